@@ -1,0 +1,101 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CloudConfig } from './config.ts';
+import type { Db } from './store/db.ts';
+import { createServices, type Services } from './services.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { serveConsole } from './http/console.ts';
+import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
+import { BasicAuthenticator } from './auth/basic.ts';
+import { FailureThrottle } from './auth/throttle.ts';
+import { gatewayAuthenticator } from './auth/gateway.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { userinfoRoutes } from './routes/userinfo.ts';
+import { channelRoutes } from './routes/channels.ts';
+import { propertiesRoutes } from './routes/properties.ts';
+import { pushRoutes } from './routes/push.ts';
+import { historyRoutes } from './routes/history.ts';
+import { nodeRoutes } from './routes/nodes.ts';
+import { groupRoutes } from './routes/groups.ts';
+import { gatewayRoutes } from './routes/gateways.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+
+export interface BuildOptions {
+  db: Db;
+  config: CloudConfig;
+  now?: () => number;
+  /** Where log lines go; tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export interface Cloud {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the cloud over an open database. main.ts listens with it; tests inject into it. */
+export async function buildApp(options: BuildOptions): Promise<Cloud> {
+  const { db, config } = options;
+  const services = createServices(db, config, options.now);
+  const logger = loggerOptions(config.logLevel);
+  const app = Fastify({
+    logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
+    bodyLimit: 65_536,
+    routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
+    trustProxy: false,
+    clientErrorHandler(error, socket) {
+      // Malformed HTTP never reaches a route; answer it in the API's error shape all the same.
+      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const body = JSON.stringify({
+        status: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+        message: tooLarge
+          ? 'The request line or headers are too large.'
+          : 'Malformed HTTP request.',
+      });
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+            `Connection: close\r\n\r\n${body}`,
+        );
+      }
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are documented by zod schemas but written as plain JSON: validating 10000 history
+  // items on every answer would cost more than producing them. Tests check every response against
+  // the OpenAPI document instead.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installErrorHandling(app);
+  await registerOpenApi(app, config.publicUrl);
+
+  const throttle = new FailureThrottle();
+  const authenticators: Authenticator[] = [new BasicAuthenticator(services.users, throttle)];
+  app.decorateRequest('gateway', null);
+  installAuthentication(
+    app,
+    services.users,
+    authenticators,
+    gatewayAuthenticator(services.channels, services.gatewayKeys),
+  );
+
+  // Bodies are only taken where an operation defines one; elsewhere any JSON is ignored, and other
+  // content types are refused with 415 by Fastify.
+  adminRoutes(app, services);
+  userinfoRoutes(app);
+  channelRoutes(app, services);
+  propertiesRoutes(app, services);
+  pushRoutes(app, services);
+  historyRoutes(app, services);
+  nodeRoutes(app, services);
+  groupRoutes(app, services);
+  gatewayRoutes(app, services);
+  openApiRoutes(app);
+
+  await serveConsole(app, config.consoleDir);
+  await app.ready();
+  return { app, services };
+}

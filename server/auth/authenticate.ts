@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors.ts';
+import type { UserRow, UserStore } from '../store/users.ts';
+import { Caller } from './caller.ts';
+
+/** One scheme of the Authorization header. Basic is built in; bearer tokens plug in the same way. */
+export interface Authenticator {
+  /** As in the header, e.g. "Basic" or "Bearer". */
+  readonly scheme: string;
+  /** The WWW-Authenticate challenge a 401 offers for this scheme. */
+  readonly challenge: string;
+  /**
+   * The user these credentials stand for. Throws AuthFailure when they stand for none (answered
+   * 401 with every scheme's challenge), or an ApiError for anything else (429).
+   */
+  authenticate(credentials: string, request: FastifyRequest): Promise<UserRow>;
+}
+
+export class AuthFailure extends Error {}
+
+export type AuthMode = 'user' | 'gateway' | 'none';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route: a signed-in user (the default), a gateway, or anyone. */
+    auth?: AuthMode;
+  }
+}
+
+/** A 401 whose challenge lists the schemes the cloud accepts. */
+export function unauthorized(
+  message: string,
+  challenges: readonly string[],
+  request?: FastifyRequest,
+) {
+  // Pages of the console ask with X-Requested-With; a Basic challenge would make the browser open
+  // its own password dialog over the console, so those requests are only offered the others.
+  const fromScript = request?.headers['x-requested-with'] !== undefined;
+  const offered = fromScript ? challenges.filter((c) => !c.startsWith('Basic')) : challenges;
+  const header = (offered.length > 0 ? offered : challenges).join(', ');
+  return new ApiError('UNAUTHORIZED', message, { 'www-authenticate': header });
+}
+
+export function callerOf(request: FastifyRequest): Caller {
+  if (request.caller === null) throw new Error('route without a signed-in caller asked for one');
+  return request.caller;
+}
+
+export function installAuthentication(
+  app: FastifyInstance,
+  users: UserStore,
+  authenticators: readonly Authenticator[],
+  authenticateGateway: (request: FastifyRequest) => Promise<void>,
+): void {
+  const challenges = authenticators.map((a) => a.challenge);
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const mode = request.routeOptions.config.auth ?? (request.routeOptions.url ? 'user' : 'none');
+    if (mode === 'none') return;
+    if (mode === 'gateway') return authenticateGateway(request);
+    const header = request.headers.authorization;
+    if (!header) {
+      throw unauthorized('Sign in: send Basic credentials or a bearer token.', challenges, request);
+    }
+    const space = header.indexOf(' ');
+    const scheme = space > 0 ? header.slice(0, space) : header;
+    const authenticator = authenticators.find(
+      (a) => a.scheme.toLowerCase() === scheme.toLowerCase(),
+    );
+    if (!authenticator) {
+      throw unauthorized(`The ${scheme} scheme is not accepted here.`, challenges, request);
+    }
+    try {
+      const user = await authenticator.authenticate(header.slice(space + 1).trim(), request);
+      request.caller = new Caller(user, users.grantsOf(user.id));
+    } catch (error) {
+      if (error instanceof AuthFailure) throw unauthorized(error.message, challenges, request);
+      throw error;
+    }
+  });
+}

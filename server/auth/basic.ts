@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { ApiError } from '../http/errors.ts';
+import type { UserRow, UserStore } from '../store/users.ts';
+import { verifyPassword } from './passwords.ts';
+import { AuthFailure, type Authenticator } from './authenticate.ts';
+import type { FailureThrottle } from './throttle.ts';
+
+/** Splits `base64(user:password)`; undefined when it is not that. */
+export function decodeBasic(
+  credentials: string,
+): { username: string; password: string } | undefined {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(credentials)) return undefined;
+  const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+const CACHE_TTL_MS = 5 * 60_000;
+const CACHE_MAX = 1_000;
+
+/**
+ * HTTP Basic with the users' own passwords. A scrypt check costs tens of milliseconds by design,
+ * so a verified pair is remembered for a few minutes, keyed by a digest (never the password
+ * itself) and tied to the stored hash, so a changed password is asked for again at once.
+ */
+export class BasicAuthenticator implements Authenticator {
+  readonly scheme = 'Basic';
+  readonly challenge = 'Basic realm="telemetry", charset="UTF-8"';
+  private readonly verified = new Map<string, { hash: string; until: number }>();
+  private readonly users: UserStore;
+  private readonly throttle: FailureThrottle;
+  private readonly now: () => number;
+
+  constructor(users: UserStore, throttle: FailureThrottle, now: () => number = Date.now) {
+    this.users = users;
+    this.throttle = throttle;
+    this.now = now;
+  }
+
+  async authenticate(credentials: string): Promise<UserRow> {
+    const pair = decodeBasic(credentials);
+    if (!pair) throw new AuthFailure('The Basic credentials are malformed.');
+    const wait = this.throttle.retryAfter(`user:${pair.username}`);
+    if (wait > 0) {
+      throw new ApiError('TOO_MANY_REQUESTS', `Too many failed sign-ins; try again in ${wait} s.`, {
+        'retry-after': String(wait),
+      });
+    }
+    const user = this.users.findByUsername(pair.username);
+    if (user?.password_hash && (await this.passwordMatches(pair.password, user))) {
+      this.throttle.succeed(`user:${pair.username}`);
+      return user;
+    }
+    this.throttle.fail(`user:${pair.username}`);
+    throw new AuthFailure('Wrong username or password.');
+  }
+
+  private async passwordMatches(password: string, user: UserRow): Promise<boolean> {
+    const hash = user.password_hash ?? '';
+    const key = createHash('sha256').update(`${user.id}\0${password}`).digest('base64url');
+    const cached = this.verified.get(key);
+    if (cached && cached.hash === hash && cached.until > this.now()) return true;
+    if (!(await verifyPassword(password, hash))) return false;
+    if (this.verified.size >= CACHE_MAX) this.verified.clear();
+    this.verified.set(key, { hash, until: this.now() + CACHE_TTL_MS });
+    return true;
+  }
+}

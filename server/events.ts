@@ -1,0 +1,30 @@
+/** A reading that has just been stored and published to channels (after its transaction). */
+export interface PublishedReading {
+  readingId: number;
+  sensorId: number;
+  nodeId: number;
+  gatewayId: number;
+  ts: number;
+  type: string;
+  /** JSON text of the value. */
+  value: string;
+  /** Every channel the reading was published to: its sensor, its node, their groups. */
+  channelIds: readonly number[];
+}
+
+type Listener = (readings: readonly PublishedReading[]) => void;
+
+/** Lets other parts of the cloud (push delivery) follow what ingestion stores, without slowing it. */
+export class EventHub {
+  private readonly listeners = new Set<Listener>();
+
+  onPublished(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  published(readings: readonly PublishedReading[]): void {
+    if (readings.length === 0) return;
+    for (const listener of this.listeners) listener(readings);
+  }
+}

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './error-handler.ts';
+
+/**
+ * Serves the built console at `/` with a fallback to index.html for its client-side routes.
+ * Unknown /v1 and /auth paths still answer the API's JSON 404.
+ */
+export async function serveConsole(app: FastifyInstance, consoleDir: string): Promise<void> {
+  const hasConsole = existsSync(join(consoleDir, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      wildcard: false,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Hashed assets never change; the shell and the runtime configuration always may.
+        reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = path.startsWith('/v1') || path.startsWith('/auth');
+    if (hasConsole && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 'NOT_FOUND', 404, `No operation ${request.method} ${path}.`);
+  });
+}

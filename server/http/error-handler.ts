@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from './errors.ts';
+import { errorCodes, type ErrorCode } from '../../contract/status.ts';
+
+const where: Record<string, string> = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  body: 'body',
+  headers: 'header',
+};
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
+/** "query parameter count: must be at most 10000" — never the value itself (it may be a secret). */
+export function describeIssues(context: string | undefined, issues: readonly Issue[]): string {
+  const place = where[context ?? ''] ?? 'request';
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      if (issue.code === 'unrecognized_keys' && issue.keys) {
+        const names = issue.keys.map((key) => `'${key}'`).join(', ');
+        return context === 'querystring'
+          ? `unknown query parameter ${names}`
+          : `${place}: unknown field ${names}`;
+      }
+      const path = issue.path.map(String).join('.');
+      return `${place}${path ? ` '${path}'` : ''}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+const fastifyCodes: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Unsupported content type: send JSON or no body.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'BAD_REQUEST',
+    message: 'The Content-Length does not match the body.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'BAD_REQUEST',
+    message: 'The body is empty although its content type is JSON.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', message: 'The body is not valid JSON.' },
+  FST_ERR_CTP_BODY_PARSE: { code: 'BAD_REQUEST', message: 'The body could not be read.' },
+};
+
+export function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  statusCode: number,
+  message: string,
+) {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send({ status: code, message });
+}
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return sendError(reply, error.code, error.statusCode, error.message);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = describeIssues(
+        error.validationContext,
+        error.validation as unknown as Issue[],
+      );
+      return sendError(reply, 'BAD_REQUEST', 400, message);
+    }
+    const known = error.code ? fastifyCodes[error.code] : undefined;
+    if (known) return sendError(reply, known.code, errorCodes[known.code], known.message);
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendError(reply, 'BAD_REQUEST', 400, 'The request could not be understood.');
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, 'INTERNAL_ERROR', 500, 'Something went wrong in the cloud.');
+  });
+}

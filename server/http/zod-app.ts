@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ErrorBody, errorCodes, type ErrorCode } from '../../contract/status.ts';
+
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Sends JSON text the store has already assembled (history, listings). */
+export function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+const errorDescriptions: Partial<Record<ErrorCode, string>> = {
+  BAD_REQUEST: 'Invalid input; nothing was changed',
+  UNAUTHORIZED: 'Missing or invalid credentials',
+  FORBIDDEN: 'The caller lacks the permission named in the message',
+  NOT_FOUND: 'No such channel, or one out of the caller’s reach',
+  CONFLICT: 'The request conflicts with the current state',
+  PAYLOAD_TOO_LARGE: 'The body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON',
+  TOO_MANY_REQUESTS: 'Too many failed sign-ins; see Retry-After',
+};
+
+/** Response schemas for the OpenAPI document: the success body plus the errors a route answers. */
+export function responses<T extends z.ZodType>(
+  success: T,
+  errors: readonly ErrorCode[] = ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
+) {
+  const byStatus: Record<number, z.ZodType> = { 200: success };
+  for (const code of errors) {
+    byStatus[errorCodes[code]] = ErrorBody.describe(errorDescriptions[code] ?? code);
+  }
+  return byStatus;
+}

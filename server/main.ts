@@ -1,0 +1,32 @@
+import { configFromEnv } from './config.ts';
+import { openDatabase } from './store/db.ts';
+import { buildApp } from './app.ts';
+import { seedDemoIfEmpty } from './sim/seed-demo.ts';
+
+/** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
+async function main(): Promise<void> {
+  const config = configFromEnv();
+  const db = openDatabase(config.dataDir);
+  const cloud = await buildApp({ db, config });
+  const log = cloud.app.log;
+  await seedDemoIfEmpty(cloud.services, log);
+  await cloud.app.listen({ port: config.port, host: config.host });
+  log.info(`Telemetry Cloud and console on ${config.publicUrl} (data in ${config.dataDir})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: stopping`);
+    await cloud.app.close();
+    db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

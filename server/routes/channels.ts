@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
+import type { Services } from '../services.ts';
+import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { objectTypeOf } from '../auth/caller.ts';
+import { forbidden } from '../http/errors.ts';
+import { recordJson, recordsJson } from '../store/channel-row.ts';
+import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
+import { channelInReach } from './reach.ts';
+
+export function channelRoutes(app: ZodApp, services: Services): void {
+  app.get(
+    '/v1/channels',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'List accessible channels',
+        description:
+          'Channels the caller reaches and may READ (`assets` for node, sensor and gateway ' +
+          'channels, `groups` for group channels). `filter` matches the name, case-insensitively, ' +
+          'as a substring.',
+        querystring: z.strictObject({
+          channelType: ChannelTypeParam.optional(),
+          filter: Filter.optional(),
+        }),
+        response: responses(ChannelRecordList, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { channelType, filter } = request.query;
+      const wanted =
+        channelType === undefined
+          ? ['assets', 'groups']
+          : [channelType === 'GROUP' ? 'groups' : 'assets'];
+      if (wanted.every((objectType) => caller.tenantsWith(objectType, 'READ').length === 0)) {
+        throw forbidden(`Refused: listing channels needs READ on ${wanted.join(' or ')}.`);
+      }
+      const needle = filter?.toLocaleLowerCase();
+      const rows = services.channels
+        .listReachable(caller.user.id, channelType)
+        .filter(
+          (row) =>
+            caller.can(row.tenant, objectTypeOf(row), 'READ') &&
+            (needle === undefined || row.name.toLocaleLowerCase().includes(needle)),
+        );
+      return sendJsonText(reply, recordsJson(rows, 'full'));
+    },
+  );
+
+  app.get(
+    '/v1/channels/:channelUuid',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Channel information',
+        description: 'The push secret is never returned.',
+        params: z.object({ channelUuid: Uuid }),
+        querystring: NoQuery,
+        response: responses(ChannelRecord),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const channel = channelInReach(services, caller, request.params.channelUuid);
+      caller.require(channel.tenant, objectTypeOf(channel), 'READ', 'reading a channel');
+      return sendJsonText(reply, recordJson(channel, 'full'));
+    },
+  );
+}

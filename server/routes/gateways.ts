@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { ChannelRecord } from '../../contract/channel.ts';
+import type { Services } from '../services.ts';
+import { responses, type ZodApp } from '../http/zod-app.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { badRequest, conflict } from '../http/errors.ts';
+import { transaction } from '../store/db.ts';
+import { recordJson } from '../store/channel-row.ts';
+import { IngestBody, IngestResult } from '../schemas/ingest.ts';
+import { Name, NoQuery, Serial, Uuid } from '../schemas/params.ts';
+import { channelInReach } from './reach.ts';
+
+const GatewayKey = z
+  .object({
+    channel: ChannelRecord,
+    key: z.string().describe('Shown once: the gateway sends it as the password of HTTP Basic'),
+  })
+  .meta({ id: 'GatewayKey' });
+
+/** Our extension: registering gateways and the ingestion endpoint they deliver to. */
+export function gatewayRoutes(app: ZodApp, services: Services): void {
+  app.post(
+    '/v1/gateways/:gatewaySerial',
+    {
+      schema: {
+        tags: ['extension: gateways'],
+        summary: 'Register a gateway (extension)',
+        description:
+          'Creates a GATEWAY channel owned by the caller and issues the key the gateway delivers ' +
+          'with. The key is returned once and stored only as a digest. Needs COMMISSION on assets.',
+        params: z.object({ gatewaySerial: Serial }),
+        querystring: z.strictObject({ name: Name.optional() }),
+        response: responses(GatewayKey, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT']),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      caller.require(caller.user.tenant, 'assets', 'COMMISSION', 'registering a gateway');
+      const serial = request.params.gatewaySerial;
+      const { gateway, key } = transaction(services.db, () => {
+        if (services.channels.findCommissioned(serial)) {
+          throw conflict(`Serial ${serial} is already commissioned.`);
+        }
+        const now = services.now();
+        const created = services.channels.create({
+          type: 'GATEWAY',
+          name: request.query.name ?? serial,
+          tenant: caller.user.tenant,
+          ownerId: caller.user.id,
+          reference: serial,
+          now,
+        });
+        services.channels.grantAccess(caller.user.id, created.id);
+        return { gateway: created, key: services.gatewayKeys.issue(created.id, now) };
+      });
+      reply.header('cache-control', 'no-store');
+      return { channel: JSON.parse(recordJson(gateway, 'commissioned')) as ChannelRecord, key };
+    },
+  );
+
+  app.post(
+    '/v1/gateways/:gatewayUuid/key',
+    {
+      schema: {
+        tags: ['extension: gateways'],
+        summary: 'Issue a new key for a gateway (extension)',
+        description: 'The old key stops working at once. Needs UPDATE on assets.',
+        params: z.object({ gatewayUuid: Uuid }),
+        querystring: NoQuery,
+        response: responses(GatewayKey),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const gateway = channelInReach(services, caller, request.params.gatewayUuid);
+      if (gateway.type !== 'GATEWAY' || gateway.active !== 1) {
+        throw badRequest(`Channel ${gateway.uuid} is not an active gateway.`);
+      }
+      caller.require(gateway.tenant, 'assets', 'UPDATE', 'issuing a gateway key');
+      const key = services.gatewayKeys.issue(gateway.id, services.now());
+      reply.header('cache-control', 'no-store');
+      return { channel: JSON.parse(recordJson(gateway, 'commissioned')) as ChannelRecord, key };
+    },
+  );
+
+  app.post(
+    '/v1/ingest',
+    {
+      config: { auth: 'gateway' },
+      bodyLimit: 1_048_576,
+      schema: {
+        tags: ['extension: gateways'],
+        summary: 'Deliver messages from a gateway (extension)',
+        description:
+          'HTTP Basic with the gateway serial and its key. Up to 1000 messages; the batch is ' +
+          'stored in one transaction. Messages for nodes that are not commissioned, with a type ' +
+          'other than their sensor’s, or more than 5 minutes in the future are reported in ' +
+          '`rejected` by index; a message already stored (same node, sensor and ts) counts as a ' +
+          'duplicate. A body that does not match the schema is refused whole with 400.',
+        security: [{ gatewayBasic: [] }],
+        querystring: NoQuery,
+        body: IngestBody,
+        response: responses(IngestResult, [
+          'BAD_REQUEST',
+          'UNAUTHORIZED',
+          'PAYLOAD_TOO_LARGE',
+          'UNSUPPORTED_MEDIA_TYPE',
+        ]),
+      },
+    },
+    async (request) => {
+      const gateway = request.gateway;
+      if (!gateway) throw new Error('ingestion without an authenticated gateway');
+      return services.ingestion.ingest(gateway, request.body.messages);
+    },
+  );
+}

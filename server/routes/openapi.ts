@@ -1,0 +1,7 @@
+import type { ZodApp } from '../http/zod-app.ts';
+
+export function openApiRoutes(app: ZodApp): void {
+  app.get('/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+}

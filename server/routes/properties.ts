@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { StatusResult } from '../../contract/status.ts';
+import { PROPERTIES_MAX_BYTES } from '../../contract/limits.ts';
+import type { Services } from '../services.ts';
+import { responses, type ZodApp } from '../http/zod-app.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { objectTypeOf } from '../auth/caller.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
+import { channelInReach } from './reach.ts';
+
+/** A URL-encoded JSON object, stored compact. */
+const PropertiesParam = z
+  .string()
+  .transform((text, context) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be valid JSON' });
+      return z.NEVER;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      context.addIssue({
+        code: 'custom',
+        message: 'must be a JSON object, such as {"site":"north"}',
+      });
+      return z.NEVER;
+    }
+    const compact = JSON.stringify(parsed);
+    if (Buffer.byteLength(compact) > PROPERTIES_MAX_BYTES) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be at most ${PROPERTIES_MAX_BYTES} bytes of JSON`,
+      });
+      return z.NEVER;
+    }
+    return compact;
+  })
+  .meta({ description: 'URL-encoded JSON object; overwrites the old properties' });
+
+export function propertiesRoutes(app: ZodApp, services: Services): void {
+  const params = z.object({ channelUuid: Uuid });
+
+  app.put(
+    '/v1/channels/:channelUuid/properties',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Set properties',
+        description: `Needs UPDATE on the channel's object type. At most ${PROPERTIES_MAX_BYTES} bytes.`,
+        params,
+        querystring: z.strictObject({ properties: PropertiesParam }),
+        response: responses(StatusResult),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const channel = channelInReach(services, caller, request.params.channelUuid);
+      caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'setting properties');
+      services.channels.setProperties(channel.id, request.query.properties);
+      return { status: 'OK' as const };
+    },
+  );
+
+  app.delete(
+    '/v1/channels/:channelUuid/properties',
+    {
+      schema: {
+        tags: ['channels'],
+        summary: 'Remove properties',
+        params,
+        querystring: NoQuery,
+        response: responses(StatusResult),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const channel = channelInReach(services, caller, request.params.channelUuid);
+      caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'removing properties');
+      services.channels.setProperties(channel.id, null);
+      return { status: 'OK' as const };
+    },
+  );
+}

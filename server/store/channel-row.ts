@@ -1,0 +1,49 @@
+import type { ChannelType } from '../../contract/channel.ts';
+
+/** A channel as stored, without its push secret (only the push module reads that). */
+export interface ChannelRow {
+  id: number;
+  uuid: string;
+  type: ChannelType;
+  name: string;
+  tenant: string;
+  owner_id: number | null;
+  active: number;
+  reference: string | null;
+  node_id: number | null;
+  sensor_name: string | null;
+  value_type: string | null;
+  properties: string | null;
+  push_url: string | null;
+  push_interval: number;
+}
+
+export const channelColumns =
+  'id, uuid, type, name, tenant, owner_id, active, reference, node_id, sensor_name, value_type, ' +
+  'properties, push_url, push_interval';
+
+/** The fields each operation of section 4 lists for its channel records. */
+export type RecordFields = 'full' | 'member' | 'created' | 'commissioned';
+
+/**
+ * Serializes a channel record as JSON text. Properties are stored as validated JSON text and are
+ * spliced in as they are, which keeps listings of many thousand channels cheap.
+ */
+export function recordJson(row: ChannelRow, fields: RecordFields): string {
+  let json = `{"uuid":"${row.uuid}","channelType":"${row.type}","name":${JSON.stringify(row.name)}`;
+  const hasSerial = row.type === 'NODE' || row.type === 'GATEWAY';
+  if ((fields === 'full' || fields === 'commissioned') && hasSerial && row.reference !== null) {
+    json += `,"reference":${JSON.stringify(row.reference)}`;
+  }
+  json += `,"active":${row.active === 1}`;
+  if (fields === 'full' || fields === 'member') json += `,"pushInterval":${row.push_interval}`;
+  if (fields === 'full') {
+    if (row.push_url !== null) json += `,"pushURL":${JSON.stringify(row.push_url)}`;
+    if (row.properties !== null) json += `,"properties":${row.properties}`;
+  }
+  return json + '}';
+}
+
+export function recordsJson(rows: readonly ChannelRow[], fields: RecordFields): string {
+  return '[' + rows.map((row) => recordJson(row, fields)).join(',') + ']';
+}

@@ -1,0 +1,13 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <main>
+        <h1>Telemetry Console</h1>
+      </main>
+    </StrictMode>,
+  );
+}

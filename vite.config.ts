@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `npm run dev` runs the cloud on :8080 and this dev server on :5173; the API and the identity
+// provider are proxied so the console talks to one origin, as it does after `npm start`.
+const cloud = process.env.CLOUD_URL ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/v1': { target: cloud },
+      '/auth': { target: cloud },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1024,
+  },
+});
