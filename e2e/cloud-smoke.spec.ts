@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+
+test('the cloud serves the console and answers its API on one origin', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Telemetry Console' })).toBeVisible();
+
+  const ping = await request.get('/v1/admin/ping');
+  expect(await ping.json()).toEqual({ status: 'OK' });
+
+  const refused = await request.get('/v1/channels');
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toMatchObject({ status: 'UNAUTHORIZED' });
+});
