@@ -3,7 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { CloudConfig } from './config.ts';
 import type { Db } from './store/db.ts';
 import { createServices, type Services } from './services.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { serveConsole } from './http/console.ts';
@@ -43,6 +43,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: 65_536,
+    frameworkErrors,
     routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
     trustProxy: false,
     clientErrorHandler(error, socket) {
