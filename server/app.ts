@@ -43,6 +43,9 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: 65_536,
+    // Properties and push settings travel in the query string: a 16 KiB properties object,
+    // percent-encoded, needs more than Node's default 16 KiB for the request line and headers.
+    http: { maxHeaderSize: 65_536 },
     frameworkErrors,
     routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
     trustProxy: false,
