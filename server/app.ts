@@ -69,6 +69,8 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // Fastify parses text/plain by default; the API takes JSON bodies only (DESIGN.md: 415).
+  app.removeContentTypeParser('text/plain');
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history
   // items on every answer would cost more than producing them. Tests check every response against
   // the OpenAPI document instead.
