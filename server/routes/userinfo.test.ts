@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
+import { createTestCloud, type TestCloud } from '../test/harness.ts';
+import { expectError, keysOf } from '../test/assertions.ts';
+import { databaseState } from '../test/state.ts';
+import { unauthorized } from '../auth/authenticate.ts';
+import { operations } from '../../contract/userinfo.ts';
+
+const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
+const all = [...operations];
+
+describe('GET /v1/userinfo', () => {
+  let cloud: TestCloud;
+  beforeAll(async () => {
+    cloud = await createTestCloud();
+  });
+  afterAll(() => cloud.close());
+
+  it.each([
+    [
+      'admin',
+      {
+        'demo:assets': all,
+        'demo:assets.history': all,
+        'demo:groups': all,
+        'demo:groups.history': all,
+        'acme:assets': ['READ'],
+        'acme:groups': ['READ'],
+      },
+    ],
+    [
+      'fleet',
+      {
+        'demo:assets': ['READ'],
+        'demo:assets.history': ['READ'],
+        'demo:groups': ['READ'],
+        'demo:groups.history': ['READ'],
+      },
+    ],
+    ['support', { 'demo:assets': ['READ'], 'demo:groups': ['READ'] }],
+    [
+      'acme',
+      {
+        'acme:assets': all,
+        'acme:assets.history': all,
+        'acme:groups': all,
+        'acme:groups.history': all,
+      },
+    ],
+  ] as const)('answers the profile and permissions of %s', async (user, permissions) => {
+    const answer = await cloud.call('GET', '/v1/userinfo', { as: user });
+    expect(answer.status).toBe(200);
+    const body = answer.json as Record<string, unknown>;
+    expect(keysOf(body)).toEqual(['email', 'name', 'permissions', 'sub', 'username']);
+    expect(body.username).toBe(user);
+    expect(body.sub).toEqual(expect.any(String));
+    expect(body.email).toMatch(/@/);
+    expect(body.permissions).toEqual(permissions);
+  });
+
+  it('takes the scheme name in any case', async () => {
+    const answer = await cloud.call('GET', '/v1/userinfo', {
+      headers: { authorization: `basic ${basic('fleet:demo-fleet').slice(6)}` },
+    });
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('401 without valid credentials', () => {
+  let cloud: TestCloud;
+  beforeAll(async () => {
+    cloud = await createTestCloud();
+  });
+  afterAll(() => cloud.close());
+
+  it.each([
+    ['no Authorization header', undefined],
+    ['a wrong password', basic('admin:demo-fleet')],
+    ['an unknown user', basic('nobody:demo-admin')],
+    ['an empty password', basic('admin:')],
+    ['no colon', basic('admin')],
+    ['not base64', 'Basic ***'],
+    ['no credentials after the scheme', 'Basic'],
+    ['an unsupported scheme', 'Digest username="admin"'],
+    ['a bearer token that is no token', 'Bearer not-a-jwt'],
+  ])('%s answers 401 with a challenge', async (_label, authorization) => {
+    const answer = await cloud.call('GET', '/v1/userinfo', {
+      as: null,
+      headers: authorization === undefined ? {} : { authorization },
+    });
+    expectError(answer, 401);
+    expect(answer.headers['www-authenticate']).toMatch(/^Basic realm="telemetry"/);
+  });
+
+  it('every operation but ping, the OpenAPI document and ingestion asks for credentials first', async () => {
+    const document = (await cloud.call('GET', '/v1/openapi.json', { as: null })).json as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const before = databaseState(cloud.services.db);
+    let checked = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        if (operation.security !== undefined) continue; // ping (none) and ingestion (gateways)
+        // Placeholders need not be valid: credentials are checked before input.
+        const url = path.replace(/\{[^}]+\}/g, 'x');
+        const answer = await cloud.call(method.toUpperCase() as 'GET', url, { as: null });
+        expectError(answer, 401);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(16);
+    expect(databaseState(cloud.services.db)).toEqual(before);
+  });
+
+  it('offers console pages (X-Requested-With) no Basic challenge when another scheme exists', () => {
+    const challenges = ['Basic realm="telemetry"', 'Bearer realm="telemetry"'];
+    const fromConsole = { headers: { 'x-requested-with': 'XMLHttpRequest' } };
+    const fromCurl = { headers: {} };
+    const header = (request: object) =>
+      unauthorized('Sign in.', challenges, request as FastifyRequest).headers['www-authenticate'];
+    expect(header(fromConsole)).toBe('Bearer realm="telemetry"');
+    expect(header(fromCurl)).toBe('Basic realm="telemetry", Bearer realm="telemetry"');
+  });
+});
+
+describe('429 after repeated failed sign-ins', () => {
+  let cloud: TestCloud;
+  beforeAll(async () => {
+    cloud = await createTestCloud();
+  });
+  afterAll(() => cloud.close());
+
+  const signIn = (pair: string) =>
+    cloud.call('GET', '/v1/userinfo', { as: null, headers: { authorization: basic(pair) } });
+
+  // That the refusal ends after the minute is tested on FailureThrottle with its own clock.
+  it('refuses a user for the rest of the minute after ten failures', async () => {
+    for (let i = 0; i < 10; i++) expectError(await signIn(`fleet:guess-${i}`), 401);
+
+    const refused = await signIn('fleet:demo-fleet');
+    expectError(refused, 429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expectError(await signIn('fleet:guess-again'), 429);
+
+    // Other users are not affected.
+    expect((await signIn('support:demo-support')).status).toBe(200);
+  });
+
+  it('forgets earlier failures after a successful sign-in', async () => {
+    for (let i = 0; i < 9; i++) expectError(await signIn(`support:guess-${i}`), 401);
+    expect((await signIn('support:demo-support')).status).toBe(200);
+    for (let i = 0; i < 9; i++) expectError(await signIn(`support:guess-${i}`), 401);
+    expect((await signIn('support:demo-support')).status).toBe(200);
+  });
+
+  it('counts failures for unknown users too', async () => {
+    for (let i = 0; i < 10; i++) expectError(await signIn(`ghost:guess-${i}`), 401);
+    expectError(await signIn('ghost:guess'), 429);
+  });
+});
