@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
+import { useCloud } from '../test/lifecycle.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 
 describe('GET /v1/admin/ping', () => {
-  let cloud: TestCloud;
-  beforeAll(async () => {
-    cloud = await createTestCloud();
-  });
-  afterAll(() => cloud.close());
+  const suite = useCloud();
 
   it('answers OK without credentials', async () => {
-    expectOk(await cloud.call('GET', '/v1/admin/ping', { as: null }));
+    expectOk(await suite.cloud.call('GET', '/v1/admin/ping', { as: null }));
   });
 
   it('answers OK to any caller, whatever credentials it sends', async () => {
     for (const as of ['admin', 'fleet', 'support', 'acme'] as const) {
-      expectOk(await cloud.call('GET', '/v1/admin/ping', { as }));
+      expectOk(await suite.cloud.call('GET', '/v1/admin/ping', { as }));
     }
     expectOk(
-      await cloud.call('GET', '/v1/admin/ping', { as: { username: 'x', password: 'wrong' } }),
+      await suite.cloud.call('GET', '/v1/admin/ping', { as: { username: 'x', password: 'wrong' } }),
     );
   });
 

@@ -1,24 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCloud, type CallOptions, type TestCloud } from '../test/harness.ts';
+import { useCloud } from '../test/lifecycle.ts';
 import { expectError } from '../test/assertions.ts';
 import { databaseState } from '../test/state.ts';
-import { buildWorld, type World } from '../test/world.ts';
+import { buildWorld } from '../test/world.ts';
 
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';
 
 /** DESIGN.md "Errors": a bad request answers the error shape, never 5xx, and changes nothing. */
 describe('malformed input', () => {
-  let cloud: TestCloud;
-  let world: World;
-  beforeAll(async () => {
-    cloud = await createTestCloud();
-    world = await buildWorld(cloud);
-  });
-  afterAll(() => cloud.close());
+  const suite = useCloud(buildWorld);
+  const cloud = () => suite.cloud;
 
-  const node = () => world.nodes.n.node.uuid;
-  const group = () => world.groups.north.uuid;
-  const sensor = () => world.nodes.n.sensors.temp;
+  const node = () => suite.data.nodes.n.node.uuid;
+  const group = () => suite.data.groups.north.uuid;
+  const sensor = () => suite.data.nodes.n.sensors.temp;
 
   type Case = [label: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: () => string];
   const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -114,7 +110,7 @@ describe('malformed input', () => {
     [
       'add member, unknown parameter',
       'POST',
-      () => `/v1/groups/${world.groups.west.uuid}/${node()}?x=1`,
+      () => `/v1/groups/${suite.data.groups.west.uuid}/${node()}?x=1`,
     ],
     ['remove member, unknown parameter', 'DELETE', () => `/v1/groups/${group()}/${node()}?x=1`],
     ['remove push, unknown parameter', 'DELETE', () => `/v1/channels/${node()}/push?all=1`],
@@ -141,41 +137,45 @@ describe('malformed input', () => {
   ];
 
   it.each(cases)('%s answers 400 and changes nothing', async (_label, method, url) => {
-    const before = databaseState(cloud.services.db);
-    const answer = await cloud.call(method, url());
+    const before = databaseState(cloud().services.db);
+    const answer = await cloud().call(method, url());
     expectError(answer, 400);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(databaseState(cloud().services.db)).toEqual(before);
   });
 
   it('names the parameter at fault, never its value', async () => {
     const secret = 'tiny-s';
-    const answer = await cloud.call('PUT', `/v1/channels/${node()}/push`, {
+    const answer = await cloud().call('PUT', `/v1/channels/${node()}/push`, {
       query: { to: 'https://hooks.example', secret },
     });
     expectError(answer, 400, /secret/);
     expect(answer.text).not.toContain(secret);
     expectError(
-      await cloud.call('GET', `/v1/channels/${node()}/history`, { query: { count: '10001' } }),
+      await cloud().call('GET', `/v1/channels/${node()}/history`, { query: { count: '10001' } }),
       400,
       /count/,
     );
-    expectError(await cloud.call('GET', '/v1/channels', { query: { sort: 'name' } }), 400, /sort/);
+    expectError(
+      await cloud().call('GET', '/v1/channels', { query: { sort: 'name' } }),
+      400,
+      /sort/,
+    );
   });
 
   it('a body that is not valid JSON answers 400 and changes nothing', async () => {
-    const before = databaseState(cloud.services.db);
+    const before = databaseState(cloud().services.db);
     const headers = { 'content-type': 'application/json' };
-    expectError(await cloud.call('POST', '/v1/groups/Bodied', { headers, payload: '{' }), 400);
-    expectError(await cloud.call('POST', '/v1/groups/Bodied', { headers, payload: '' }), 400);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expectError(await cloud().call('POST', '/v1/groups/Bodied', { headers, payload: '{' }), 400);
+    expectError(await cloud().call('POST', '/v1/groups/Bodied', { headers, payload: '' }), 400);
+    expect(databaseState(cloud().services.db)).toEqual(before);
   });
 
   it('a body over 64 KiB answers 413 and changes nothing', async () => {
-    const before = databaseState(cloud.services.db);
+    const before = databaseState(cloud().services.db);
     const body = { padding: 'x'.repeat(70_000) };
-    expectError(await cloud.call('POST', '/v1/groups/Heavy', { body }), 413);
-    expectError(await cloud.call('DELETE', `/v1/groups/${group()}`, { body }), 413);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expectError(await cloud().call('POST', '/v1/groups/Heavy', { body }), 413);
+    expectError(await cloud().call('DELETE', `/v1/groups/${group()}`, { body }), 413);
+    expect(databaseState(cloud().services.db)).toEqual(before);
   });
 
   it.each([
@@ -184,28 +184,28 @@ describe('malformed input', () => {
     ['application/xml', '<group/>'],
     ['multipart/form-data; boundary=x', '--x--'],
   ])('a %s body answers 415 and changes nothing', async (contentType, payload) => {
-    const before = databaseState(cloud.services.db);
+    const before = databaseState(cloud().services.db);
     const headers = { 'content-type': contentType };
-    expectError(await cloud.call('POST', '/v1/groups/Typed', { headers, payload }), 415);
-    expectError(await cloud.call('DELETE', `/v1/groups/${group()}`, { headers, payload }), 415);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expectError(await cloud().call('POST', '/v1/groups/Typed', { headers, payload }), 415);
+    expectError(await cloud().call('DELETE', `/v1/groups/${group()}`, { headers, payload }), 415);
+    expect(databaseState(cloud().services.db)).toEqual(before);
   });
 
   it('a JSON body where an operation takes none is ignored', async () => {
-    const answer = await cloud.call('POST', '/v1/groups/With body', { body: { name: 'Other' } });
+    const answer = await cloud().call('POST', '/v1/groups/With body', { body: { name: 'Other' } });
     expect(answer.status).toBe(200);
     expect((answer.json as { name: string }).name).toBe('With body');
   });
 
   it('an unknown path or method answers 404 in the error shape', async () => {
-    expectError(await cloud.call('GET', '/v1/nothing-here'), 404);
-    expectError(await cloud.call('GET', '/v2/channels'), 404);
-    expectError(await cloud.call('PATCH', `/v1/channels/${node()}`), 404);
-    expectError(await cloud.call('POST', '/v1/channels'), 404);
+    expectError(await cloud().call('GET', '/v1/nothing-here'), 404);
+    expectError(await cloud().call('GET', '/v2/channels'), 404);
+    expectError(await cloud().call('PATCH', `/v1/channels/${node()}`), 404);
+    expectError(await cloud().call('POST', '/v1/channels'), 404);
   });
 
   it('an unknown channel answers 404 on every channel operation and changes nothing', async () => {
-    const before = databaseState(cloud.services.db);
+    const before = databaseState(cloud().services.db);
     const calls: [string, string, CallOptions?][] = [
       ['GET', `/v1/channels/${MISSING}`],
       ['GET', `/v1/channels/${MISSING}/history`],
@@ -227,9 +227,9 @@ describe('malformed input', () => {
       ['POST', `/v1/gateways/${MISSING}/key`],
     ];
     for (const [method, url, options] of calls) {
-      expectError(await cloud.call(method as 'GET', url, options), 404);
+      expectError(await cloud().call(method as 'GET', url, options), 404);
     }
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(databaseState(cloud().services.db)).toEqual(before);
   });
 });
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { createTestCloud, type TestCloud } from '../test/harness.ts';
+import { useCloud } from '../test/lifecycle.ts';
 import { expectError, keysOf } from '../test/assertions.ts';
 import { databaseState } from '../test/state.ts';
 import { unauthorized } from '../auth/authenticate.ts';
@@ -10,11 +10,7 @@ const basic = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
 const all = [...operations];
 
 describe('GET /v1/userinfo', () => {
-  let cloud: TestCloud;
-  beforeAll(async () => {
-    cloud = await createTestCloud();
-  });
-  afterAll(() => cloud.close());
+  const suite = useCloud();
 
   it.each([
     [
@@ -48,7 +44,7 @@ describe('GET /v1/userinfo', () => {
       },
     ],
   ] as const)('answers the profile and permissions of %s', async (user, permissions) => {
-    const answer = await cloud.call('GET', '/v1/userinfo', { as: user });
+    const answer = await suite.cloud.call('GET', '/v1/userinfo', { as: user });
     expect(answer.status).toBe(200);
     const body = answer.json as Record<string, unknown>;
     expect(keysOf(body)).toEqual(['email', 'name', 'permissions', 'sub', 'username']);
@@ -59,7 +55,7 @@ describe('GET /v1/userinfo', () => {
   });
 
   it('takes the scheme name in any case', async () => {
-    const answer = await cloud.call('GET', '/v1/userinfo', {
+    const answer = await suite.cloud.call('GET', '/v1/userinfo', {
       headers: { authorization: `basic ${basic('fleet:demo-fleet').slice(6)}` },
     });
     expect(answer.status).toBe(200);
@@ -67,11 +63,7 @@ describe('GET /v1/userinfo', () => {
 });
 
 describe('401 without valid credentials', () => {
-  let cloud: TestCloud;
-  beforeAll(async () => {
-    cloud = await createTestCloud();
-  });
-  afterAll(() => cloud.close());
+  const suite = useCloud();
 
   it.each([
     ['no Authorization header', undefined],
@@ -84,7 +76,7 @@ describe('401 without valid credentials', () => {
     ['an unsupported scheme', 'Digest username="admin"'],
     ['a bearer token that is no token', 'Bearer not-a-jwt'],
   ])('%s answers 401 with a challenge', async (_label, authorization) => {
-    const answer = await cloud.call('GET', '/v1/userinfo', {
+    const answer = await suite.cloud.call('GET', '/v1/userinfo', {
       as: null,
       headers: authorization === undefined ? {} : { authorization },
     });
@@ -93,23 +85,23 @@ describe('401 without valid credentials', () => {
   });
 
   it('every operation but ping, the OpenAPI document and ingestion asks for credentials first', async () => {
-    const document = (await cloud.call('GET', '/v1/openapi.json', { as: null })).json as {
+    const document = (await suite.cloud.call('GET', '/v1/openapi.json', { as: null })).json as {
       paths: Record<string, Record<string, { security?: unknown[] }>>;
     };
-    const before = databaseState(cloud.services.db);
+    const before = databaseState(suite.cloud.services.db);
     let checked = 0;
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
         if (operation.security !== undefined) continue; // ping (none) and ingestion (gateways)
         // Placeholders need not be valid: credentials are checked before input.
         const url = path.replace(/\{[^}]+\}/g, 'x');
-        const answer = await cloud.call(method.toUpperCase() as 'GET', url, { as: null });
+        const answer = await suite.cloud.call(method.toUpperCase() as 'GET', url, { as: null });
         expectError(answer, 401);
         checked++;
       }
     }
     expect(checked).toBeGreaterThanOrEqual(16);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(databaseState(suite.cloud.services.db)).toEqual(before);
   });
 
   it('offers console pages (X-Requested-With) no Basic challenge when another scheme exists', () => {
@@ -124,14 +116,10 @@ describe('401 without valid credentials', () => {
 });
 
 describe('429 after repeated failed sign-ins', () => {
-  let cloud: TestCloud;
-  beforeAll(async () => {
-    cloud = await createTestCloud();
-  });
-  afterAll(() => cloud.close());
+  const suite = useCloud();
 
   const signIn = (pair: string) =>
-    cloud.call('GET', '/v1/userinfo', { as: null, headers: { authorization: basic(pair) } });
+    suite.cloud.call('GET', '/v1/userinfo', { as: null, headers: { authorization: basic(pair) } });
 
   // That the refusal ends after the minute is tested on FailureThrottle with its own clock.
   it('refuses a user for the rest of the minute after ten failures', async () => {
