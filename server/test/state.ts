@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Db } from '../store/db.ts';
 
 /**
@@ -16,4 +17,11 @@ export function databaseState(db: Db): Record<string, string[]> {
     state[name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return state;
+}
+
+/** Runs `work` and fails when it changed anything in the database. */
+export async function expectUnchanged(db: Db, work: () => Promise<void>): Promise<void> {
+  const before = databaseState(db);
+  await work();
+  expect(databaseState(db)).toEqual(before);
 }
