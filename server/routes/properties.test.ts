@@ -61,6 +61,18 @@ describe('channel properties', () => {
     expect(databaseState(cloud.services.db)).toEqual(before);
   });
 
+  it('takes objects and arrays nested 32 levels deep, and refuses deeper ones with 400, not 500', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.w.sensors.gps;
+    const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expectOk(await setProperties(cloud, uuid, nested(32)));
+    expect((await info(cloud, uuid)).properties).toEqual(JSON.parse(nested(32)));
+    const before = databaseState(cloud.services.db);
+    expectError(await setProperties(cloud, uuid, nested(33)), 400, /32 levels/);
+    expectError(await setProperties(cloud, uuid, nested(20_000)), 400, /32 levels/);
+    expect(databaseState(cloud.services.db)).toEqual(before);
+  });
+
   it('the listing shows properties, the member listing does not', async () => {
     const { cloud, data } = suite;
     const uuid = data.nodes.n.node.uuid;
