@@ -95,6 +95,7 @@ describe('malformed input', () => {
     ['group, empty name', 'POST', () => '/v1/groups/%20%20'],
     ['group, control character', 'POST', () => '/v1/groups/North%0Aern'],
     ['group, NUL', 'POST', () => '/v1/groups/a%00b'],
+    ['group, C1 control character', 'POST', () => '/v1/groups/a%C2%85b'],
     ['group, name too long', 'POST', () => `/v1/groups/${'g'.repeat(129)}`],
     ['commission, no name', 'POST', () => '/v1/nodes/NEW-1'],
     ['commission, empty name', 'POST', () => '/v1/nodes/NEW-1?name='],

@@ -8,8 +8,9 @@ import {
 import { ChannelType } from '../../contract/channel.ts';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+// C0, DEL and C1 (U+0080–U+009F, e.g. NEL, which some displays take for a line break).
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const Uuid = z
   .string()
