@@ -4,6 +4,7 @@ import { useCloud } from '../test/lifecycle.ts';
 import { expectError } from '../test/assertions.ts';
 import { databaseState } from '../test/state.ts';
 import { buildWorld } from '../test/world.ts';
+import { grantAccess } from '../test/fixtures.ts';
 
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';
 
@@ -231,6 +232,48 @@ describe('malformed input', () => {
       expectError(await cloud().call(method as 'GET', url, options), 404);
     }
     expect(databaseState(cloud().services.db)).toEqual(before);
+  });
+});
+
+/** docs/decisions.md: credentials (401), input (400), reach (404), permission (403), state (409). */
+describe('order of checks', () => {
+  const suite = useCloud(buildWorld);
+
+  it('credentials come before input', async () => {
+    expectError(
+      await suite.cloud.call('GET', '/v1/channels/nope/history?count=0', { as: null }),
+      401,
+    );
+  });
+
+  it('input comes before reach', async () => {
+    const { cloud } = suite;
+    expectError(await cloud.call('GET', `/v1/channels/${MISSING}/history?from=2&to=1`), 400);
+    expectError(
+      await cloud.call('PUT', `/v1/channels/${MISSING}/properties?properties=%5B%5D`),
+      400,
+    );
+    expectError(await cloud.call('GET', `/v1/channels/${MISSING}?x=1`), 400);
+  });
+
+  it('reach comes before permission', async () => {
+    const { cloud, data } = suite;
+    const west = data.nodes.w.node.uuid;
+    expectError(await cloud.call('DELETE', `/v1/nodes/${west}`, { as: 'fleet' }), 404);
+    expectError(await cloud.call('GET', `/v1/channels/${west}/history`, { as: 'support' }), 404);
+  });
+
+  it('permission comes before state', async () => {
+    const { cloud, data } = suite;
+    const loner = data.nodes.x.node.uuid;
+    grantAccess(cloud, 'fleet', loner);
+    expect((await cloud.call('DELETE', `/v1/nodes/${loner}`)).status).toBe(200);
+    expectError(await cloud.call('DELETE', `/v1/nodes/${loner}`, { as: 'fleet' }), 403);
+    expectError(await cloud.call('DELETE', `/v1/nodes/${loner}`), 409);
+    expectError(
+      await cloud.call('POST', '/v1/nodes/VAN-N', { as: 'fleet', query: { name: 'x' } }),
+      403,
+    );
   });
 });
 

@@ -96,6 +96,25 @@ describe('POST /v1/ingest: messages', () => {
     expect(history[0]?.gatewayUuid).toBe(data.first.uuid);
   });
 
+  it('a gateway’s own sensors belong to its GATEWAY channel', async () => {
+    const { cloud, data } = suite;
+    const message = { ...temp(data.first.serial, T0 - 45_000, 21), sensor: 'cpu-temp' };
+    expect((await ingest(cloud, data.first, [message])).json).toMatchObject({ accepted: 1 });
+    const history = (await cloud.call('GET', `/v1/channels/${data.first.uuid}/history`))
+      .json as Timeslice[];
+    expect(history).toMatchObject([
+      {
+        channelUuid: data.first.uuid,
+        nodeUuid: data.first.uuid,
+        gatewayUuid: data.first.uuid,
+        sensorName: 'cpu-temp',
+        ts: T0 - 45_000,
+      },
+    ]);
+    const sensor = await cloud.call('GET', `/v1/channels/${history[0]?.sensorUuid ?? ''}`);
+    expect(sensor.json).toMatchObject({ channelType: 'SENSOR', name: 'Gateway GW-M1/cpu-temp' });
+  });
+
   it('reports by index what it cannot take, and stores the rest', async () => {
     const { cloud, data } = suite;
     const answer = await ingest(cloud, data.first, [
