@@ -104,6 +104,7 @@ describe('malformed input', () => {
     ['commission, bad serial', 'POST', () => '/v1/nodes/bad%20serial?name=New'],
     ['commission, serial too long', 'POST', () => `/v1/nodes/${'S'.repeat(65)}?name=New`],
     ['gateway, bad serial', 'POST', () => '/v1/gateways/-GW?name=New'],
+    ['gateway, serial with a colon', 'POST', () => '/v1/gateways/GW:1?name=New'],
     // unknown and duplicate query parameters, on operations that change something
     ['remove all, unknown parameter', 'DELETE', () => `/v1/groups/${group()}?force=true`],
     ['decommission, unknown parameter', 'DELETE', () => `/v1/nodes/${node()}?hard=1`],

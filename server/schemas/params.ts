@@ -32,6 +32,12 @@ export const Serial = z
     'must be 1-64 letters, digits, dots, dashes, underscores or colons, starting with a letter or digit',
   );
 
+/** A gateway's serial is the user name of its HTTP Basic credentials, which cannot hold a colon. */
+export const GatewaySerial = Serial.refine(
+  (value) => !value.includes(':'),
+  'must not contain ":": the gateway sends its serial as the user name of HTTP Basic',
+);
+
 /** Epoch milliseconds as a query parameter: digits only, no exponent, no blanks. */
 export const EpochMs = z
   .string()
