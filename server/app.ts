@@ -6,6 +6,7 @@ import { createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   app.setValidatorCompiler(validatorCompiler);
   // Fastify parses text/plain by default; the API takes JSON bodies only (DESIGN.md: 415).
   app.removeContentTypeParser('text/plain');
+  documentCommonErrors(app);
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history
   // items on every answer would cost more than producing them. Tests check every response against
   // the OpenAPI document instead.

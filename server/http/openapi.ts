@@ -1,7 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { documentCommonErrors } from './zod-app.ts';
 
 /** The OpenAPI 3.1 document is generated from the same zod schemas that validate requests. */
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
@@ -32,5 +31,4 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  documentCommonErrors(app);
 }
