@@ -3,9 +3,11 @@ import * as client from 'openid-client';
 import { decodeProtectedHeader, decodeJwt } from 'jose';
 import { listenTestCloud, type ListeningCloud } from '../test/listen.ts';
 import { Browser } from '../test/browser.ts';
-
-const AUDIENCE = 'https://api.telemetry.local';
-const SCOPE = 'openid profile email offline_access';
+import {
+  API_AUDIENCE as AUDIENCE,
+  consoleClient,
+  startSignIn as startConsoleSignIn,
+} from '../test/console-client.ts';
 
 describe('the console signs people in with authorization code + PKCE (openid-client)', () => {
   let cloud: ListeningCloud;
@@ -15,35 +17,12 @@ describe('the console signs people in with authorization code + PKCE (openid-cli
   beforeAll(async () => {
     cloud = await listenTestCloud();
     redirectUri = `${cloud.url}/callback`;
-    config = await client.discovery(
-      new URL(`${cloud.url}/auth`),
-      'console',
-      undefined,
-      client.None(),
-      {
-        execute: [client.allowInsecureRequests],
-      },
-    );
+    config = await consoleClient(cloud.url);
   });
   afterAll(() => cloud.close());
 
-  /** Starts a sign-in as the console does (oidc-client-ts sends the same parameters). */
-  async function startSignIn(extra: Record<string, string> = {}) {
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: SCOPE,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-      state,
-      audience: AUDIENCE,
-      ...extra,
-    });
-    const browser = new Browser();
-    const login = await browser.follow(url);
-    return { browser, login, verifier, state, html: await login.response.text() };
-  }
+  const startSignIn = (extra: Record<string, string> = {}) =>
+    startConsoleSignIn(config, redirectUri, extra);
 
   async function signIn(username: string, password: string) {
     const { browser, login, verifier, state, html } = await startSignIn();

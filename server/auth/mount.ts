@@ -63,7 +63,6 @@ export async function mountProvider(
   provider: Provider,
   publicUrl: string,
 ): Promise<void> {
-  const callback = provider.callback();
   const { host, protocol, pathname } = new URL(publicUrl);
   const base = pathname.replace(/\/+$/, '');
 
@@ -77,6 +76,8 @@ export async function mountProvider(
       };
     }
   });
+  // After every use(): Koa composes the middleware when the callback is made.
+  const callback = provider.callback();
 
   async function handOver(request: FastifyRequest, reply: FastifyReply) {
     let raw: ProviderRequest = request.raw;
