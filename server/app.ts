@@ -71,7 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // the OpenAPI document instead.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
   const throttle = new FailureThrottle();

@@ -129,6 +129,29 @@ describe('the console signs people in with authorization code + PKCE (openid-cli
     });
   });
 
+  it('lets a page of the console refresh from the browser, and no page of another origin', async () => {
+    const { tokens } = await signIn('fleet', 'demo-fleet');
+    const refresh = (origin: string, refreshToken: string) =>
+      fetch(`${cloud.url}/auth/oauth/token`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: 'console',
+          refresh_token: refreshToken,
+        }),
+      });
+    const elsewhere = await refresh('http://evil.example', tokens.refresh_token ?? '');
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await elsewhere.json()).toMatchObject({ error: 'invalid_request' });
+
+    const console = await refresh(cloud.url, tokens.refresh_token ?? '');
+    expect(console.status).toBe(200);
+    expect(console.headers.get('access-control-allow-origin')).toBe(cloud.url);
+    expect(await console.json()).toMatchObject({ refresh_token: expect.any(String) });
+  });
+
   it('revokes a refresh token on request', async () => {
     const { tokens } = await signIn('support', 'demo-support');
     await client.tokenRevocation(config, tokens.refresh_token ?? '');

@@ -59,6 +59,14 @@ describe('discovery (issue 3, must have 1)', () => {
     expect(keys[0]).not.toHaveProperty('d');
   });
 
+  it('tells API users in the OpenAPI document where bearer tokens come from', async () => {
+    const answer = await cloud.app.inject({ url: '/v1/openapi.json' });
+    const { bearer } = answer.json().components.securitySchemes;
+    expect(bearer).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(bearer.description).toContain('audience https://api.telemetry.local');
+    expect(bearer.description).toContain('http://localhost:5173/auth/oauth/token');
+  });
+
   it('answers unknown /auth paths with the API error shape', async () => {
     const answer = await cloud.app.inject({ method: 'GET', url: '/auth/nothing-here' });
     expect(answer.statusCode).toBe(404);

@@ -163,7 +163,11 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client ends its own tokens only; a foreign one is left alone (RFC 7009 still says OK).
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       // The API's caller profile is GET /v1/userinfo; every access token is for the API.
       userinfo: { enabled: false },
       // Tokens are verified as plain bearer tokens by the API, so no sender-constrained ones.

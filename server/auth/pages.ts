@@ -3,14 +3,15 @@ import { createHash } from 'node:crypto';
 /**
  * The identity provider's own pages: sign-in, sign-out and errors. Plain HTML and one stylesheet
  * that follows the console's Mantine look (system font, blue primary, light and dark from the
- * system setting); no script except the one-line automatic sign-out, allowed by its hash.
+ * system setting), with Mantine's darker shades where its defaults miss WCAG AA contrast; no
+ * script except the one-line automatic sign-out, allowed by its hash.
  */
 
 const css = `
-:root{color-scheme:light dark;--bg:#f8f9fa;--paper:#fff;--text:#212529;--dimmed:#868e96;
---border:#ced4da;--primary:#228be6;--primary-hover:#1c7ed6;--error:#fa5252;--focus:#339af0}
+:root{color-scheme:light dark;--bg:#f8f9fa;--paper:#fff;--text:#212529;--dimmed:#495057;
+--border:#ced4da;--primary:#1971c2;--primary-hover:#1864ab;--error:#c92a2a;--focus:#339af0}
 @media (prefers-color-scheme:dark){:root{--bg:#1a1b1e;--paper:#25262b;--text:#c1c2c5;
---dimmed:#909296;--border:#373a40;--primary:#1c7ed6;--primary-hover:#1971c2;--error:#ff6b6b}}
+--dimmed:#a6a7ab;--border:#5c5f66;--primary:#1971c2;--primary-hover:#1864ab;--error:#ff8787}}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
 background:var(--bg);color:var(--text);line-height:1.55;font-size:1rem;
