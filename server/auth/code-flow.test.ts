@@ -135,10 +135,12 @@ describe('the console signs people in with authorization code + PKCE (openid-cli
       fetch(`${cloud.url}/auth/oauth/token`, {
         method: 'POST',
         headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        // As oidc-client-ts sends it: the scope the token response named, and the client id.
         body: new URLSearchParams({
           grant_type: 'refresh_token',
           client_id: 'console',
           refresh_token: refreshToken,
+          scope: tokens.scope ?? '',
         }),
       });
     const elsewhere = await refresh('http://evil.example', tokens.refresh_token ?? '');
