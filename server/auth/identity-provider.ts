@@ -217,11 +217,12 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
       IdToken: 3600,
       Interaction: 1800,
       Session: SESSION_TTL,
-      Grant: 14 * 24 * 3600,
+      // A script's grant only backs the one access token it got, so it needs to live no longer.
+      Grant: (_ctx, grant) => (grant.clientId === 'cli' ? auth.accessTokenTtl : 14 * 24 * 3600),
       // A rotated refresh token lives only as long as the one it replaces: a family of refresh
       // tokens ends a day after its sign-in, however often it is used.
       RefreshToken: (ctx) =>
-        ctx.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL,
+        ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL,
     },
     renderError(ctx, out) {
       const reason = out.error_description ?? out.error;

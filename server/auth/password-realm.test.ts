@@ -108,6 +108,14 @@ describe('scripts get tokens with the password-realm grant (section 5.1.2)', () 
     expect(answer.json()).toMatchObject({ error: 'invalid_request' });
   });
 
+  it('keeps nothing of a script sign-in longer than its token lives', async () => {
+    await tokenFor(cloud, 'support', 'demo-support');
+    const { latest } = cloud.services.db
+      .prepare('SELECT max(expires_at) AS latest FROM oidc_models')
+      .get() as { latest: number };
+    expect(latest).toBeLessThanOrEqual(Date.now() + 900_000);
+  });
+
   it('never writes passwords or tokens into the log', async () => {
     const token = await tokenFor(cloud, 'acme', 'demo-acme');
     await cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
