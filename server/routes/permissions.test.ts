@@ -22,6 +22,8 @@ import {
   temp,
 } from '../test/fixtures.ts';
 import { buildWorld, type World } from '../test/world.ts';
+import { demoProfiles } from '../test/demo-profiles.ts';
+import { bearer, tokenFor } from '../test/tokens.ts';
 
 /**
  * DESIGN.md "Permissions", row by row, for each demo user where the row applies, over the world of
@@ -124,6 +126,23 @@ describe('reach: list channels and channel information (READ on assets or groups
       expect(answer.status).toBe(200);
       const listed = (answer.json as ChannelRecord[]).map((record) => record.uuid);
       expect(listed.sort()).toEqual(reachOf(data.world)[user].sort());
+    },
+  );
+
+  it.each(demoProfiles)(
+    '$username reaches the same with a bearer token as with Basic',
+    async (user) => {
+      const { cloud, data } = suite;
+      const token = await tokenFor(cloud, user.username, user.password);
+      const answer = await cloud.call('GET', '/v1/channels', { as: null, headers: bearer(token) });
+      const listed = (answer.json as ChannelRecord[]).map((record) => record.uuid);
+      expect(listed.sort()).toEqual(reachOf(data.world)[user.username].sort());
+      const west = data.world.nodes.w.node.uuid;
+      const info = await cloud.call('GET', `/v1/channels/${west}`, {
+        as: null,
+        headers: bearer(token),
+      });
+      expect(info.status).toBe(user.username === 'admin' ? 200 : 404);
     },
   );
 
