@@ -3,13 +3,14 @@ import { T0 } from '../test/harness.ts';
 import { useCloud } from '../test/lifecycle.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { commission, ingest, registerGateway, temp } from '../test/fixtures.ts';
+import { bearer, tokenFor } from '../test/tokens.ts';
 
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 describe('what the cloud logs', () => {
   const suite = useCloud();
 
-  it('never contains push secrets, passwords, gateway keys or property values', async () => {
+  it('never contains push secrets, passwords, tokens, gateway keys or property values', async () => {
     const { cloud } = suite;
     const node = await commission(cloud, 'VAN-LOG');
     const gateway = await registerGateway(cloud, 'GW-LOG');
@@ -50,6 +51,9 @@ describe('what the cloud logs', () => {
       expect((await cloud.call('GET', '/v1/userinfo', { as })).status).toBe(200);
     }
     expect((await ingest(cloud, gateway, [temp('VAN-LOG', T0 - 1_000, 1)])).status).toBe(200);
+    const token = await tokenFor(cloud, 'fleet', 'demo-fleet');
+    const withToken = await cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
+    expect(withToken.status).toBe(200);
     const rotated = await cloud.call('POST', `/v1/gateways/${gateway.uuid}/key`);
     const newKey = (rotated.json as { key: string }).key;
 
@@ -69,6 +73,8 @@ describe('what the cloud logs', () => {
       gateway.key,
       newKey,
       base64(`${gateway.serial}:${gateway.key}`),
+      token,
+      token.split('.')[2] ?? token,
     ];
     for (const text of forbidden) expect(logs).not.toContain(text);
   });
