@@ -46,11 +46,17 @@ export class AddressPolicy {
 
   /** Why `ip` is refused, for a person ("127.0.0.1 is a loopback address"); undefined if allowed. */
   refusal(ip: string): string | undefined {
+    const kind = this.refusedKind(ip);
+    return kind && `${ip} is ${kind}`;
+  }
+
+  /** "a loopback address" and the like when `ip` is refused. */
+  private refusedKind(ip: string): string | undefined {
     let address: Address;
     try {
       address = ipaddr.parse(ip);
     } catch {
-      return `${ip} is not an IP address`;
+      return 'not an IP address';
     }
     const effective =
       address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()
@@ -59,7 +65,7 @@ export class AddressPolicy {
     if (this.isAllowListed(address) || this.isAllowListed(effective)) return undefined;
     const range = effective.range();
     if (range === 'unicast') return undefined;
-    return `${ip} is ${describedRanges[range] ?? 'a reserved address'}`;
+    return describedRanges[range] ?? 'a reserved address';
   }
 
   /**
@@ -67,7 +73,7 @@ export class AddressPolicy {
    * names in refused ranges. Names that resolve elsewhere are checked at delivery time.
    */
   neverDeliverable(url: URL): string | undefined {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
     if (isIP(host) !== 0) return this.refusal(host);
     if (host === 'localhost' || host.endsWith('.localhost')) {
       const reason = this.refusal('127.0.0.1');
@@ -92,9 +98,10 @@ export class AddressPolicy {
           return;
         }
         for (const entry of addresses) {
-          const reason = this.refusal(entry.address);
-          if (reason !== undefined) {
-            callback(new RefusedAddressError(`refused: ${hostname} resolves to ${reason}`), '');
+          const kind = this.refusedKind(entry.address);
+          if (kind !== undefined) {
+            const message = `refused: ${hostname} resolves to ${entry.address}, ${kind}`;
+            callback(new RefusedAddressError(message), '');
             return;
           }
         }
