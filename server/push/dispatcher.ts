@@ -38,6 +38,10 @@ interface ChannelQueue {
   dropped: number;
   interval: number;
   inFlight: number;
+  /** Deliveries allowed in flight: CHANNEL_IN_FLIGHT, or 1 while the receiver fails. */
+  limit: number;
+  /** Events waited for a free slot: the next delivery takes all of them. */
+  waited: boolean;
   ready: boolean;
   timer: NodeJS.Timeout | undefined;
   failureLoggedAt: number;
@@ -46,17 +50,18 @@ interface ChannelQueue {
 
 const LOG_FLUSH_MS = 250;
 /** Deliveries of one channel in flight at once at interval 0 (one at a time for batches). */
-export const CHANNEL_IN_FLIGHT = 4;
+export const CHANNEL_IN_FLIGHT = 16;
 const FAILURE_LOG_EVERY_MS = 10_000;
 
 /**
  * Turns published readings into deliveries. Ingestion only hands over its batch (the work runs
  * after its answer is on its way). At interval 0 each event is a delivery of its own, with up to
- * CHANNEL_IN_FLIGHT of a channel's deliveries in flight; when more events wait than the channel
- * has free slots, the next delivery carries all of them, so a slow receiver gets fewer, larger
- * deliveries while every other channel goes on at its own pace. Waiting events are bounded per
- * channel and in total; beyond that the oldest are dropped and counted in the next delivery's
- * log entry (one attempt per event: a receiver that misses events reads them through history).
+ * CHANNEL_IN_FLIGHT of a channel's deliveries in flight (1 after a failed one, until one
+ * succeeds); events that find no free slot wait, and the next free slot carries all of them. So
+ * a slow receiver gets fewer, larger deliveries and holds few connections, while every other
+ * channel goes on at its own pace. Waiting events are bounded per channel and in total; beyond
+ * that the oldest are dropped and counted in the next delivery's log entry (one attempt per
+ * event: a receiver that misses events reads them through history).
  */
 export class PushDispatcher {
   private readonly options: DispatcherOptions;
@@ -156,6 +161,8 @@ export class PushDispatcher {
         dropped: 0,
         interval: target.interval,
         inFlight: 0,
+        limit: CHANNEL_IN_FLIGHT,
+        waited: false,
         ready: false,
         timer: undefined,
         failureLoggedAt: -Infinity,
@@ -191,7 +198,8 @@ export class PushDispatcher {
   private schedule(queue: ChannelQueue): void {
     if (queue.ready || queue.events.length === 0) return;
     if (queue.interval === 0) {
-      if (queue.inFlight < CHANNEL_IN_FLIGHT) this.markReady(queue);
+      if (queue.inFlight < queue.limit) this.markReady(queue);
+      else queue.waited = true;
       return;
     }
     if (queue.inFlight > 0 || queue.timer) return;
@@ -236,10 +244,10 @@ export class PushDispatcher {
     if (queue.events.length > MAX_EVENTS_PER_DELIVERY) {
       this.dropOldest(queue, queue.events.length - MAX_EVENTS_PER_DELIVERY);
     }
-    const single =
-      queue.interval === 0 && queue.events.length <= CHANNEL_IN_FLIGHT - queue.inFlight;
+    const single = queue.interval === 0 && !queue.waited;
     const events = single ? queue.events.splice(0, 1) : queue.events;
     if (!single) queue.events = [];
+    queue.waited = false;
     const dropped = queue.dropped;
     queue.dropped = 0;
     this.pendingTotal -= events.length;
@@ -259,6 +267,7 @@ export class PushDispatcher {
     this.inFlight--;
     queue.inFlight--;
     if (this.closed) return;
+    queue.limit = outcome.error === undefined ? CHANNEL_IN_FLIGHT : 1;
 
     this.record(target, queue, { id, at, events: events.length, dropped, outcome });
     if (queue.events.length > 0) this.schedule(queue);
