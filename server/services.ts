@@ -14,7 +14,7 @@ import { EventHub } from './events.ts';
 import { AddressPolicy } from './push/address-policy.ts';
 import { HttpSender } from './push/http-sender.ts';
 import { PushDispatcher, type PushLogger } from './push/dispatcher.ts';
-import { DELIVERY_LOG_KEPT } from './push/limits.ts';
+import { DELIVERY_LOG_KEPT, INBOX_ARRIVALS_KEPT } from './push/limits.ts';
 
 /**
  * Everything route handlers work with, built once per app over one database. Whoever builds
@@ -74,6 +74,6 @@ export function createServices(
       sender: new HttpSender(pushPolicy, { timeoutMs: config.pushTimeoutMs }),
       logger,
     }),
-    pushInboxes: new PushInboxStore(db, DELIVERY_LOG_KEPT),
+    pushInboxes: new PushInboxStore(db, INBOX_ARRIVALS_KEPT),
   };
 }

@@ -10,3 +10,5 @@ export const MAX_IN_FLIGHT = 256;
 export const MAX_ANSWER_BYTES = 65_536;
 /** Entries kept per channel in the delivery log. */
 export const DELIVERY_LOG_KEPT = 50;
+/** Arrivals kept per push inbox. */
+export const INBOX_ARRIVALS_KEPT = 50;

@@ -4,20 +4,9 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf } from '../auth/caller.ts';
-import { Uuid } from '../schemas/params.ts';
+import { countUpTo, Uuid } from '../schemas/params.ts';
 import { DELIVERY_LOG_KEPT } from '../push/limits.ts';
 import { channelInReach } from './reach.ts';
-
-const LogCount = z
-  .string()
-  .regex(/^\d{1,3}$/, 'must be a whole number')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1, 'must be at least 1')
-      .max(DELIVERY_LOG_KEPT, `must be at most ${DELIVERY_LOG_KEPT}`),
-  );
 
 /** Our extension: what push delivery did for a channel, for people checking their receiver. */
 export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
@@ -33,7 +22,7 @@ export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
           'Deliveries are tried once; a receiver that missed events reads them through history. ' +
           'Needs READ on the channel’s object type.',
         params: z.object({ channelUuid: Uuid }),
-        querystring: z.strictObject({ count: LogCount.optional() }),
+        querystring: z.strictObject({ count: countUpTo(DELIVERY_LOG_KEPT).optional() }),
         response: responses(PushDeliveryLog),
       },
     },

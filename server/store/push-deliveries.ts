@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { transaction } from './db.ts';
+import { prepareKeepNewest } from './keep-newest.ts';
 import type { PushDeliveryLogEntry } from '../../contract/push.ts';
 
 export interface DeliveryRecord extends PushDeliveryLogEntry {
@@ -36,10 +37,7 @@ export class DeliveryLogStore {
       INSERT INTO push_deliveries
         (channel_id, webhook_id, at, url, events, dropped, status, error, duration_ms)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.trim = db.prepare(`
-      DELETE FROM push_deliveries WHERE channel_id = $channel AND id <= (
-        SELECT id FROM push_deliveries WHERE channel_id = $channel
-        ORDER BY id DESC LIMIT 1 OFFSET $kept)`);
+    this.trim = prepareKeepNewest(db, 'push_deliveries', 'channel_id');
     this.latest = db.prepare(`
       SELECT webhook_id, at, url, events, dropped, status, error, duration_ms
       FROM push_deliveries WHERE channel_id = ? ORDER BY id DESC LIMIT ?`);
@@ -74,7 +72,7 @@ export class DeliveryLogStore {
         );
         channels.add(r.channelId);
       }
-      for (const channel of channels) this.trim.run({ $channel: channel, $kept: this.kept });
+      for (const channel of channels) this.trim.run({ $owner: channel, $kept: this.kept });
     });
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db.ts';
 import { transaction } from './db.ts';
+import { prepareKeepNewest } from './keep-newest.ts';
 import type { PushInboxArrival } from '../../contract/push.ts';
 
 export interface InboxRow {
@@ -71,10 +72,7 @@ export class PushInboxStore {
       INSERT INTO push_inbox_arrivals
         (inbox_id, at, webhook_id, verified, problem, channel_uuid, channel_name, event_count, events)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    this.trim = db.prepare(`
-      DELETE FROM push_inbox_arrivals WHERE inbox_id = $inbox AND id <= (
-        SELECT id FROM push_inbox_arrivals WHERE inbox_id = $inbox
-        ORDER BY id DESC LIMIT 1 OFFSET $kept)`);
+    this.trim = prepareKeepNewest(db, 'push_inbox_arrivals', 'inbox_id');
     this.arrivalsOf = db.prepare(`
       SELECT at, webhook_id, verified, problem, channel_uuid, channel_name, event_count, events
       FROM push_inbox_arrivals WHERE inbox_id = ? ORDER BY id DESC`);
@@ -118,7 +116,7 @@ export class PushInboxStore {
         arrival.eventCount ?? null,
         arrival.events ?? null,
       );
-      this.trim.run({ $inbox: inboxId, $kept: this.kept });
+      this.trim.run({ $owner: inboxId, $kept: this.kept });
     });
   }
 
