@@ -17,10 +17,10 @@ export interface PushLogger {
 }
 
 export interface DispatcherOptions {
-  events: EventHub;
-  targets: PushTargetStore;
-  history: HistoryStore;
-  deliveryLog: DeliveryLogStore;
+  events: Pick<EventHub, 'onPublished'>;
+  targets: Pick<PushTargetStore, 'find' | 'configuredChannelIds'>;
+  history: Pick<HistoryStore, 'sliceHead' | 'sliceJson'>;
+  deliveryLog: Pick<DeliveryLogStore, 'add' | 'flush'>;
   sender: Sender;
   logger: PushLogger;
   /** Wall clock: receivers check webhook-timestamp against theirs. */
@@ -44,14 +44,12 @@ interface ChannelQueue {
   waited: boolean;
   ready: boolean;
   timer: NodeJS.Timeout | undefined;
-  failureLoggedAt: number;
-  failuresNotLogged: number;
 }
 
 const LOG_FLUSH_MS = 250;
+const FAILURE_LOG_EVERY_MS = 10_000;
 /** Deliveries of one channel in flight at once at interval 0 (one at a time for batches). */
 export const CHANNEL_IN_FLIGHT = 16;
-const FAILURE_LOG_EVERY_MS = 10_000;
 
 /**
  * Turns published readings into deliveries. Ingestion only hands over its batch (the work runs
@@ -68,6 +66,8 @@ export class PushDispatcher {
   private readonly clock: () => number;
   private readonly queues = new Map<number, ChannelQueue>();
   private readonly readyQueue: ChannelQueue[] = [];
+  /** Per channel: when a failure was last logged, and how many were not logged since. */
+  private readonly failuresLogged = new Map<number, { at: number; notLogged: number }>();
   private incoming: (readonly PublishedReading[])[] = [];
   private drainScheduled: NodeJS.Immediate | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
@@ -165,8 +165,6 @@ export class PushDispatcher {
         waited: false,
         ready: false,
         timer: undefined,
-        failureLoggedAt: -Infinity,
-        failuresNotLogged: 0,
       };
       this.queues.set(target.channelId, queue);
     }
@@ -269,11 +267,13 @@ export class PushDispatcher {
     if (this.closed) return;
     queue.limit = outcome.error === undefined ? CHANNEL_IN_FLIGHT : 1;
 
-    this.record(target, queue, { id, at, events: events.length, dropped, outcome });
+    this.record(target, { id, at, events: events.length, dropped, outcome });
     if (queue.events.length > 0) this.schedule(queue);
     else if (
       queue.inFlight === 0 &&
       queue.dropped === 0 &&
+      // A failing channel's queue stays, with its limit of one, until a delivery succeeds.
+      queue.limit === CHANNEL_IN_FLIGHT &&
       this.queues.get(queue.channelId) === queue
     ) {
       this.queues.delete(queue.channelId);
@@ -291,7 +291,6 @@ export class PushDispatcher {
 
   private record(
     target: PushTarget,
-    queue: ChannelQueue,
     delivery: { id: string; at: number; events: number; dropped: number; outcome: SendOutcome },
   ): void {
     const { outcome } = delivery;
@@ -312,11 +311,15 @@ export class PushDispatcher {
       this.flushTimer = undefined;
       if (!this.closed) this.options.deliveryLog.flush();
     }, LOG_FLUSH_MS).unref();
-    if (ok) return;
-    // A receiver that is down fails every delivery; one line per channel every 10 s says so.
+    if (!ok) this.logFailure(target, delivery.events, outcome);
+  }
+
+  /** A receiver that is down fails every delivery; one line per channel every 10 s says so. */
+  private logFailure(target: PushTarget, events: number, outcome: SendOutcome): void {
     const now = this.clock();
-    if (now - queue.failureLoggedAt < FAILURE_LOG_EVERY_MS) {
-      queue.failuresNotLogged++;
+    const last = this.failuresLogged.get(target.channelId);
+    if (last && now - last.at < FAILURE_LOG_EVERY_MS) {
+      last.notLogged++;
       return;
     }
     this.options.logger.warn(
@@ -325,13 +328,17 @@ export class PushDispatcher {
         host: safeHost(target.url),
         status: outcome.status,
         error: outcome.error,
-        events: delivery.events,
-        failuresNotLogged: queue.failuresNotLogged,
+        events,
+        failuresNotLogged: last?.notLogged ?? 0,
       },
       'push delivery failed; not retried',
     );
-    queue.failureLoggedAt = now;
-    queue.failuresNotLogged = 0;
+    this.failuresLogged.set(target.channelId, { at: now, notLogged: 0 });
+    if (this.failuresLogged.size > 10_000) {
+      for (const [channelId, entry] of this.failuresLogged) {
+        if (now - entry.at >= FAILURE_LOG_EVERY_MS) this.failuresLogged.delete(channelId);
+      }
+    }
   }
 
   private discard(queue: ChannelQueue): void {
