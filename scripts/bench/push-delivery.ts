@@ -32,6 +32,8 @@ export interface PushPhaseFigures {
   deliveries: number;
   ingestP50: number;
   ingestP99: number;
+  /** Events the cloud stored per second, from the first send to the last answer. */
+  ingestedPerSecond: number;
   /** From the cloud publishing a reading to the receiver having its POST. */
   dispatchP50: number;
   dispatchP95: number;
@@ -43,7 +45,7 @@ export interface PushPhaseFigures {
 
 const RECEIVER = `
 const http = require('node:http');
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 let arrivals = [];
 let deliveries = 0;
@@ -54,7 +56,7 @@ const server = http.createServer((request, response) => {
     const at = performance.timeOrigin + performance.now();
     deliveries++;
     for (const event of JSON.parse(Buffer.concat(chunks).toString()).events) arrivals.push(event.ts, at);
-    response.writeHead(204).end();
+    if (!workerData.hang) response.writeHead(204).end();
   });
 });
 server.keepAliveTimeout = 30000;
@@ -84,7 +86,9 @@ async function inject(cloud: Cloud, method: 'POST' | 'PUT', url: string) {
   return JSON.parse(response.body) as unknown;
 }
 
-type Mode = 'keep-alive' | 'new-connection' | 'no-push';
+let runs = 0;
+
+type Mode = 'keep-alive' | 'new-connection' | 'no-push' | 'receiver-hangs';
 
 async function phase(
   cloud: Cloud,
@@ -106,7 +110,10 @@ async function phase(
     logger: cloud.app.log,
   });
 
-  const receiver = new Worker(RECEIVER, { eval: true });
+  const receiver = new Worker(RECEIVER, {
+    eval: true,
+    workerData: { hang: mode === 'receiver-hangs' },
+  });
   const port = await new Promise<number>((resolve) =>
     receiver.once('message', (message: { port: number }) => resolve(message.port)),
   );
@@ -117,8 +124,9 @@ async function phase(
     for (let i = 0; i + 1 < list.length; i += 2) arrivedAt.set(list[i] ?? 0, list[i + 1] ?? 0);
     deliveries = message.deliveries ?? deliveries;
   });
-  const group = (await inject(cloud, 'POST', `/v1/groups/bench-${mode}`)) as { uuid: string };
-  const serialOf = (n: number) => `BENCH-${mode}-${n % options.nodes}`;
+  const run = ++runs;
+  const group = (await inject(cloud, 'POST', `/v1/groups/bench-${run}`)) as { uuid: string };
+  const serialOf = (n: number) => `BENCH-${run}-${n % options.nodes}`;
   for (let n = 0; n < options.nodes; n++) {
     await inject(
       cloud,
@@ -192,8 +200,14 @@ async function phase(
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   await Promise.all(inFlight);
+  const ingestedPerSecond = total / ((now() - started) / 1000);
   const deadline = now() + 15_000;
-  while (mode !== 'no-push' && arrivedAt.size < total && now() < deadline) {
+  while (
+    mode !== 'no-push' &&
+    mode !== 'receiver-hangs' &&
+    arrivedAt.size < total &&
+    now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const cpu = process.cpuUsage(cpuBefore);
@@ -216,6 +230,7 @@ async function phase(
     deliveries,
     ingestP50: percentile(ingestTimes, 50),
     ingestP99: percentile(ingestTimes, 99),
+    ingestedPerSecond,
     dispatchP50: percentile(dispatch, 50),
     dispatchP95: percentile(dispatch, 95),
     endToEndP50: percentile(endToEnd, 50),
@@ -238,7 +253,7 @@ export async function benchPushDelivery(options: PushBenchOptions = {}) {
     host: '127.0.0.1',
     port: 0,
     dataDir,
-    logLevel: 'warn',
+    logLevel: 'error',
     pushAllowNetworks: ['loopback'],
   };
   const cloud = await buildApp({ db, config });
@@ -248,11 +263,14 @@ export async function benchPushDelivery(options: PushBenchOptions = {}) {
     const gateway = (await inject(cloud, 'POST', '/v1/gateways/BENCH-GW')) as { key: string };
     const credentials = { serial: 'BENCH-GW', key: gateway.key };
     const base = Date.now() - 3_600_000;
+    // A short unreported run first, so that no measured run pays for warming up.
+    await phase(cloud, 'keep-alive', { ...settings, seconds: 2 }, credentials, base - 500_000);
     const ours = await phase(cloud, 'keep-alive', settings, credentials, base);
     const plain = await phase(cloud, 'new-connection', settings, credentials, base + 1_000_000);
     const none = await phase(cloud, 'no-push', settings, credentials, base + 2_000_000);
-    print(settings, ours, plain, none);
-    return { keepAlive: ours, newConnection: plain, noPush: none };
+    const hung = await phase(cloud, 'receiver-hangs', settings, credentials, base + 3_000_000);
+    print(settings, ours, plain, none, hung);
+    return { keepAlive: ours, newConnection: plain, noPush: none, receiverHangs: hung };
   } finally {
     await cloud.app.close();
     db.close();
@@ -265,6 +283,7 @@ function print(
   ours: PushPhaseFigures,
   plain: PushPhaseFigures,
   none: PushPhaseFigures,
+  hung: PushPhaseFigures,
 ): void {
   const ms = (value: number) => value.toFixed(1).padStart(7);
   const row = (label: string, a: string, b: string) =>
@@ -280,6 +299,8 @@ function print(
     `${plain.offered} / ${plain.delivered}`,
   );
   row('deliveries (POSTs) received', `${ours.deliveries}`, `${plain.deliveries}`);
+  const perSecond = (figures: PushPhaseFigures) => figures.ingestedPerSecond.toFixed(0);
+  row('events ingested per second', perSecond(ours), perSecond(plain));
   row(
     'ingest answer p50 / p99 ms',
     `${ms(ours.ingestP50)} /${ms(ours.ingestP99)}`,
@@ -297,16 +318,20 @@ function print(
   );
   row('CPU ms per 1000 events (whole process)', ms(ours.cpuMsPer1000), ms(plain.cpuMsPer1000));
   console.log(
-    `  same load without push: ingest answer p50 / p99 ms ${ms(none.ingestP50)} /${ms(none.ingestP99)}, ` +
-      `CPU ms per 1000 events ${ms(none.cpuMsPer1000)}`,
+    `  same load without push:            ingest p50 / p99 ms ${ms(none.ingestP50)} /${ms(none.ingestP99)}, ` +
+      `${perSecond(none)} events/s, CPU ms per 1000 events ${ms(none.cpuMsPer1000)}`,
+  );
+  console.log(
+    `  same load, receiver never answers: ingest p50 / p99 ms ${ms(hung.ingestP50)} /${ms(hung.ingestP99)}, ` +
+      `${perSecond(hung)} events/s`,
   );
   const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
   console.log(
     `  new connection / keep-alive: latency p50 ${ratio(plain.dispatchP50, ours.dispatchP50)}, ` +
       `p95 ${ratio(plain.dispatchP95, ours.dispatchP95)}, CPU ${ratio(plain.cpuMsPer1000, ours.cpuMsPer1000)}`,
   );
-  // Keeping up: every event delivered, and no ingest answer slower than 10 gateway ticks.
-  const keptUp = ours.delivered === ours.offered && ours.ingestP99 < 100;
+  // Keeping up: every event delivered, and ingestion stored them at the rate they were sent.
+  const keptUp = ours.delivered === ours.offered && ours.ingestedPerSecond >= 0.95 * settings.rate;
   console.log(
     `  target: ${settings.rate}/s delivered with ingestion keeping up: ${keptUp ? 'yes' : 'NO'}; ` +
       `median latency <= 50 ms: ${ours.endToEndP50 <= 50 ? 'yes' : 'NO'} (${ours.endToEndP50.toFixed(1)} ms, gateway send -> receiver)`,
