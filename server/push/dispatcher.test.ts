@@ -144,6 +144,17 @@ describe('push dispatcher', () => {
     expect(world.calls.map((call) => call.events)).toEqual([[3]]);
   });
 
+  it('sends a gathered batch as one delivery when the interval becomes 0', async () => {
+    world.configure({ interval: 60 });
+    await world.publish(3);
+    world.configure({ interval: 0 });
+    await new Promise((done) => setImmediate(done));
+    expect(world.calls.map((call) => call.events)).toEqual([[1, 2, 3]]);
+    await world.calls[0]?.answer({ status: 200 });
+    await world.publish(2);
+    expect(world.calls.slice(1).map((call) => call.events)).toEqual([[4], [5]]);
+  });
+
   it('releases a waiting batch when the interval shrinks', async () => {
     world.configure({ interval: 60 });
     await world.publish(3);

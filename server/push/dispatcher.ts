@@ -98,6 +98,8 @@ export class PushDispatcher {
       return;
     }
     queue.interval = target.interval;
+    // A batch that was gathered for an interval goes as one delivery, also when it becomes 0.
+    if (queue.events.length > 0) queue.waited = true;
     if (queue.timer) {
       clearTimeout(queue.timer);
       queue.timer = undefined;
