@@ -59,7 +59,8 @@ function spot(place: PlaceId, seed: number, minM = 30, maxM = 140): Stop {
 
 function van(n: number): Vehicle {
   const id = 10_000 + n;
-  const west = n <= FLEET_SIZE.vans / 2;
+  // Odd numbers run from Westpoort, even ones from Amstel III: any first few vans cover both.
+  const west = n % 2 === 1;
   const depot = spot(west ? 'westpoortDc' : 'amstel3Depot', id);
   // One driver in five takes the van home.
   const takesHome = unit(id, 3) < 0.2;
@@ -82,7 +83,7 @@ function van(n: number): Vehicle {
 
 function reefer(n: number): Vehicle {
   const id = 20_000 + n;
-  const yard = spot(n <= FLEET_SIZE.reefers / 2 ? 'foodCenter' : 'schipholColdStore', id);
+  const yard = spot(n % 4 < 2 ? 'foodCenter' : 'schipholColdStore', id);
   return {
     serial: `RFR-${String(n).padStart(4, '0')}`,
     name: `Reefer ${pad(n)}`,

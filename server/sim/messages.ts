@@ -128,16 +128,15 @@ export function connTimes(vehicle: Vehicle, plan: DayPlan): number[] {
     phaseOf(vehicle.id, 0xc0, HOUR_MS),
     vehicle.id,
   );
-  const boots =
-    vehicle.kind === 'reefer'
-      ? []
-      : plan.legs.flatMap((leg, index) => {
-          const previous = plan.legs[index - 1];
-          // Ignition after standing still for at least an hour.
-          return leg.kind === 'drive' && (!previous || previous.end - previous.start >= HOUR_MS)
-            ? [leg.start + 3_000]
-            : [];
-        });
+  // The unit boots on ignition after the vehicle stood still for an hour or more.
+  const boots: number[] = [];
+  let stillSince = -Infinity;
+  for (const leg of plan.legs) {
+    if (leg.kind !== 'drive') continue;
+    if (vehicle.kind !== 'reefer' && leg.start - stillSince >= HOUR_MS)
+      boots.push(leg.start + 3_000);
+    stillSince = leg.end;
+  }
   const updates = updatesBetween(vehicle.id, plan.start, plan.end - 2 * MINUTE_MS).map(
     (at) => at + 90_000,
   );
