@@ -10,6 +10,7 @@ import { serveConsole } from './http/console.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
 import { FailureThrottle } from './auth/throttle.ts';
+import { setUpIdentity } from './auth/identity.ts';
 import { gatewayAuthenticator } from './auth/gateway.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { userinfoRoutes } from './routes/userinfo.ts';
@@ -70,10 +71,15 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // the OpenAPI document instead.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app, config);
 
+  // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
   const throttle = new FailureThrottle();
-  const authenticators: Authenticator[] = [new BasicAuthenticator(services.users, throttle)];
+  const bearer = await setUpIdentity(app, services, throttle);
+  const authenticators: Authenticator[] = [
+    new BasicAuthenticator(services.users, throttle),
+    bearer,
+  ];
   app.decorateRequest('gateway', null);
   installAuthentication(
     app,
