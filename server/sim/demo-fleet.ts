@@ -28,6 +28,23 @@ const kindLabel: Record<Vehicle['kind'], string> = {
   truck: 'Box truck',
 };
 
+/** A channel created as its owner would through the API: the owner also gets access to it. */
+export function createOwned(
+  services: Services,
+  input: {
+    type: 'NODE' | 'GATEWAY' | 'GROUP';
+    name: string;
+    tenant: string;
+    ownerId: number;
+    now: number;
+    reference?: string;
+  },
+): ChannelRow {
+  const row = services.channels.create(input);
+  services.channels.grantAccess(input.ownerId, row.id);
+  return row;
+}
+
 export interface CreatedFleet {
   gateways: ChannelRow[];
   keys: GatewayKeys;
@@ -51,7 +68,7 @@ export function createDemoFleet(
     const ownerOf = (tenant: 'demo' | 'acme') => (tenant === 'demo' ? ids.admin : ids.acme);
     const keys: GatewayKeys = {};
     const gateways = gatewaySites.map((site) => {
-      const gateway = channels.create({
+      const gateway = createOwned(services, {
         type: 'GATEWAY',
         name: site.name,
         tenant: 'demo',
@@ -59,7 +76,6 @@ export function createDemoFleet(
         reference: site.serial,
         now: since,
       });
-      channels.grantAccess(ids.admin, gateway.id);
       channels.setProperties(
         gateway.id,
         JSON.stringify({ location: { lat: site.lat, lon: site.lon } }),
@@ -71,31 +87,27 @@ export function createDemoFleet(
     const groups = new Map<DemoGroupKey, ChannelRow>();
     for (const spec of demoGroups) {
       if (!fleet.some((vehicle) => vehicle.group === spec.key)) continue;
-      const owner = ownerOf(spec.tenant);
-      const group = channels.create({
+      const group = createOwned(services, {
         type: 'GROUP',
         name: spec.name,
         tenant: spec.tenant,
-        ownerId: owner,
+        ownerId: ownerOf(spec.tenant),
         now: since,
       });
-      channels.grantAccess(owner, group.id);
       for (const user of groupAccess[spec.key]) channels.grantAccess(ids[user], group.id);
       groups.set(spec.key, group);
     }
 
     const nodes = new Map<string, ChannelRow>();
     for (const vehicle of fleet) {
-      const owner = ownerOf(vehicle.tenant);
-      const node = channels.create({
+      const node = createOwned(services, {
         type: 'NODE',
         name: vehicle.name,
         tenant: vehicle.tenant,
-        ownerId: owner,
+        ownerId: ownerOf(vehicle.tenant),
         reference: vehicle.serial,
         now: since,
       });
-      channels.grantAccess(owner, node.id);
       channels.setProperties(
         node.id,
         JSON.stringify({

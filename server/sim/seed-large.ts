@@ -2,7 +2,7 @@ import type { Services } from '../services.ts';
 import type { ChannelRow } from '../store/channel-row.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
 import { transaction } from '../store/db.ts';
-import type { DemoUserIds } from './demo-fleet.ts';
+import { createOwned, type DemoUserIds } from './demo-fleet.ts';
 import { DAY_MS } from './local-time.ts';
 import { Prng } from './random.ts';
 
@@ -53,8 +53,8 @@ export function seedLarge(
   const since = now - DAY_MS;
   const rng = new Prng(0x1a29e);
   const { gateway, group, dense } = transaction(services.db, () => {
-    const create = (type: 'NODE' | 'GATEWAY' | 'GROUP', name: string, reference?: string) => {
-      const row = services.channels.create({
+    const create = (type: 'NODE' | 'GATEWAY' | 'GROUP', name: string, reference?: string) =>
+      createOwned(services, {
         type,
         name,
         tenant: 'demo',
@@ -62,9 +62,6 @@ export function seedLarge(
         now: since,
         ...(reference ? { reference } : {}),
       });
-      services.channels.grantAccess(ids.admin, row.id);
-      return row;
-    };
     const gateway = create('GATEWAY', 'Benchmark gateway', LARGE_GATEWAY);
     const group = create('GROUP', 'Benchmark group');
     services.channels.grantAccess(ids.fleet, group.id);

@@ -22,6 +22,14 @@ describe('the live simulator', () => {
   });
   afterAll(() => cloud.close());
 
+  const simulator = (baseUrl: string, intervalMs?: number) =>
+    new LiveSimulator({
+      services: cloud.services,
+      baseUrl,
+      log: cloud.app.log,
+      fleet: seed.fleet,
+      ...(intervalMs !== undefined ? { intervalMs } : {}),
+    });
   const channel = async (type: string, name: string) => {
     const answer = await cloud.call('GET', '/v1/channels', {
       query: { channelType: type, filter: name },
@@ -62,21 +70,15 @@ describe('the live simulator', () => {
 
   it('delivers over HTTP what follows the backfill, and it shows in sensor, node and group history', async () => {
     cloud.clock.now = T0 + 10 * MINUTE;
-    const simulator = new LiveSimulator({
-      services: cloud.services,
-      baseUrl: address,
-      log: cloud.app.log,
-      fleet: seed.fleet,
-      intervalMs: 50,
-    });
-    simulator.start();
+    const live = simulator(address, 50);
+    live.start();
     const sensor = await channel('SENSOR', 'Van 01/temp');
     const deadline = Date.now() + 5_000;
     while ((await historyAfter(sensor.uuid, T0, cloud.clock.now)).length === 0) {
       if (Date.now() > deadline) throw new Error('no live data within 5 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    await simulator.stop();
+    await live.stop();
 
     const node = await channel('NODE', 'Van 01');
     const group = await channel('GROUP', 'Vans Westpoort');
@@ -90,12 +92,7 @@ describe('the live simulator', () => {
 
   it('continues after a restart from what is stored: no gap, no duplicates', async () => {
     cloud.clock.now = T0 + 40 * MINUTE;
-    const restarted = new LiveSimulator({
-      services: cloud.services,
-      baseUrl: address,
-      log: cloud.app.log,
-      fleet: seed.fleet,
-    });
+    const restarted = simulator(address);
     const report = await restarted.tick();
     await restarted.stop();
     expect(report.delivered).toBeGreaterThan(0);
@@ -105,12 +102,7 @@ describe('the live simulator', () => {
 
   it('logs a failed delivery, keeps running and never logs a gateway key', async () => {
     cloud.clock.now = T0 + 50 * MINUTE;
-    const unreachable = new LiveSimulator({
-      services: cloud.services,
-      baseUrl: 'http://127.0.0.1:1',
-      log: cloud.app.log,
-      fleet: seed.fleet,
-    });
+    const unreachable = simulator('http://127.0.0.1:1');
     const report = await unreachable.tick();
     await unreachable.stop();
     expect(report.failed).toBeGreaterThan(0);
