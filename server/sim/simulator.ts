@@ -47,10 +47,13 @@ export class LiveSimulator {
   private readonly cursors = new Map<string, Cursors>();
   private readonly timeline = new Timeline();
   private readonly abort = new AbortController();
+  private readonly latest;
   private keys: GatewayKeys;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /** Failed deliveries in a row: the first is logged, then one in a hundred, not every tick. */
+  private failuresInARow = 0;
 
   constructor(options: SimulatorOptions) {
     this.services = options.services;
@@ -58,6 +61,9 @@ export class LiveSimulator {
     this.log = options.log;
     this.intervalMs = options.intervalMs ?? 5_000;
     this.keys = simulatorKeys(this.services);
+    this.latest = this.services.db.prepare(
+      'SELECT MAX(ts) AS ts FROM readings WHERE sensor_id = ?',
+    );
     // Only what is registered delivers: a node someone decommissioned falls silent.
     this.senders = demoSenders(options.fleet ?? demoFleet()).filter(
       (sender) => this.services.channels.findCommissioned(sender.serial) !== undefined,
@@ -175,29 +181,33 @@ export class LiveSimulator {
       });
       const text = await response.text();
       if (response.ok) {
+        if (this.failuresInARow > 0) this.log.info('simulator: deliveries resumed');
+        this.failuresInARow = 0;
         const answer = IngestResult.safeParse(JSON.parse(text));
         return answer.success ? answer.data : dropped;
       }
       if (response.status === 401) {
         // Someone issued the gateway a new key: take (or issue) the current one and retry.
         this.keys = simulatorKeys(this.services);
-        this.log.warn(`simulator: ${serial} was refused (401); its key was renewed`);
+        this.failed(`${serial} was refused (401); its key was renewed`);
         return undefined;
       }
       if (response.status >= 500 || response.status === 429) {
-        this.log.warn(`simulator: ${serial} delivery answered ${response.status}; will retry`);
+        this.failed(`${serial} delivery answered ${response.status}; will retry`);
         return undefined;
       }
       this.log.error(`simulator: ${serial} delivery refused with ${response.status}: ${text}`);
       return dropped;
     } catch (error) {
       if (!this.stopped) {
-        this.log.warn(
-          `simulator: ${serial} could not deliver (${(error as Error).message}); will retry`,
-        );
+        this.failed(`${serial} could not deliver (${(error as Error).message}); will retry`);
       }
       return undefined;
     }
+  }
+
+  private failed(message: string): void {
+    if (this.failuresInARow++ % 100 === 0) this.log.warn(`simulator: ${message}`);
   }
 
   /** Per sensor, the newest ts stored; a sensor without data starts now. */
@@ -206,12 +216,9 @@ export class LiveSimulator {
     const node = this.services.channels.findCommissioned(sender.serial);
     if (!node) return cursors;
     const oldest = now - DEMO_HISTORY_DAYS * DAY_MS;
-    const latest = this.services.db.prepare(
-      'SELECT MAX(ts) AS ts FROM readings WHERE sensor_id = ?',
-    );
     for (const sensor of ['gps', 'temp', 'conn']) {
       const channel = this.services.channels.findSensor(node.id, sensor);
-      const row = channel ? (latest.get(channel.id) as { ts: number | null }) : undefined;
+      const row = channel ? (this.latest.get(channel.id) as { ts: number | null }) : undefined;
       cursors.set(sensor, Math.max(oldest, Math.min(now, row?.ts ?? now)));
     }
     return cursors;
