@@ -78,6 +78,13 @@ export class LiveSimulator {
   }
 
   start(): void {
+    if (this.senders.length === 0) {
+      this.log.warn(
+        'simulator: this database holds no demo fleet (it was seeded before the fleet existed, ' +
+          'or the fleet was decommissioned); start with an empty DATA_DIR to seed one',
+      );
+      return;
+    }
     this.log.info(
       `simulator: ${Object.keys(this.keys).length} gateways deliver ${this.senders.length} nodes' data to ${this.baseUrl}/v1/ingest`,
     );
