@@ -17,6 +17,8 @@ import { userinfoRoutes } from './routes/userinfo.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { propertiesRoutes } from './routes/properties.ts';
 import { pushRoutes } from './routes/push.ts';
+import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
+import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
@@ -39,7 +41,6 @@ export interface Cloud {
 /** Builds the cloud over an open database. main.ts listens with it; tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const { db, config } = options;
-  const services = createServices(db, config, options.now);
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
@@ -64,6 +65,9 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
       }
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const services = createServices(db, config, options.now, app.log);
+  app.addHook('onClose', async () => services.push.close());
 
   app.setValidatorCompiler(validatorCompiler);
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history
@@ -95,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   channelRoutes(app, services);
   propertiesRoutes(app, services);
   pushRoutes(app, services);
+  pushDeliveryLogRoutes(app, services);
+  if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);

@@ -15,6 +15,15 @@ export interface CloudConfig {
   consoleDir: string;
   /** Identity provider, tokens and clients (server/auth/auth-config.ts). */
   auth: AuthConfig;
+  /**
+   * Networks push deliveries may reach although they are loopback, private or otherwise refused
+   * (CIDR, a single address, or `loopback`). `npm start` allow-lists loopback for the demo.
+   */
+  pushAllowNetworks: string[];
+  /** Offer push inboxes (a receiver on the cloud for trying push); `npm start` turns them on. */
+  pushInbox: boolean;
+  /** Time limit of one delivery; 10 s (DESIGN.md), shorter only in tests. */
+  pushTimeoutMs: number;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -35,7 +44,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     simulator: (env.SIMULATOR ?? 'on') !== 'off',
     consoleDir: resolve(env.CONSOLE_DIR ?? 'dist'),
     auth: authConfigFromEnv(env, publicUrl),
+    pushAllowNetworks: list(env.PUSH_ALLOW_NETWORKS),
+    pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
+    pushTimeoutMs: 10_000,
   };
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", not "${value}"`);
 }
 
 /** The configuration tests build apps with: memory database, no simulator, quiet. */
@@ -50,6 +76,9 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     simulator: false,
     consoleDir: resolve('dist'),
     auth: defaultAuthConfig(publicUrl),
+    pushAllowNetworks: [],
+    pushInbox: false,
+    pushTimeoutMs: 10_000,
     ...overrides,
   };
 }

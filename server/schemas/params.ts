@@ -37,16 +37,15 @@ export const EpochMs = z
   .regex(/^\d{1,15}$/, 'must be epoch milliseconds (digits only)')
   .transform(Number);
 
-export const Count = z
-  .string()
-  .regex(/^\d{1,6}$/, 'must be a whole number')
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1, 'must be at least 1')
-      .max(HISTORY_MAX_COUNT, `must be at most ${HISTORY_MAX_COUNT}`),
-  );
+/** A whole number from 1 to `max` as a query parameter. */
+export const countUpTo = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1').max(max, `must be at most ${max}`));
+
+export const Count = countUpTo(HISTORY_MAX_COUNT);
 
 export const ChannelTypeParam = z.enum(ChannelType.options, {
   error: `must be one of ${ChannelType.options.join(', ')}`,

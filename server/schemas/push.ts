@@ -5,6 +5,7 @@ import {
   PUSH_SECRET_MIN_LENGTH,
   PUSH_URL_MAX_LENGTH,
 } from '../../contract/limits.ts';
+import { isUsableSecret } from '../push/signing.ts';
 
 export const PushAddress = z
   .string()
@@ -31,7 +32,8 @@ export const PushInterval = z
 export const PushSecret = z
   .string()
   .min(PUSH_SECRET_MIN_LENGTH, `must be at least ${PUSH_SECRET_MIN_LENGTH} characters`)
-  .max(PUSH_SECRET_MAX_LENGTH, `must be at most ${PUSH_SECRET_MAX_LENGTH} characters`);
+  .max(PUSH_SECRET_MAX_LENGTH, `must be at most ${PUSH_SECRET_MAX_LENGTH} characters`)
+  .refine(isUsableSecret, 'a secret starting with whsec_ must continue with base64');
 
 export const PushQuery = z.strictObject({
   to: PushAddress.describe('Push address (URL-encoded http or https URL)'),
