@@ -4,6 +4,37 @@ import { closeLargeCloud } from './large-cloud.ts';
 import { groupHistoryBenchmark } from './group-history.ts';
 import { channelListingBenchmark } from './channel-listing.ts';
 import { ingestionBenchmark } from './ingestion.ts';
+import { benchPushDelivery } from './push-delivery.ts';
+
+/** Issue 4's push benchmark prints its own table; its targets join the summary here. */
+const pushDeliveryBenchmark: Benchmark = {
+  name: 'push-delivery',
+  description: '1000 events a second, each pushed at once to a local receiver (issue 4).',
+  async run() {
+    const { keepAlive, newConnection } = await benchPushDelivery();
+    return {
+      figures: [
+        {
+          label: 'events ingested per second while pushing',
+          value: keepAlive.ingestedPerSecond,
+          unit: '/s',
+          target: { min: 950 },
+        },
+        {
+          label: 'gateway send -> receiver, median',
+          value: keepAlive.endToEndP50,
+          unit: 'ms',
+          target: { max: 50 },
+        },
+        {
+          label: 'plain (new connection per delivery) / ours, median',
+          value: newConnection.endToEndP50 / keepAlive.endToEndP50,
+          unit: '×',
+        },
+      ],
+    };
+  },
+};
 
 /**
  * Every benchmark of the project. Add yours here: a module exporting a Benchmark (bench.ts).
@@ -13,6 +44,7 @@ const benchmarks: Benchmark[] = [
   groupHistoryBenchmark,
   channelListingBenchmark,
   ingestionBenchmark,
+  pushDeliveryBenchmark,
 ];
 
 async function main(): Promise<void> {
