@@ -1,12 +1,12 @@
 import { ChannelRecordList, type ChannelRecord } from '../../contract/channel.ts';
-import { recordsJson, type ChannelRow } from '../../server/store/channel-row.ts';
+import { recordsJson, type RecordSource } from '../../server/store/channel-row.ts';
 import { comparison, timeRuns, type Benchmark } from './bench.ts';
 import { largeCloud } from './large-cloud.ts';
 
 const RUNS = 40;
 
 /** The plain approach: an object per record, validated by its zod schema, then JSON.stringify. */
-function plainListing(rows: readonly ChannelRow[]): string {
+function plainListing(rows: readonly RecordSource[]): string {
   const records = rows.map((row) => {
     const record: ChannelRecord = {
       uuid: row.uuid,

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { StatementSync } from 'node:sqlite';
 import type { Db } from './db.ts';
 import type { ChannelType } from '../../contract/channel.ts';
-import { channelColumns, type ChannelRow } from './channel-row.ts';
+import {
+  channelColumns,
+  recordColumns,
+  type ChannelRow,
+  type RecordSource,
+} from './channel-row.ts';
 
 /** Channel queries. Statements are prepared once per database. */
 export class ChannelStore {
@@ -72,13 +77,13 @@ export class ChannelStore {
     return row.ok === 1;
   }
 
-  listReachable(userId: number, type?: ChannelType): ChannelRow[] {
+  listReachable(userId: number, type?: ChannelType): RecordSource[] {
     let statement = this.reachableLists.get(type ?? null);
     if (!statement) {
       statement = this.db.prepare(reachableListSql(type ?? null));
       this.reachableLists.set(type ?? null, statement);
     }
-    return statement.all({ $u: userId }) as unknown as ChannelRow[];
+    return statement.all({ $u: userId }) as unknown as RecordSource[];
   }
 
   create(input: {
@@ -176,7 +181,7 @@ function reachableListSql(type: ChannelType | null): string {
       SELECT id FROM base
       ${withSensors ? "UNION SELECT s.id FROM base b JOIN channels s ON s.node_id = b.id AND s.type = 'SENSOR'" : ''}
     )
-    SELECT ${channelColumns} FROM channels
+    SELECT ${recordColumns} FROM channels
     WHERE id IN (SELECT id FROM reach)${ofType}
     ORDER BY name COLLATE NOCASE, id`;
 }
