@@ -46,7 +46,8 @@ describe('the live simulator', () => {
     return answer.json as Timeslice[];
   };
   /** What the model says each sensor sent in (from, to], against what the cloud stored. */
-  const storedMatchesModel = (from: number, to: number) => {
+  /** What the model says each sensor sent in (from, to], and what the cloud stored. */
+  const storedAndModel = (from: number, to: number) => {
     const stored = cloud.services.db
       .prepare(
         `SELECT n.reference || '/' || s.sensor_name || '@' || r.ts AS k FROM readings r
@@ -64,6 +65,10 @@ describe('the live simulator', () => {
           .map(({ message }) => `${message.node}/${message.sensor}@${message.ts}`),
       )
       .sort();
+    return { stored, model };
+  };
+  const storedMatchesModel = (from: number, to: number) => {
+    const { stored, model } = storedAndModel(from, to);
     expect(model.length).toBeGreaterThan(0);
     expect(stored).toEqual(model);
   };
@@ -72,14 +77,17 @@ describe('the live simulator', () => {
     cloud.clock.now = T0 + 10 * MINUTE;
     const live = simulator(address, 50);
     live.start();
-    const sensor = await channel('SENSOR', 'Van 01/temp');
-    const deadline = Date.now() + 5_000;
-    while ((await historyAfter(sensor.uuid, T0, cloud.clock.now)).length === 0) {
-      if (Date.now() > deadline) throw new Error('no live data within 5 s');
+    // Runs until everything due up to the (simulated) now has arrived, for at most 10 s.
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const { stored, model } = storedAndModel(T0, cloud.clock.now);
+      if (stored.length >= model.length) break;
+      if (Date.now() > deadline) throw new Error('the live data did not arrive within 10 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await live.stop();
 
+    const sensor = await channel('SENSOR', 'Van 01/temp');
     const node = await channel('NODE', 'Van 01');
     const group = await channel('GROUP', 'Vans Westpoort');
     for (const uuid of [sensor.uuid, node.uuid, group.uuid]) {
