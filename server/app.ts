@@ -3,9 +3,10 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { CloudConfig } from './config.ts';
 import type { Db } from './store/db.ts';
 import { createServices, type Services } from './services.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
@@ -45,6 +46,10 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: 65_536,
+    // Properties and push settings travel in the query string: a 16 KiB properties object,
+    // percent-encoded, needs more than Node's default 16 KiB for the request line and headers.
+    http: { maxHeaderSize: 65_536 },
+    frameworkErrors,
     routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
     trustProxy: false,
     clientErrorHandler(error, socket) {
@@ -58,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
       });
       if (socket.writable) {
         socket.end(
-          `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `HTTP/1.1 ${tooLarge ? '413 Payload Too Large' : '400 Bad Request'}\r\n` +
             `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
             `Connection: close\r\n\r\n${body}`,
         );
@@ -70,6 +75,9 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   app.addHook('onClose', async () => services.push.close());
 
   app.setValidatorCompiler(validatorCompiler);
+  // Fastify parses text/plain by default; the API takes JSON bodies only (DESIGN.md: 415).
+  app.removeContentTypeParser('text/plain');
+  documentCommonErrors(app);
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history
   // items on every answer would cost more than producing them. Tests check every response against
   // the OpenAPI document instead.

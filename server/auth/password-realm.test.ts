@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
 import { bearer, PASSWORD_REALM, requestToken, tokenFor } from '../test/tokens.ts';
+import { demoProfiles } from '../test/demo-profiles.ts';
 
 describe('scripts get tokens with the password-realm grant (section 5.1.2)', () => {
   let cloud: TestCloud;
@@ -132,54 +133,7 @@ describe('GET /v1/userinfo with bearer tokens (section 4.5)', () => {
   });
   afterAll(() => cloud.close());
 
-  const all = ['READ', 'CREATE', 'UPDATE', 'DELETE', 'COMMISSION', 'EXECUTE'];
-  const cases = [
-    {
-      username: 'admin',
-      password: 'demo-admin',
-      name: 'Ada Admin',
-      email: 'admin@demo.telemetry.local',
-      permissions: {
-        'demo:assets': all,
-        'demo:assets.history': all,
-        'demo:groups': all,
-        'demo:groups.history': all,
-        'acme:assets': ['READ'],
-        'acme:groups': ['READ'],
-      },
-    },
-    {
-      username: 'fleet',
-      password: 'demo-fleet',
-      name: 'Finn Fleet',
-      email: 'fleet@demo.telemetry.local',
-      permissions: {
-        'demo:assets': ['READ'],
-        'demo:assets.history': ['READ'],
-        'demo:groups': ['READ'],
-        'demo:groups.history': ['READ'],
-      },
-    },
-    {
-      username: 'support',
-      password: 'demo-support',
-      name: 'Sam Support',
-      email: 'support@demo.telemetry.local',
-      permissions: { 'demo:assets': ['READ'], 'demo:groups': ['READ'] },
-    },
-    {
-      username: 'acme',
-      password: 'demo-acme',
-      name: 'Aiko Acme',
-      email: 'ops@acme.telemetry.local',
-      permissions: {
-        'acme:assets': all,
-        'acme:assets.history': all,
-        'acme:groups': all,
-        'acme:groups.history': all,
-      },
-    },
-  ];
+  const cases = demoProfiles;
 
   it.each(cases)('answers $username their profile and permissions', async (expected) => {
     const token = await tokenFor(cloud, expected.username, expected.password);

@@ -71,6 +71,22 @@ export function sendError(
     .send({ status: code, message });
 }
 
+/**
+ * Errors of Fastify's router, before any route runs: a path that is not valid percent-encoding,
+ * or a path segment longer than the router takes. Answered in the API's shape like the others.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path segment is too long.'
+      : 'The path is not a valid URL: check its percent-encoding.';
+  return sendError(reply, 'BAD_REQUEST', 400, message);
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {

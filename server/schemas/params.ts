@@ -8,8 +8,9 @@ import {
 import { ChannelType } from '../../contract/channel.ts';
 
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+// C0, DEL and C1 (U+0080–U+009F, e.g. NEL, which some displays take for a line break).
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const Uuid = z
   .string()
@@ -30,6 +31,12 @@ export const Serial = z
     SERIAL_PATTERN,
     'must be 1-64 letters, digits, dots, dashes, underscores or colons, starting with a letter or digit',
   );
+
+/** A gateway's serial is the user name of its HTTP Basic credentials, which cannot hold a colon. */
+export const GatewaySerial = Serial.refine(
+  (value) => !value.includes(':'),
+  'must not contain ":": the gateway sends its serial as the user name of HTTP Basic',
+);
 
 /** Epoch milliseconds as a query parameter: digits only, no exponent, no blanks. */
 export const EpochMs = z

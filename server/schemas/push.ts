@@ -10,14 +10,18 @@ import { isUsableSecret } from '../push/signing.ts';
 export const PushAddress = z
   .string()
   .max(PUSH_URL_MAX_LENGTH, `must be at most ${PUSH_URL_MAX_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be an http or https address')
+  // abort: the next check parses the address again, which throws for what is not an address.
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http or https address', abort: true },
+  )
   .refine((value) => {
     const url = new URL(value);
     return url.username === '' && url.password === '';
