@@ -58,7 +58,9 @@ export function installAuthentication(
   const challenges = authenticators.map((a) => a.challenge);
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    const mode = request.routeOptions.config.auth ?? (request.routeOptions.url ? 'user' : 'none');
+    // API routes need a signed-in user unless they say otherwise; the console's files need nobody.
+    const isApi = request.routeOptions.url?.startsWith('/v1/') ?? false;
+    const mode = request.routeOptions.config.auth ?? (isApi ? 'user' : 'none');
     if (mode === 'none') return;
     if (mode === 'gateway') return authenticateGateway(request);
     const header = request.headers.authorization;
