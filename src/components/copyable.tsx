@@ -15,7 +15,24 @@ export function Copyable({ value, label }: { value: string; label: string }) {
               aria-label={`Copy ${label}`}
               color={copied ? 'teal' : 'gray'}
             >
-              {copied ? '✓' : '⧉'}
+              <svg
+                width="14"
+                height="14"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
+                {copied ? (
+                  <path d="M5 12l5 5L20 7" />
+                ) : (
+                  <>
+                    <rect x="9" y="9" width="11" height="11" rx="2" />
+                    <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+                  </>
+                )}
+              </svg>
             </ActionIcon>
           </Tooltip>
         )}

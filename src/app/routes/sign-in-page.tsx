@@ -22,10 +22,12 @@ function BasicForm() {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [submitted, setSubmitted] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (authenticator.mode !== 'basic') return;
+    setSubmitted(true);
+    if (authenticator.mode !== 'basic' || username.trim() === '' || password === '') return;
     setPending(true);
     setError(null);
     try {
@@ -48,6 +50,7 @@ function BasicForm() {
           required
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
+          error={submitted && username.trim() === '' ? 'Enter your user name.' : undefined}
           data-autofocus
         />
         <PasswordInput
@@ -56,6 +59,9 @@ function BasicForm() {
           required
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
+          error={
+            submitted && password === '' && error === null ? 'Enter your password.' : undefined
+          }
         />
         <Button
           type="submit"

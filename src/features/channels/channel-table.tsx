@@ -6,7 +6,7 @@ import type { ChannelRecord } from '../../../contract/channel.ts';
 import { ActiveBadge, ChannelTypeBadge } from '../../components/channel-badges.tsx';
 
 const ROW_HEIGHT = 44;
-export const channelColumns = 'minmax(180px, 3fr) 96px 108px minmax(90px, 1.4fr) 96px 96px';
+export const channelColumns = 'minmax(160px, 3fr) 96px 108px minmax(90px, 1.4fr) 92px 108px';
 
 function ChannelRow({ channel }: { channel: ChannelRecord }) {
   const propertyCount = channel.properties ? Object.keys(channel.properties).length : 0;
