@@ -41,7 +41,7 @@ export function ApiErrorAlert({ error, title, onRetry, children }: ApiErrorAlert
       {children}
       {onRetry && (
         <Group mt="xs">
-          <Button size="xs" variant="outline" color="red" onClick={onRetry}>
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
             Retry
           </Button>
         </Group>

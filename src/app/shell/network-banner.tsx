@@ -15,7 +15,7 @@ export function NetworkBanner() {
     setRetrying(false);
   };
   return (
-    <Alert color="orange" variant="filled" radius={0} role="alert" py="xs">
+    <Alert color="orange" variant="light" role="alert" py="xs" mb="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" fw={500}>
           The cloud cannot be reached. What you see may be out of date; nothing you typed is lost.

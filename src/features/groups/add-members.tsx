@@ -1,5 +1,5 @@
+import { notifyDone } from '../../components/notify.ts';
 import { Alert, Group, List, MultiSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
@@ -54,10 +54,7 @@ export function AddMembers({
         setSelected(failed.map(({ channel }) => channel.uuid));
         if (failed.length === 0) clearSelected();
         if (added.length > 0) {
-          notifications.show({
-            color: 'green',
-            message: `Added ${added.length} ${added.length === 1 ? 'member' : 'members'}.`,
-          });
+          notifyDone(`Added ${added.length} ${added.length === 1 ? 'member' : 'members'}.`);
         }
       },
     });

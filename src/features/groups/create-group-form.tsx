@@ -1,5 +1,5 @@
+import { notifyDone } from '../../components/notify.ts';
 import { Group, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NAME_MAX_LENGTH } from '../../../contract/limits.ts';
@@ -38,7 +38,7 @@ export function CreateGroupForm() {
           onSuccess: (group) => {
             clearName();
             setSubmitted(false);
-            notifications.show({ color: 'green', message: `Group ${group.name} created.` });
+            notifyDone(`Group ${group.name} created.`);
             void navigate(`/groups/${group.uuid}`);
           },
         });

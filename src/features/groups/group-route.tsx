@@ -1,5 +1,5 @@
+import { notifyDone } from '../../components/notify.ts';
 import { Anchor, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
@@ -128,7 +128,7 @@ export function Component() {
           removeAll.mutate(undefined, {
             onSuccess: () => {
               setConfirmAll(false);
-              notifications.show({ color: 'green', message: `All members of ${name} removed.` });
+              notifyDone(`All members of ${name} removed.`);
             },
           })
         }

@@ -1,5 +1,5 @@
+import { notifyDone, notifyFailed } from '../../components/notify.ts';
 import { Anchor, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useRemoveMember } from '../../api/groups.ts';
@@ -60,17 +60,9 @@ export function MembersTable({
                   aria-label={`Remove ${member.name} from the group`}
                   onClick={() =>
                     remove.mutate(member.uuid, {
-                      onSuccess: () =>
-                        notifications.show({
-                          color: 'green',
-                          message: `${member.name} removed from the group.`,
-                        }),
+                      onSuccess: () => notifyDone(`${member.name} removed from the group.`),
                       onError: (error) =>
-                        notifications.show({
-                          color: 'red',
-                          title: `${member.name} was not removed`,
-                          message: error.message,
-                        }),
+                        notifyFailed(`${member.name} was not removed`, error.message),
                     })
                   }
                 >

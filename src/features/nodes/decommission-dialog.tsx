@@ -1,5 +1,5 @@
+import { notifyDone } from '../../components/notify.ts';
 import { Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useDecommissionNode } from '../../api/nodes.ts';
@@ -43,7 +43,7 @@ export function DecommissionDialog({
       onConfirm={() =>
         decommission.mutate(node.uuid, {
           onSuccess: () => {
-            notifications.show({ color: 'green', message: `${node.name} was decommissioned.` });
+            notifyDone(`${node.name} was decommissioned.`);
             setTyped('');
             onClose();
             onDone?.();

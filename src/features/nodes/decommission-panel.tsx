@@ -30,7 +30,7 @@ export function DecommissionPanel({ node }: { node: ChannelRecord }) {
         <GuardedButton
           verdict={verdict}
           color="red"
-          variant="outline"
+          variant="light"
           onClick={() => setOpened(true)}
         >
           Decommission…

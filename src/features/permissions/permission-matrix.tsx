@@ -50,7 +50,7 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
                             span
                             size="sm"
                             fw={granted ? 700 : 400}
-                            c={granted ? 'green.8' : 'dimmed'}
+                            c={granted ? 'var(--mantine-color-green-text)' : 'dimmed'}
                             aria-label={granted ? 'granted' : 'not granted'}
                           >
                             {granted ? '✓' : '–'}

@@ -76,7 +76,16 @@ export function Component() {
         <List spacing={6} size="sm" listStyleType="none" p={0}>
           {capabilities.map(({ action, verdict }) => (
             <List.Item key={action}>
-              <Text span fw={600} c={verdict.allowed ? 'green.8' : 'red.8'} mr={6}>
+              <Text
+                span
+                fw={600}
+                c={
+                  verdict.allowed
+                    ? 'var(--mantine-color-green-text)'
+                    : 'var(--mantine-color-red-text)'
+                }
+                mr={6}
+              >
                 {verdict.allowed ? '✓ Yes' : '✗ No'}
               </Text>
               {action}

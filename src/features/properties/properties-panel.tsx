@@ -1,5 +1,5 @@
+import { notifyDone } from '../../components/notify.ts';
 import { Button, Group, JsonInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { PROPERTIES_MAX_BYTES } from '../../../contract/limits.ts';
@@ -73,10 +73,7 @@ export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
           remove.mutate(undefined, {
             onSuccess: () => {
               setConfirmRemove(false);
-              notifications.show({
-                color: 'green',
-                message: `Properties of ${channel.name} removed.`,
-              });
+              notifyDone(`Properties of ${channel.name} removed.`);
             },
           })
         }
@@ -111,7 +108,7 @@ function PropertiesEditor({
       onSuccess: () => {
         clearDraft();
         onDone();
-        notifications.show({ color: 'green', message: `Properties of ${channel.name} saved.` });
+        notifyDone(`Properties of ${channel.name} saved.`);
       },
     });
   };

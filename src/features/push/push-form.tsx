@@ -1,3 +1,4 @@
+import { notifyDone } from '../../components/notify.ts';
 import {
   Alert,
   Button,
@@ -8,7 +9,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { PUSH_INTERVAL_MAX_S } from '../../../contract/limits.ts';
@@ -57,7 +57,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           clearDraft();
           setSecret('');
           onDone();
-          notifications.show({ color: 'green', message: `Push of ${channel.name} saved.` });
+          notifyDone(`Push of ${channel.name} saved.`);
         },
       },
     );

@@ -1,5 +1,5 @@
+import { notifyDone } from '../../components/notify.ts';
 import { Alert, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useRemovePush } from '../../api/channels.ts';
@@ -81,7 +81,7 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
           remove.mutate(undefined, {
             onSuccess: () => {
               setConfirmRemove(false);
-              notifications.show({ color: 'green', message: `Push of ${channel.name} removed.` });
+              notifyDone(`Push of ${channel.name} removed.`);
             },
           })
         }
