@@ -33,19 +33,20 @@ test('support sees its profile and matrix, and every action it may not take says
   await expect(page.getByText('This channel does not exist')).toBeVisible();
 });
 
-test('fleet may read but not change: properties, push and decommissioning are disabled with the reason', async ({
+test('fleet may read but not change: creating groups and commissioning say why they are disabled', async ({
   page,
 }) => {
-  await signIn(page, 'fleet', '/channels?type=NODE');
-  const first = page.getByRole('table', { name: 'Channels' }).getByRole('link').first();
-  if ((await first.count()) === 0) test.skip(true, 'the demo gives fleet no node to open');
-  await first.click();
-  const edit = page.getByRole('region', { name: 'Properties' }).getByRole('button').first();
-  await expect(edit).toHaveAccessibleDescription(
-    'Not allowed: needs UPDATE on assets in tenant demo.',
-  );
-  await expect(page.getByRole('button', { name: 'Decommission…' })).toHaveAccessibleDescription(
-    'Not allowed: needs DELETE on assets in tenant demo.',
+  await signIn(page, 'fleet', '/nodes');
+  await expect(
+    page.getByRole('button', { name: 'Commission node', exact: true }),
+  ).toHaveAccessibleDescription('Not allowed: needs COMMISSION on assets in tenant demo.');
+  await expectAccessible(page);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Groups/ })
+    .click();
+  await expect(page.getByRole('button', { name: 'Create group' })).toHaveAccessibleDescription(
+    'Not allowed: needs CREATE on groups in tenant demo.',
   );
 });
 

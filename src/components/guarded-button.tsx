@@ -30,19 +30,21 @@ export function GuardedButton({
   }
   const reason = `Not allowed: ${verdict.reason}.`;
   return (
-    <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <Button
-        type="button"
-        data-disabled
-        aria-disabled="true"
-        aria-describedby={reasonId}
-        onClick={(event) => event.preventDefault()}
-        {...props}
-        loading={false}
-      >
-        {children}
-        <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
-      </Button>
-    </Tooltip>
+    <>
+      <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <Button
+          type="button"
+          data-disabled
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          onClick={(event) => event.preventDefault()}
+          {...props}
+          loading={false}
+        >
+          {children}
+        </Button>
+      </Tooltip>
+      <VisuallyHidden id={reasonId}>{reason}</VisuallyHidden>
+    </>
   );
 }
