@@ -16,7 +16,15 @@ export interface Authenticator {
   authenticate(credentials: string, request: FastifyRequest): Promise<UserRow>;
 }
 
-export class AuthFailure extends Error {}
+export class AuthFailure extends Error {
+  /** Replaces the scheme's own challenge in the 401, e.g. with RFC 6750's error="invalid_token". */
+  readonly challenge: string | undefined;
+
+  constructor(message: string, challenge?: string) {
+    super(message);
+    this.challenge = challenge;
+  }
+}
 
 export type AuthMode = 'user' | 'gateway' | 'none';
 
@@ -79,8 +87,12 @@ export function installAuthentication(
       const user = await authenticator.authenticate(header.slice(space + 1).trim(), request);
       request.caller = new Caller(user, users.grantsOf(user.id));
     } catch (error) {
-      if (error instanceof AuthFailure) throw unauthorized(error.message, challenges, request);
-      throw error;
+      if (!(error instanceof AuthFailure)) throw error;
+      const { challenge } = error;
+      const offered = challenge
+        ? challenges.map((c) => (c === authenticator.challenge ? challenge : c))
+        : challenges;
+      throw unauthorized(error.message, offered, request);
     }
   });
 }
