@@ -49,18 +49,18 @@ test('admin sets push with a generated secret that is never shown again, then re
   await panel.getByRole('button', { name: 'Save push' }).click();
   await expect(panel.getByText('The address must start with https:// or http://.')).toBeVisible();
 
-  await panel.getByRole('textbox', { name: 'Address' }).fill('http://127.0.0.1:9/hook');
+  await panel.getByRole('textbox', { name: 'Address' }).fill('https://example.com/telemetry-hook');
   await panel.getByRole('textbox', { name: /Interval/ }).fill('30');
   await panel.getByRole('button', { name: 'Generate' }).click();
   const secret = await panel.getByLabel(/^Secret/).inputValue();
   expect(secret).toMatch(/^whsec_/);
   await panel.getByRole('button', { name: 'Save push' }).click();
   await expect(panel.getByText('Push is configured')).toBeVisible();
-  await expect(panel).toContainText('http://127.0.0.1:9/hook');
+  await expect(panel).toContainText('https://example.com/telemetry-hook');
   await expect(panel).toContainText('at most one batch every 30 seconds');
   expect(await page.content()).not.toContain(secret);
   expect(await api.channel(node.uuid)).toMatchObject({
-    pushURL: 'http://127.0.0.1:9/hook',
+    pushURL: 'https://example.com/telemetry-hook',
     pushInterval: 30,
   });
   await expectAccessible(page);
