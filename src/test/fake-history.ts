@@ -1,0 +1,43 @@
+import type { Timeslice } from '../../contract/timeslice.ts';
+import type { HistoryRequest } from '../lib/history/fetch-span.ts';
+
+/**
+ * The history operation as DESIGN.md describes it, over an in-memory data set: inclusive range,
+ * newest first, the newest `count` when the range holds more.
+ */
+export function fakeHistory(data: readonly Timeslice[]) {
+  const sorted = data
+    .map((item, order) => ({ item, order }))
+    .sort((a, b) => b.item.ts - a.item.ts || b.order - a.order)
+    .map(({ item }) => item);
+  const requests: HistoryRequest[] = [];
+  const fetchPage = async (request: HistoryRequest): Promise<Timeslice[]> => {
+    requests.push(request);
+    await Promise.resolve();
+    return sorted
+      .filter((item) => item.ts >= request.from && item.ts <= request.to)
+      .slice(0, request.count);
+  };
+  return { fetchPage, requests };
+}
+
+export const testUuid = (n: number): string =>
+  `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+type SliceFields = Partial<Omit<Timeslice, 'type' | 'value'>> &
+  Pick<Timeslice, 'ts' | 'type' | 'value'>;
+
+/** A timeslice with plausible names; only what a test states matters. */
+export function slice(fields: SliceFields): Timeslice {
+  return {
+    channelUuid: testUuid(1),
+    channelName: 'Group',
+    gatewayUuid: testUuid(2),
+    gatewayName: 'GW 1',
+    nodeUuid: testUuid(3),
+    nodeName: 'Van 07',
+    sensorUuid: testUuid(4),
+    sensorName: fields.type.toLowerCase(),
+    ...fields,
+  } as Timeslice;
+}
