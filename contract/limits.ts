@@ -7,6 +7,7 @@ export const HISTORY_DEFAULT_COUNT = 1_000;
 export const NAME_MAX_LENGTH = 128;
 export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 export const PROPERTIES_MAX_BYTES = 16_384;
+export const PROPERTIES_MAX_DEPTH = 32;
 export const PUSH_URL_MAX_LENGTH = 2_048;
 export const PUSH_SECRET_MIN_LENGTH = 8;
 export const PUSH_SECRET_MAX_LENGTH = 256;

@@ -3,19 +3,23 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { CloudConfig } from './config.ts';
 import type { Db } from './store/db.ts';
 import { createServices, type Services } from './services.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
 import { FailureThrottle } from './auth/throttle.ts';
+import { setUpIdentity } from './auth/identity.ts';
 import { gatewayAuthenticator } from './auth/gateway.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { userinfoRoutes } from './routes/userinfo.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { propertiesRoutes } from './routes/properties.ts';
 import { pushRoutes } from './routes/push.ts';
+import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
+import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
@@ -38,11 +42,14 @@ export interface Cloud {
 /** Builds the cloud over an open database. main.ts listens with it; tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const { db, config } = options;
-  const services = createServices(db, config, options.now);
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: 65_536,
+    // Properties and push settings travel in the query string: a 16 KiB properties object,
+    // percent-encoded, needs more than Node's default 16 KiB for the request line and headers.
+    http: { maxHeaderSize: 65_536 },
+    frameworkErrors,
     routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
     trustProxy: false,
     clientErrorHandler(error, socket) {
@@ -64,16 +71,27 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const services = createServices(db, config, options.now, app.log);
+  app.addHook('onClose', async () => services.push.close());
+
   app.setValidatorCompiler(validatorCompiler);
+  // Fastify parses text/plain by default; the API takes JSON bodies only (DESIGN.md: 415).
+  app.removeContentTypeParser('text/plain');
+  documentCommonErrors(app);
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history
   // items on every answer would cost more than producing them. Tests check every response against
   // the OpenAPI document instead.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app, config);
 
+  // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
   const throttle = new FailureThrottle();
-  const authenticators: Authenticator[] = [new BasicAuthenticator(services.users, throttle)];
+  const bearer = await setUpIdentity(app, services, throttle);
+  const authenticators: Authenticator[] = [
+    new BasicAuthenticator(services.users, throttle),
+    bearer,
+  ];
   app.decorateRequest('gateway', null);
   installAuthentication(
     app,
@@ -89,6 +107,8 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   channelRoutes(app, services);
   propertiesRoutes(app, services);
   pushRoutes(app, services);
+  pushDeliveryLogRoutes(app, services);
+  if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);

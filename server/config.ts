@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { authConfigFromEnv, defaultAuthConfig, type AuthConfig } from './auth/auth-config.ts';
 
 export interface CloudConfig {
   port: number;
@@ -12,6 +13,17 @@ export interface CloudConfig {
   simulator: boolean;
   /** Serve the built console from this folder, when it exists. */
   consoleDir: string;
+  /** Identity provider, tokens and clients (server/auth/auth-config.ts). */
+  auth: AuthConfig;
+  /**
+   * Networks push deliveries may reach although they are loopback, private or otherwise refused
+   * (CIDR, a single address, or `loopback`). `npm start` allow-lists loopback for the demo.
+   */
+  pushAllowNetworks: string[];
+  /** Offer push inboxes (a receiver on the cloud for trying push); `npm start` turns them on. */
+  pushInbox: boolean;
+  /** Time limit of one delivery; 10 s (DESIGN.md), shorter only in tests. */
+  pushTimeoutMs: number;
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -22,27 +34,51 @@ function integer(name: string, value: string | undefined, fallback: number): num
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig {
   const port = integer('PORT', env.PORT, 8080);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   return {
     port,
     host: env.HOST ?? 'localhost',
     dataDir: env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? '.data'),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     simulator: (env.SIMULATOR ?? 'on') !== 'off',
     consoleDir: resolve(env.CONSOLE_DIR ?? 'dist'),
+    auth: authConfigFromEnv(env, publicUrl),
+    pushAllowNetworks: list(env.PUSH_ALLOW_NETWORKS),
+    pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
+    pushTimeoutMs: 10_000,
   };
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`${name} must be "on" or "off", not "${value}"`);
 }
 
 /** The configuration tests build apps with: memory database, no simulator, quiet. */
 export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
+  const publicUrl = overrides.publicUrl ?? 'http://127.0.0.1';
   return {
     port: 0,
     host: '127.0.0.1',
     dataDir: ':memory:',
-    publicUrl: 'http://127.0.0.1',
+    publicUrl,
     logLevel: 'silent',
     simulator: false,
     consoleDir: resolve('dist'),
+    auth: defaultAuthConfig(publicUrl),
+    pushAllowNetworks: [],
+    pushInbox: false,
+    pushTimeoutMs: 10_000,
     ...overrides,
   };
 }

@@ -16,7 +16,15 @@ export interface Authenticator {
   authenticate(credentials: string, request: FastifyRequest): Promise<UserRow>;
 }
 
-export class AuthFailure extends Error {}
+export class AuthFailure extends Error {
+  /** Replaces the scheme's own challenge in the 401, e.g. with RFC 6750's error="invalid_token". */
+  readonly challenge: string | undefined;
+
+  constructor(message: string, challenge?: string) {
+    super(message);
+    this.challenge = challenge;
+  }
+}
 
 export type AuthMode = 'user' | 'gateway' | 'none';
 
@@ -58,7 +66,9 @@ export function installAuthentication(
   const challenges = authenticators.map((a) => a.challenge);
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (request) => {
-    const mode = request.routeOptions.config.auth ?? (request.routeOptions.url ? 'user' : 'none');
+    // API routes need a signed-in user unless they say otherwise; the console's files need nobody.
+    const isApi = request.routeOptions.url?.startsWith('/v1/') ?? false;
+    const mode = request.routeOptions.config.auth ?? (isApi ? 'user' : 'none');
     if (mode === 'none') return;
     if (mode === 'gateway') return authenticateGateway(request);
     const header = request.headers.authorization;
@@ -77,8 +87,12 @@ export function installAuthentication(
       const user = await authenticator.authenticate(header.slice(space + 1).trim(), request);
       request.caller = new Caller(user, users.grantsOf(user.id));
     } catch (error) {
-      if (error instanceof AuthFailure) throw unauthorized(error.message, challenges, request);
-      throw error;
+      if (!(error instanceof AuthFailure)) throw error;
+      const { challenge } = error;
+      const offered = challenge
+        ? challenges.map((c) => (c === authenticator.challenge ? challenge : c))
+        : challenges;
+      throw unauthorized(error.message, offered, request);
     }
   });
 }

@@ -4,6 +4,7 @@ import type { UserRow, UserStore } from '../store/users.ts';
 import { verifyPassword } from './passwords.ts';
 import { AuthFailure, type Authenticator } from './authenticate.ts';
 import type { FailureThrottle } from './throttle.ts';
+import { PasswordSignIn, throttledMessage } from './password-sign-in.ts';
 
 /** Splits `base64(user:password)`; undefined when it is not that. */
 export function decodeBasic(
@@ -28,31 +29,26 @@ export class BasicAuthenticator implements Authenticator {
   readonly scheme = 'Basic';
   readonly challenge = 'Basic realm="telemetry", charset="UTF-8"';
   private readonly verified = new Map<string, { hash: string; until: number }>();
-  private readonly users: UserStore;
-  private readonly throttle: FailureThrottle;
+  private readonly signIn: PasswordSignIn;
   private readonly now: () => number;
 
   constructor(users: UserStore, throttle: FailureThrottle, now: () => number = Date.now) {
-    this.users = users;
-    this.throttle = throttle;
+    this.signIn = new PasswordSignIn(users, throttle, (password, user) =>
+      this.passwordMatches(password, user),
+    );
     this.now = now;
   }
 
   async authenticate(credentials: string): Promise<UserRow> {
     const pair = decodeBasic(credentials);
     if (!pair) throw new AuthFailure('The Basic credentials are malformed.');
-    const wait = this.throttle.retryAfter(`user:${pair.username}`);
-    if (wait > 0) {
-      throw new ApiError('TOO_MANY_REQUESTS', `Too many failed sign-ins; try again in ${wait} s.`, {
-        'retry-after': String(wait),
+    const result = await this.signIn.attempt(pair.username, pair.password);
+    if (result.outcome === 'signed-in') return result.user;
+    if (result.outcome === 'throttled') {
+      throw new ApiError('TOO_MANY_REQUESTS', throttledMessage(result.retryAfter), {
+        'retry-after': String(result.retryAfter),
       });
     }
-    const user = this.users.findByUsername(pair.username);
-    if (user?.password_hash && (await this.passwordMatches(pair.password, user))) {
-      this.throttle.succeed(`user:${pair.username}`);
-      return user;
-    }
-    this.throttle.fail(`user:${pair.username}`);
     throw new AuthFailure('Wrong username or password.');
   }
 

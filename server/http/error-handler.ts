@@ -10,11 +10,13 @@ const where: Record<string, string> = {
   headers: 'header',
 };
 
+/** A zod issue as fastify-type-provider-zod hands it over in `error.validation`. */
 interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
-  code?: string;
-  keys?: readonly string[];
+  keyword: string;
+  /** JSON pointer of the field, e.g. "/count"; "/" for the whole object. */
+  instancePath: string;
+  message?: string;
+  params?: { keys?: readonly string[] };
 }
 
 /** "query parameter count: must be at most 10000" — never the value itself (it may be a secret). */
@@ -23,14 +25,15 @@ export function describeIssues(context: string | undefined, issues: readonly Iss
   return issues
     .slice(0, 5)
     .map((issue) => {
-      if (issue.code === 'unrecognized_keys' && issue.keys) {
-        const names = issue.keys.map((key) => `'${key}'`).join(', ');
+      const keys = issue.params?.keys;
+      if (issue.keyword === 'unrecognized_keys' && keys) {
+        const names = keys.map((key) => `'${key}'`).join(', ');
         return context === 'querystring'
           ? `unknown query parameter ${names}`
           : `${place}: unknown field ${names}`;
       }
-      const path = issue.path.map(String).join('.');
-      return `${place}${path ? ` '${path}'` : ''}: ${issue.message}`;
+      const path = issue.instancePath.split('/').filter(Boolean).join('.');
+      return `${place}${path ? ` '${path}'` : ''}: ${issue.message ?? 'is invalid'}`;
     })
     .join('; ');
 }
@@ -66,6 +69,22 @@ export function sendError(
     .code(statusCode)
     .type('application/json; charset=utf-8')
     .send({ status: code, message });
+}
+
+/**
+ * Errors of Fastify's router, before any route runs: a path that is not valid percent-encoding,
+ * or a path segment longer than the router takes. Answered in the API's shape like the others.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path segment is too long.'
+      : 'The path is not a valid URL: check its percent-encoding.';
+  return sendError(reply, 'BAD_REQUEST', 400, message);
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

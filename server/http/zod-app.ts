@@ -26,7 +26,11 @@ const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: 'The body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON',
   TOO_MANY_REQUESTS: 'Too many failed sign-ins; see Retry-After',
+  SERVICE_UNAVAILABLE: 'The cloud cannot answer now; try again later',
 };
+
+/** Whatever checks credentials may also answer these (throttling, keys out of reach). */
+const withCredentials: readonly ErrorCode[] = ['TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE'];
 
 /** Response schemas for the OpenAPI document: the success body plus the errors a route answers. */
 export function responses<T extends z.ZodType>(
@@ -34,7 +38,8 @@ export function responses<T extends z.ZodType>(
   errors: readonly ErrorCode[] = ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND'],
 ) {
   const byStatus: Record<number, z.ZodType> = { 200: success };
-  for (const code of errors) {
+  const all = errors.includes('UNAUTHORIZED') ? [...errors, ...withCredentials] : errors;
+  for (const code of all) {
     byStatus[errorCodes[code]] = ErrorBody.describe(errorDescriptions[code] ?? code);
   }
   return byStatus;

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../http/errors.ts';
 import { transaction } from '../store/db.ts';
 import { recordJson } from '../store/channel-row.ts';
 import { IngestBody, IngestResult } from '../schemas/ingest.ts';
-import { Name, NoQuery, Serial, Uuid } from '../schemas/params.ts';
+import { GatewaySerial, Name, NoQuery, Uuid } from '../schemas/params.ts';
 import { channelInReach } from './reach.ts';
 
 const GatewayKey = z
@@ -28,7 +28,7 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
         description:
           'Creates a GATEWAY channel owned by the caller and issues the key the gateway delivers ' +
           'with. The key is returned once and stored only as a digest. Needs COMMISSION on assets.',
-        params: z.object({ gatewaySerial: Serial }),
+        params: z.object({ gatewaySerial: GatewaySerial }),
         querystring: z.strictObject({ name: Name.optional() }),
         response: responses(GatewayKey, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT']),
       },

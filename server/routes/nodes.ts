@@ -49,6 +49,13 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
             `channelUuid must name a group; ${channelUuid} is a ${group.type} channel.`,
           );
         }
+        // As when adding a member: a group holds members of its own tenant only, or its
+        // tenant's users would reach another tenant's node and read its data through the group.
+        if (group.tenant !== tenant) {
+          throw badRequest(
+            `Group ${group.name} belongs to tenant ${group.tenant}, the node to ${tenant}.`,
+          );
+        }
       }
       const node = transaction(services.db, () => {
         if (services.channels.findCommissioned(nodeSerial)) {

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { StatusResult } from '../../contract/status.ts';
-import { PROPERTIES_MAX_BYTES } from '../../contract/limits.ts';
+import { PROPERTIES_MAX_BYTES, PROPERTIES_MAX_DEPTH } from '../../contract/limits.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf } from '../auth/caller.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelInReach } from './reach.ts';
+
+/** How deeply objects and arrays nest in a parsed JSON value (1 for `{}`), without recursion. */
+function nestingOf(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== 'object' || item === null) continue;
+    deepest = Math.max(deepest, depth);
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
 
 /** A URL-encoded JSON object, stored compact. */
 const PropertiesParam = z
@@ -23,6 +36,14 @@ const PropertiesParam = z
       context.addIssue({
         code: 'custom',
         message: 'must be a JSON object, such as {"site":"north"}',
+      });
+      return z.NEVER;
+    }
+    // JSON.stringify recurses: thousands of nested brackets would overflow the stack (a 500).
+    if (nestingOf(parsed) > PROPERTIES_MAX_DEPTH) {
+      context.addIssue({
+        code: 'custom',
+        message: `must nest objects and arrays at most ${PROPERTIES_MAX_DEPTH} levels deep`,
       });
       return z.NEVER;
     }
@@ -47,7 +68,9 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       schema: {
         tags: ['channels'],
         summary: 'Set properties',
-        description: `Needs UPDATE on the channel's object type. At most ${PROPERTIES_MAX_BYTES} bytes.`,
+        description:
+          `Needs UPDATE on the channel's object type. At most ${PROPERTIES_MAX_BYTES} bytes, ` +
+          `nested at most ${PROPERTIES_MAX_DEPTH} levels.`,
         params,
         querystring: z.strictObject({ properties: PropertiesParam }),
         response: responses(StatusResult),

@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf } from '../auth/caller.ts';
+import { badRequest } from '../http/errors.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { PushQuery } from '../schemas/push.ts';
 import { channelInReach } from './reach.ts';
@@ -18,8 +19,13 @@ export function pushRoutes(app: ZodApp, services: Services): void {
         tags: ['push'],
         summary: 'Set push configuration',
         description:
-          'Overwrites the old configuration. Events are POSTed to `to`, signed per Standard ' +
-          'Webhooks with `secret`, which is stored and never returned.',
+          'Overwrites the old configuration; the next delivery uses it. Events are POSTed to ' +
+          '`to` as a PushDelivery, signed per Standard Webhooks with `secret` (`whsec_<base64>` ' +
+          'as the specification says, any other secret as its UTF-8 bytes), which is stored and ' +
+          'never returned. One attempt per delivery, 10 s limit, redirects not followed. ' +
+          'Addresses that are or resolve to loopback, private, link-local, multicast or ' +
+          'unspecified IPs are refused (400 when that is clear from the address itself). ' +
+          'Needs UPDATE on the channel’s object type.',
         params,
         querystring: PushQuery,
         response: responses(StatusResult),
@@ -27,10 +33,17 @@ export function pushRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const caller = callerOf(request);
+      const { to, interval, secret } = request.query;
+      const refusal = services.pushPolicy.neverDeliverable(new URL(to));
+      if (refusal !== undefined) {
+        throw badRequest(
+          `query parameter 'to': ${refusal}; push delivers only to public addresses.`,
+        );
+      }
       const channel = channelInReach(services, caller, request.params.channelUuid);
       caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'setting push');
-      const { to, interval, secret } = request.query;
       services.channels.setPush(channel.id, { url: to, interval, secret });
+      services.push.configurationChanged(channel.id);
       return { status: 'OK' as const };
     },
   );
@@ -51,6 +64,7 @@ export function pushRoutes(app: ZodApp, services: Services): void {
       const channel = channelInReach(services, caller, request.params.channelUuid);
       caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'removing push');
       services.channels.setPush(channel.id, null);
+      services.push.configurationChanged(channel.id);
       return { status: 'OK' as const };
     },
   );

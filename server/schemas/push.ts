@@ -5,18 +5,23 @@ import {
   PUSH_SECRET_MIN_LENGTH,
   PUSH_URL_MAX_LENGTH,
 } from '../../contract/limits.ts';
+import { isUsableSecret } from '../push/signing.ts';
 
 export const PushAddress = z
   .string()
   .max(PUSH_URL_MAX_LENGTH, `must be at most ${PUSH_URL_MAX_LENGTH} characters`)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'must be an http or https address')
+  // abort: the next check parses the address again, which throws for what is not an address.
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http or https address', abort: true },
+  )
   .refine((value) => {
     const url = new URL(value);
     return url.username === '' && url.password === '';
@@ -31,7 +36,8 @@ export const PushInterval = z
 export const PushSecret = z
   .string()
   .min(PUSH_SECRET_MIN_LENGTH, `must be at least ${PUSH_SECRET_MIN_LENGTH} characters`)
-  .max(PUSH_SECRET_MAX_LENGTH, `must be at most ${PUSH_SECRET_MAX_LENGTH} characters`);
+  .max(PUSH_SECRET_MAX_LENGTH, `must be at most ${PUSH_SECRET_MAX_LENGTH} characters`)
+  .refine(isUsableSecret, 'a secret starting with whsec_ must continue with base64');
 
 export const PushQuery = z.strictObject({
   to: PushAddress.describe('Push address (URL-encoded http or https URL)'),

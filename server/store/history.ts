@@ -1,6 +1,14 @@
 import type { Db } from './db.ts';
 import type { ChannelRow } from './channel-row.ts';
 
+export interface SliceReading {
+  sensorId: number;
+  gatewayId: number;
+  ts: number;
+  type: string;
+  value: string;
+}
+
 interface Named {
   uuid: string;
   name: string;
@@ -38,17 +46,27 @@ export class HistoryStore {
       $count: count,
     }) as unknown as [number, number, number, string, string][];
     if (rows.length === 0) return '[]';
-    const head = `{"channelUuid":"${channel.uuid}","channelName":${JSON.stringify(channel.name)},`;
+    const head = this.sliceHead(channel);
     const parts: string[] = [];
     for (const [sensorId, gatewayId, ts, type, value] of rows) {
-      parts.push(
-        head +
-          this.gatewayFragment(gatewayId) +
-          this.sensorFragment(sensorId) +
-          `"ts":${ts},"type":"${type}","value":${value}}`,
-      );
+      parts.push(this.sliceJson(head, { sensorId, gatewayId, ts, type, value }));
     }
     return '[' + parts.join(',') + ']';
+  }
+
+  /** The start of every timeslice of `channel`; push delivery builds its events from it too. */
+  sliceHead(channel: { uuid: string; name: string }): string {
+    return `{"channelUuid":"${channel.uuid}","channelName":${JSON.stringify(channel.name)},`;
+  }
+
+  /** One timeslice (section 2.3) as JSON text; `value` is the stored JSON text. */
+  sliceJson(head: string, reading: SliceReading): string {
+    return (
+      head +
+      this.gatewayFragment(reading.gatewayId) +
+      this.sensorFragment(reading.sensorId) +
+      `"ts":${reading.ts},"type":"${reading.type}","value":${reading.value}}`
+    );
   }
 
   private lookup(id: number): Named {

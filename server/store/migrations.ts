@@ -110,6 +110,75 @@ export const migrations: readonly string[] = [
     created_at INTEGER NOT NULL
   );
   `,
+  /* 3: the identity provider's state (sessions, grants, codes, refresh tokens) and the accounts
+     of an external identity provider */ `
+  CREATE TABLE oidc_models (
+    model TEXT NOT NULL,
+    id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    grant_id TEXT,
+    uid TEXT,
+    user_code TEXT,
+    expires_at INTEGER,
+    PRIMARY KEY (model, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX oidc_models_grant ON oidc_models(grant_id) WHERE grant_id IS NOT NULL;
+  CREATE INDEX oidc_models_uid ON oidc_models(model, uid) WHERE uid IS NOT NULL;
+  CREATE INDEX oidc_models_user_code ON oidc_models(model, user_code) WHERE user_code IS NOT NULL;
+  CREATE INDEX oidc_models_expiry ON oidc_models(expires_at) WHERE expires_at IS NOT NULL;
+
+  -- A person of an external identity provider, linked to the account made at their first sign-in.
+  -- synced_sets are the permission sets their directory roles gave at the last synchronisation,
+  -- so that sets granted on top in the cloud survive the next one.
+  CREATE TABLE external_identities (
+    issuer TEXT NOT NULL,
+    subject TEXT NOT NULL,
+    user_id INTEGER NOT NULL UNIQUE REFERENCES users(id) ON DELETE CASCADE,
+    signed_in_at INTEGER NOT NULL,
+    synced_sets TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (issuer, subject)
+  ) WITHOUT ROWID;
+  `,
+  /* 4: push delivery log and push inboxes */ `
+  -- The last deliveries of each channel (trimmed on write), for people checking their receiver.
+  CREATE TABLE push_deliveries (
+    id INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL REFERENCES channels(id),
+    webhook_id TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    url TEXT NOT NULL,
+    events INTEGER NOT NULL,
+    dropped INTEGER NOT NULL,
+    status INTEGER,
+    error TEXT,
+    duration_ms INTEGER NOT NULL
+  );
+  CREATE INDEX push_deliveries_channel ON push_deliveries(channel_id, id);
+
+  -- Demo receivers on the cloud itself. The secret verifies signatures and is never returned.
+  CREATE TABLE push_inboxes (
+    id INTEGER PRIMARY KEY,
+    uuid TEXT NOT NULL UNIQUE,
+    owner_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    secret TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX push_inboxes_owner ON push_inboxes(owner_id);
+
+  CREATE TABLE push_inbox_arrivals (
+    id INTEGER PRIMARY KEY,
+    inbox_id INTEGER NOT NULL REFERENCES push_inboxes(id) ON DELETE CASCADE,
+    at INTEGER NOT NULL,
+    webhook_id TEXT,
+    verified INTEGER NOT NULL,
+    problem TEXT,
+    channel_uuid TEXT,
+    channel_name TEXT,
+    event_count INTEGER,
+    events TEXT
+  );
+  CREATE INDEX push_inbox_arrivals_inbox ON push_inbox_arrivals(inbox_id, id);
+  `,
 ];
 
 export function migrate(db: DatabaseSync): void {

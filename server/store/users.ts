@@ -109,11 +109,30 @@ export class UserStore {
   /** Replaces the user's permission sets by the named ones (unknown names are ignored). */
   setPermissionSets(userId: number, setNames: readonly string[]): void {
     this.db.prepare('DELETE FROM user_permission_sets WHERE user_id = ?').run(userId);
+    this.addPermissionSets(userId, setNames);
+  }
+
+  /** Adds the named permission sets to the user's (unknown names are ignored). */
+  addPermissionSets(userId: number, setNames: readonly string[]): void {
     const insert = this.db.prepare(
       `INSERT OR IGNORE INTO user_permission_sets (user_id, set_id)
        SELECT ?, id FROM permission_sets WHERE name = ?`,
     );
     for (const name of setNames) insert.run(userId, name);
+  }
+
+  removePermissionSets(userId: number, setNames: readonly string[]): void {
+    const remove = this.db.prepare(
+      `DELETE FROM user_permission_sets
+       WHERE user_id = ? AND set_id = (SELECT id FROM permission_sets WHERE name = ?)`,
+    );
+    for (const name of setNames) remove.run(userId, name);
+  }
+
+  updateProfile(userId: number, profile: { name: string; email: string }): void {
+    this.db
+      .prepare('UPDATE users SET name = ?, email = ? WHERE id = ?')
+      .run(profile.name, profile.email, userId);
   }
 
   setPasswordHash(userId: number, passwordHash: string): void {

@@ -1,5 +1,8 @@
 import type { ChannelRecord } from '../../contract/channel.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
+import type { ChannelRow } from '../store/channel-row.ts';
+import type { Grant } from '../store/users.ts';
+import { hashPassword, TEST_SCRYPT } from '../auth/passwords.ts';
 import type { Answer, DemoUser, TestCloud } from './harness.ts';
 
 export interface TestGateway {
@@ -11,9 +14,11 @@ export interface TestGateway {
 export async function registerGateway(
   cloud: TestCloud,
   serial = 'GW-TEST-1',
+  as: DemoUser = 'admin',
 ): Promise<TestGateway> {
   const answer = await cloud.call('POST', `/v1/gateways/${serial}`, {
     query: { name: `Gateway ${serial}` },
+    as,
   });
   if (answer.status !== 200) throw new Error(`gateway registration failed: ${answer.text}`);
   const body = answer.json as { channel: ChannelRecord; key: string };
@@ -69,6 +74,48 @@ export const gps = (node: string, ts: number, lat: number, lon: number): Gateway
   ts,
   value: { ts: Math.floor(ts / 1000), lat, lon, hdop: 1.2, fix: 3, view: 9 },
 });
+
+export const conn = (node: string, ts: number, fn: number, version: number): GatewayMessage => ({
+  node,
+  sensor: 'conn',
+  type: 'CONN',
+  ts,
+  value: { function: fn, version },
+});
+
+/** The stored row of a channel, for what the API cannot show (owner, ids). */
+export function rowOf(cloud: TestCloud, uuid: string): ChannelRow {
+  const row = cloud.services.channels.findByUuid(uuid);
+  if (!row) throw new Error(`no channel ${uuid}`);
+  return row;
+}
+
+/** Gives a user access to a channel, as an operator would: the interface has no operation for it. */
+export function grantAccess(cloud: TestCloud, user: DemoUser, uuid: string): void {
+  cloud.services.channels.grantAccess(cloud.ids[user], rowOf(cloud, uuid).id);
+}
+
+/** A user with exactly these grants (in a permission set of its own), for one-permission tests. */
+export async function createUser(
+  cloud: TestCloud,
+  username: string,
+  grants: readonly Grant[],
+  tenant = 'demo',
+): Promise<{ username: string; password: string; id: number }> {
+  const password = `pw-${username}`;
+  const { users } = cloud.services;
+  const user = users.create({
+    username,
+    name: username,
+    email: `${username}@test.local`,
+    tenant,
+    passwordHash: await hashPassword(password, TEST_SCRYPT),
+    now: cloud.clock.now,
+  });
+  users.definePermissionSet(`set-${username}`, `test user ${username}`, grants);
+  users.setPermissionSets(user.id, [`set-${username}`]);
+  return { username, password, id: user.id };
+}
 
 /** Channel uuids of a node's sensors, by sensor name, as the listing shows them. */
 export async function sensorsOf(

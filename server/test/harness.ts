@@ -37,19 +37,18 @@ export interface TestCloud extends Cloud {
 
 export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
-/** A cloud over a fresh in-memory database with the demo accounts, and a contract-checked caller. */
+/**
+ * A cloud over a fresh in-memory database (or the database in `overrides.dataDir`, for restart
+ * tests) with the demo accounts, and a contract-checked caller.
+ */
 export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Promise<TestCloud> {
-  const db = openDatabase(':memory:');
+  const config = testConfig({ logLevel: 'info', ...overrides });
+  const db = openDatabase(config.dataDir);
   const clock = { now: T0 };
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
-  const cloud = await buildApp({
-    db,
-    config: testConfig({ logLevel: 'info', ...overrides }),
-    now: () => clock.now,
-    logStream,
-  });
+  const cloud = await buildApp({ db, config, now: () => clock.now, logStream });
   const ids = await seedDemoAccounts(cloud.services.users, clock.now, TEST_SCRYPT);
   const contract = new ContractChecker(cloud.app);
 

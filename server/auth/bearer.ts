@@ -1,0 +1,77 @@
+import { ApiError } from '../http/errors.ts';
+import type { UserRow } from '../store/users.ts';
+import { AuthFailure, type Authenticator } from './authenticate.ts';
+import {
+  KeysUnavailable,
+  TokenRejected,
+  type TokenVerifier,
+  type VerifiedClaims,
+} from './token-verifier.ts';
+
+/** Finds (or, for an outside identity provider, makes) the user a verified token stands for. */
+export type UserOfToken = (claims: VerifiedClaims) => UserRow | undefined;
+
+const REALM = 'telemetry';
+const JWT_SHAPE = /^[\w-]+\.[\w-]*\.[\w-]*$/;
+
+/** RFC 6750 section 3: printable ASCII without quotes or backslashes. */
+const quoted = (text: string) => `"${text.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?')}"`;
+
+/**
+ * The client a token was issued to when it stands for no user: client-credentials tokens carry
+ * the client as subject (oidc-provider), as `<client>@clients` (Auth0), or say so in `gty`.
+ */
+export function clientOnlyToken(claims: VerifiedClaims): string | undefined {
+  const client = [claims.client_id, claims.azp].find((value) => typeof value === 'string');
+  if (claims.gty === 'client-credentials') return typeof client === 'string' ? client : 'a client';
+  if (typeof client === 'string' && (claims.sub === client || claims.sub === `${client}@clients`)) {
+    return client;
+  }
+  return undefined;
+}
+
+/** `Authorization: Bearer <JWT>` (section 5.1): every token must stand for a user of the cloud. */
+export class BearerAuthenticator implements Authenticator {
+  readonly scheme = 'Bearer';
+  readonly challenge = `Bearer realm="${REALM}"`;
+  private readonly verifier: TokenVerifier;
+  private readonly userOf: UserOfToken;
+
+  constructor(verifier: TokenVerifier, userOf: UserOfToken) {
+    this.verifier = verifier;
+    this.userOf = userOf;
+  }
+
+  async authenticate(credentials: string): Promise<UserRow> {
+    if (!JWT_SHAPE.test(credentials)) this.reject('The bearer token is not a JSON Web Token.');
+    let claims: VerifiedClaims;
+    try {
+      claims = await this.verifier.verify(credentials);
+    } catch (error) {
+      if (error instanceof TokenRejected) this.reject(error.message);
+      if (error instanceof KeysUnavailable)
+        throw new ApiError('SERVICE_UNAVAILABLE', error.message);
+      throw error;
+    }
+    const client = clientOnlyToken(claims);
+    if (client !== undefined) {
+      this.reject(
+        `The token was issued to the client ${client}, not to a user; the API takes only tokens ` +
+          'that represent a user. Use a dedicated API user with only the permissions it needs.',
+      );
+    }
+    let user: UserRow | undefined;
+    try {
+      user = this.userOf(claims);
+    } catch (error) {
+      if (error instanceof TokenRejected) this.reject(error.message);
+      throw error;
+    }
+    return user ?? this.reject('The user of this token does not exist (any more).');
+  }
+
+  private reject(description: string): never {
+    const challenge = `${this.challenge}, error="invalid_token", error_description=${quoted(description)}`;
+    throw new AuthFailure(description, challenge);
+  }
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { transaction, type Db } from '../store/db.ts';
+import type { UserRow, UserStore } from '../store/users.ts';
+import { ExternalIdentityStore } from '../store/external-identities.ts';
+import type { ExternalIdpConfig } from './auth-config.ts';
+import type { VerifiedClaims } from './token-verifier.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A claim by name, or by dotted path into objects (Keycloak's `realm_access.roles`). */
+export function claimAt(claims: Record<string, unknown>, path: string): unknown {
+  if (path in claims) return claims[path];
+  let value: unknown = claims;
+  for (const key of path.split('.')) value = isRecord(value) ? value[key] : undefined;
+  return value;
+}
+
+export function rolesIn(claims: Record<string, unknown>, path: string): string[] {
+  const value = claimAt(claims, path);
+  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
+  if (Array.isArray(value)) return value.filter((item) => typeof item === 'string');
+  return [];
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * Accounts of people who sign in with an outside identity provider (section 5.1.6): made at their
+ * first sign-in, their roles synchronised at every sign-in after it.
+ *
+ * What counts as a sign-in: the API only sees access tokens, so a token whose sign-in time
+ * (`auth_time`, else `iat`) is newer than the last one applied is a new sign-in. A directory
+ * change therefore takes effect with the next token issued after it, and an old token cannot
+ * bring back roles a newer one took away.
+ */
+export class ExternalAccounts {
+  private readonly db: Db;
+  private readonly users: UserStore;
+  private readonly identities: ExternalIdentityStore;
+  private readonly config: ExternalIdpConfig;
+  private readonly issuer: string;
+  private readonly now: () => number;
+
+  constructor(
+    db: Db,
+    users: UserStore,
+    config: ExternalIdpConfig,
+    issuer: string,
+    now: () => number,
+  ) {
+    this.db = db;
+    this.users = users;
+    this.identities = new ExternalIdentityStore(db);
+    this.config = config;
+    this.issuer = issuer;
+    this.now = now;
+  }
+
+  userOf(claims: VerifiedClaims): UserRow | undefined {
+    const signedInAt = typeof claims.auth_time === 'number' ? claims.auth_time : claims.iat;
+    const sets = this.permissionSetsOf(claims);
+    return transaction(this.db, () => {
+      const known = this.identities.find(this.issuer, claims.sub);
+      if (!known) return this.firstSignIn(claims, signedInAt, sets);
+      if (signedInAt > known.signedInAt) {
+        const dropped = known.syncedSets.filter((set) => !sets.includes(set));
+        this.users.removePermissionSets(known.userId, dropped);
+        this.users.addPermissionSets(known.userId, sets);
+        const user = this.users.findById(known.userId);
+        if (user) this.users.updateProfile(user.id, this.profile(claims, user));
+        this.identities.save(this.issuer, claims.sub, {
+          userId: known.userId,
+          signedInAt,
+          syncedSets: sets,
+        });
+      }
+      return this.users.findById(known.userId);
+    });
+  }
+
+  /** The permission sets the token's roles stand for (section 2.4: permission sets are roles). */
+  permissionSetsOf(claims: VerifiedClaims): string[] {
+    const roles = rolesIn(claims, this.config.rolesClaim);
+    const { roleMap } = this.config;
+    const sets = roleMap ? roles.flatMap((role) => roleMap[role] ?? []) : roles;
+    return [...new Set(sets)];
+  }
+
+  private firstSignIn(claims: VerifiedClaims, signedInAt: number, sets: string[]): UserRow {
+    const user = this.users.create({
+      username: this.freeUsername(claims),
+      ...this.profile(claims),
+      tenant: this.config.tenant,
+      passwordHash: null,
+      now: this.now(),
+      // The userinfo `sub` is the provider's own, unless a local account already has it.
+      sub: this.users.findBySub(claims.sub) ? randomUUID() : claims.sub,
+    });
+    this.users.addPermissionSets(user.id, sets);
+    this.identities.save(this.issuer, claims.sub, {
+      userId: user.id,
+      signedInAt,
+      syncedSets: sets,
+    });
+    return user;
+  }
+
+  private profile(claims: VerifiedClaims, current?: UserRow) {
+    const email = text(claims.email) ?? current?.email ?? '';
+    const name = text(claims.name) ?? current?.name ?? text(claims.preferred_username) ?? email;
+    return { name: name || claims.sub, email };
+  }
+
+  private freeUsername(claims: VerifiedClaims): string {
+    const wanted = text(claims.preferred_username) ?? text(claims.nickname) ?? text(claims.email);
+    const host = new URL(this.issuer).host;
+    const candidates = wanted ? [wanted, `${wanted}@${host}`, claims.sub] : [claims.sub];
+    return candidates.find((name) => !this.users.findByUsername(name)) ?? randomUUID();
+  }
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestCloud, type TestCloud } from '../test/harness.ts';
+import { OutsideIssuer } from '../test/outside-issuer.ts';
+import { bearer } from '../test/tokens.ts';
+import { authConfigFromEnv } from './auth-config.ts';
+
+const ROLES = 'https://telemetry.local/roles';
+const fleetPermissions = {
+  'demo:assets': ['READ'],
+  'demo:assets.history': ['READ'],
+  'demo:groups': ['READ'],
+  'demo:groups.history': ['READ'],
+};
+const supportPermissions = { 'demo:assets': ['READ'], 'demo:groups': ['READ'] };
+
+describe('an outside identity provider instead of the built-in one (issue 3, must have 10)', () => {
+  let outside: OutsideIssuer;
+  let cloud: TestCloud;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  beforeAll(async () => {
+    outside = await new OutsideIssuer().start();
+    const publicUrl = 'http://127.0.0.1';
+    const auth = authConfigFromEnv(
+      {
+        AUTH_EXTERNAL_ISSUER: outside.issuer,
+        AUTH_EXTERNAL_TENANT: 'demo',
+        AUTH_EXTERNAL_ROLES_CLAIM: ROLES,
+        AUTH_EXTERNAL_ROLE_MAP: 'Telemetry Fleet=demo-fleet,Telemetry Support=demo-support',
+      },
+      publicUrl,
+    );
+    cloud = await createTestCloud({ publicUrl, auth });
+  });
+  afterAll(async () => {
+    await cloud.close();
+    await outside.stop();
+  });
+
+  const userinfo = async (token: string) =>
+    cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
+
+  it('no longer serves the built-in provider', async () => {
+    const answer = await cloud.app.inject({ url: '/auth/.well-known/openid-configuration' });
+    expect(answer.statusCode).toBe(404);
+  });
+
+  it('makes the account at the first sign-in, in the configured tenant, with mapped roles', async () => {
+    const token = await outside.token({
+      sub: 'auth0|dana',
+      preferred_username: 'dana',
+      name: 'Dana Directory',
+      email: 'dana@customer.example',
+      [ROLES]: ['Telemetry Fleet', 'Coffee Club'],
+    });
+    const answer = await userinfo(token);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({
+      sub: 'auth0|dana',
+      username: 'dana',
+      name: 'Dana Directory',
+      email: 'dana@customer.example',
+      permissions: fleetPermissions,
+    });
+    expect(cloud.services.users.findByUsername('dana')).toMatchObject({
+      tenant: 'demo',
+      password_hash: null,
+    });
+  });
+
+  it('synchronises roles at the next sign-in, and an older token cannot bring old ones back', async () => {
+    const signIn = (at: number, roles: string[]) =>
+      outside.token({ sub: 'auth0|eve', nickname: 'eve', iat: at, auth_time: at, [ROLES]: roles });
+    const t0 = now() - 100;
+    expect((await userinfo(await signIn(t0, ['Telemetry Fleet']))).json).toMatchObject({
+      permissions: fleetPermissions,
+    });
+    // The directory moved Eve to support; her next sign-in says so.
+    const moved = await signIn(t0 + 10, ['Telemetry Support']);
+    expect((await userinfo(moved)).json).toMatchObject({ permissions: supportPermissions });
+    // A token from the earlier sign-in still works, with today's roles.
+    const earlier = await signIn(t0, ['Telemetry Fleet']);
+    expect((await userinfo(earlier)).json).toMatchObject({ permissions: supportPermissions });
+  });
+
+  it('keeps permission sets granted in the cloud on top of the directory roles', async () => {
+    const t0 = now() - 100;
+    const signIn = (at: number, roles: string[]) =>
+      outside.token({ sub: 'auth0|finn', email: 'finn@customer.example', iat: at, [ROLES]: roles });
+    await userinfo(await signIn(t0, ['Telemetry Support']));
+    const user = cloud.services.users.findByUsername('finn@customer.example');
+    cloud.services.users.addPermissionSets(user?.id ?? 0, ['acme-admin']);
+
+    const answer = await userinfo(await signIn(t0 + 1, ['Telemetry Fleet']));
+    expect(answer.json).toMatchObject({
+      permissions: { ...fleetPermissions, 'acme:assets': expect.any(Array) },
+    });
+    expect(Object.keys((answer.json as { permissions: object }).permissions)).toHaveLength(8);
+  });
+
+  it('refuses tokens for another audience, tokens of client credentials, and other issuers', async () => {
+    const wrongAudience = await outside.token({ sub: 'auth0|dana', aud: 'https://other.example' });
+    expect((await userinfo(wrongAudience)).json).toMatchObject({
+      message: 'The token is for another audience, not https://api.telemetry.local.',
+    });
+
+    const machine = await outside.token({
+      sub: 'm2m-app@clients',
+      azp: 'm2m-app',
+      gty: 'client-credentials',
+    });
+    const refused = await userinfo(machine);
+    expect(refused.status).toBe(401);
+    expect(refused.json).toMatchObject({
+      message: expect.stringContaining('issued to the client m2m-app, not to a user'),
+    });
+
+    const stranger = await new OutsideIssuer().start();
+    try {
+      const token = await stranger.token({ sub: 'auth0|dana', iss: outside.issuer });
+      expect((await userinfo(token)).json).toMatchObject({
+        message: 'The token signature is invalid.',
+      });
+    } finally {
+      await stranger.stop();
+    }
+  });
+
+  it('will not start against a discovery document for another issuer', async () => {
+    const auth = authConfigFromEnv(
+      {
+        AUTH_EXTERNAL_ISSUER: outside.issuer.replace(/\/$/, ''),
+        AUTH_EXTERNAL_TENANT: 'demo',
+      },
+      'http://127.0.0.1',
+    );
+    await expect(createTestCloud({ auth })).rejects.toThrow(
+      `names the issuer ${outside.issuer}; set AUTH_EXTERNAL_ISSUER to exactly that`,
+    );
+  });
+});

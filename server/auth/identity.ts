@@ -1,0 +1,57 @@
+import { createLocalJWKSet } from 'jose';
+import type { ZodApp } from '../http/zod-app.ts';
+import type { Services } from '../services.ts';
+import { OidcModelStore } from '../store/oidc-models.ts';
+import { BearerAuthenticator } from './bearer.ts';
+import { ExternalAccounts } from './external-accounts.ts';
+import { externalVerifier } from './external-idp.ts';
+import { createIdentityProvider, issuerOf } from './identity-provider.ts';
+import { loadOrCreateKeys, publicJwk, SIGNING_ALG } from './keys.ts';
+import { loginRoutes } from './login-routes.ts';
+import { mountProvider } from './mount.ts';
+import { registerPasswordRealm } from './password-realm.ts';
+import { PasswordSignIn } from './password-sign-in.ts';
+import type { FailureThrottle } from './throttle.ts';
+import { TokenVerifier } from './token-verifier.ts';
+
+/**
+ * Who issues the bearer tokens the API takes: the built-in identity provider at /auth, or, when
+ * AUTH_EXTERNAL_ISSUER is set, an outside one instead (the built-in one is then not served).
+ */
+export async function setUpIdentity(
+  app: ZodApp,
+  services: Services,
+  throttle: FailureThrottle,
+): Promise<BearerAuthenticator> {
+  const { config, users } = services;
+  const { external, audience } = config.auth;
+  if (external) {
+    const verifier = await externalVerifier(external, audience);
+    const accounts = new ExternalAccounts(
+      services.db,
+      users,
+      external,
+      verifier.issuer,
+      services.now,
+    );
+    return new BearerAuthenticator(verifier, (claims) => accounts.userOf(claims));
+  }
+
+  const keys = loadOrCreateKeys(config.dataDir);
+  const models = new OidcModelStore(services.db);
+  const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
+  const signIn = new PasswordSignIn(users, throttle);
+  registerPasswordRealm(provider, signIn, config);
+  await loginRoutes(app, provider, signIn, config);
+  await mountProvider(app, provider, config.publicUrl);
+
+  const verifier = new TokenVerifier({
+    issuer: issuerOf(config.publicUrl),
+    audience,
+    keys: createLocalJWKSet({ keys: keys.signing.map(publicJwk) }),
+    algorithms: [SIGNING_ALG],
+    tokenTypes: ['at+jwt'],
+    clockToleranceSeconds: 5,
+  });
+  return new BearerAuthenticator(verifier, (claims) => users.findBySub(claims.sub));
+}

@@ -1,0 +1,129 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { errors } from 'oidc-provider';
+import { z } from 'zod';
+import type { CloudConfig } from '../config.ts';
+import type { ZodApp } from '../http/zod-app.ts';
+import { consoleOrigins, issuerOf } from './identity-provider.ts';
+import { loginPage, messagePage, type Page } from './pages.ts';
+import { throttledMessage, type PasswordSignIn } from './password-sign-in.ts';
+
+const Params = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
+const LoginBody = z.object({
+  username: z.string().max(200).default(''),
+  password: z.string().max(1000).default(''),
+});
+
+function send(reply: FastifyReply, page: Page) {
+  return reply.code(page.status).headers(page.headers).send(page.html);
+}
+
+/**
+ * The login page of the built-in identity provider, at the address oidc-provider sends people to
+ * when it needs them to sign in (/auth/interaction/:uid). A form post, nothing else: it works
+ * without script and with every assistive technology that reads HTML.
+ */
+export async function loginRoutes(
+  app: ZodApp,
+  provider: Provider,
+  signIn: PasswordSignIn,
+  config: CloudConfig,
+): Promise<void> {
+  const base = `${issuerOf(config.publicUrl)}/interaction`;
+  const formTargets = consoleOrigins(config);
+  const expired = messagePage(
+    400,
+    'Sign-in expired',
+    'This sign-in has expired or was already used. Go back to the console and sign in again.',
+    { href: `${config.publicUrl}/`, text: 'Back to Telemetry Console' },
+  );
+
+  /** The pending sign-in this browser started, if it is the one in the address. */
+  async function pendingLogin(request: FastifyRequest, reply: FastifyReply, uid: string) {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      return interaction.uid === uid && interaction.prompt.name === 'login'
+        ? interaction
+        : undefined;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  const form = (uid: string) => ({
+    action: `${base}/${uid}/login`,
+    cancelAction: `${base}/${uid}/abort`,
+    formTargets,
+  });
+
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8_192 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const options = { config: { auth: 'none' as const } };
+
+    scope.get(
+      '/auth/interaction/:uid',
+      { ...options, schema: { hide: true, params: Params } },
+      async (request, reply) => {
+        const { uid } = request.params;
+        const interaction = await pendingLogin(request, reply, uid);
+        if (!interaction) return send(reply, expired);
+        const hint = interaction.params.login_hint;
+        return send(reply, loginPage({ ...form(uid), username: String(hint ?? '') }));
+      },
+    );
+
+    scope.post(
+      '/auth/interaction/:uid/login',
+      { ...options, schema: { hide: true, params: Params, body: LoginBody } },
+      async (request, reply) => {
+        const { uid } = request.params;
+        if (!(await pendingLogin(request, reply, uid))) return send(reply, expired);
+        const { username, password } = request.body;
+        if (!username || !password) {
+          const error = 'Enter your username and password.';
+          return send(reply, loginPage({ ...form(uid), username, error, status: 400 }));
+        }
+        const result = await signIn.attempt(username, password);
+        if (result.outcome === 'throttled') {
+          const error = throttledMessage(result.retryAfter);
+          reply.header('retry-after', String(result.retryAfter));
+          return send(reply, loginPage({ ...form(uid), username, error, status: 429 }));
+        }
+        if (result.outcome === 'wrong') {
+          const error = 'Wrong username or password.';
+          return send(reply, loginPage({ ...form(uid), username, error, status: 401 }));
+        }
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: result.user.sub } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(returnTo, 303);
+      },
+    );
+
+    scope.post(
+      '/auth/interaction/:uid/abort',
+      { ...options, schema: { hide: true, params: Params } },
+      async (request, reply) => {
+        const { uid } = request.params;
+        if (!(await pendingLogin(request, reply, uid))) return send(reply, expired);
+        const returnTo = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: 'The sign-in was cancelled.' },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(returnTo, 303);
+      },
+    );
+  });
+}

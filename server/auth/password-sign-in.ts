@@ -1,0 +1,46 @@
+import type { UserRow, UserStore } from '../store/users.ts';
+import { verifyPassword } from './passwords.ts';
+import type { FailureThrottle } from './throttle.ts';
+
+export type SignInResult =
+  | { outcome: 'signed-in'; user: UserRow }
+  | { outcome: 'wrong' }
+  | { outcome: 'throttled'; retryAfter: number };
+
+/**
+ * A username and password, checked the same way wherever people type them (Basic, the login page,
+ * the password-realm grant) and throttled per user by the one FailureThrottle they share, so that
+ * switching between them does not buy a guesser more tries.
+ */
+export class PasswordSignIn {
+  private readonly users: UserStore;
+  private readonly throttle: FailureThrottle;
+  private readonly matches: (password: string, user: UserRow) => Promise<boolean>;
+
+  constructor(
+    users: UserStore,
+    throttle: FailureThrottle,
+    matches = (password: string, user: UserRow) =>
+      verifyPassword(password, user.password_hash ?? ''),
+  ) {
+    this.users = users;
+    this.throttle = throttle;
+    this.matches = matches;
+  }
+
+  async attempt(username: string, password: string): Promise<SignInResult> {
+    const key = `user:${username}`;
+    const retryAfter = this.throttle.retryAfter(key);
+    if (retryAfter > 0) return { outcome: 'throttled', retryAfter };
+    const user = this.users.findByUsername(username);
+    if (user?.password_hash && (await this.matches(password, user))) {
+      this.throttle.succeed(key);
+      return { outcome: 'signed-in', user };
+    }
+    this.throttle.fail(key);
+    return { outcome: 'wrong' };
+  }
+}
+
+export const throttledMessage = (seconds: number) =>
+  `Too many failed sign-ins; try again in ${seconds} s.`;

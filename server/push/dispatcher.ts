@@ -1,0 +1,362 @@
+import { randomUUID } from 'node:crypto';
+import type { EventHub, PublishedReading } from '../events.ts';
+import type { HistoryStore } from '../store/history.ts';
+import type { PushTarget, PushTargetStore } from '../store/push-targets.ts';
+import type { DeliveryLogStore } from '../store/push-deliveries.ts';
+import type { SendOutcome } from './http-sender.ts';
+import { signDelivery, signingKey, type WebhookHeaders } from './signing.ts';
+import { MAX_EVENTS_PER_DELIVERY, MAX_IN_FLIGHT, MAX_PENDING_EVENTS } from './limits.ts';
+
+export interface Sender {
+  send(url: URL, headers: Record<string, string>, body: string): Promise<SendOutcome>;
+  close(): void;
+}
+
+export interface PushLogger {
+  warn(details: object, message: string): void;
+}
+
+export interface DispatcherOptions {
+  events: Pick<EventHub, 'onPublished'>;
+  targets: Pick<PushTargetStore, 'find' | 'configuredChannelIds'>;
+  history: Pick<HistoryStore, 'sliceHead' | 'sliceJson'>;
+  deliveryLog: Pick<DeliveryLogStore, 'add' | 'flush'>;
+  sender: Sender;
+  logger: PushLogger;
+  /** Wall clock: receivers check webhook-timestamp against theirs. */
+  clock?: () => number;
+}
+
+/** What waits to be delivered for one channel. */
+interface ChannelQueue {
+  channelId: number;
+  /** Timeslice JSON texts, oldest first. */
+  events: string[];
+  /** When the oldest waiting event arrived. */
+  firstAt: number;
+  /** Events left out since the last delivery. */
+  dropped: number;
+  interval: number;
+  inFlight: number;
+  /** Deliveries allowed in flight: CHANNEL_IN_FLIGHT, or 1 while the receiver fails. */
+  limit: number;
+  /** Events waited for a free slot: the next delivery takes all of them. */
+  waited: boolean;
+  ready: boolean;
+  timer: NodeJS.Timeout | undefined;
+}
+
+const LOG_FLUSH_MS = 250;
+const FAILURE_LOG_EVERY_MS = 10_000;
+/** Deliveries of one channel in flight at once at interval 0 (one at a time for batches). */
+export const CHANNEL_IN_FLIGHT = 16;
+
+/**
+ * Turns published readings into deliveries. Ingestion only hands over its batch (the work runs
+ * after its answer is on its way). At interval 0 each event is a delivery of its own, with up to
+ * CHANNEL_IN_FLIGHT of a channel's deliveries in flight (1 after a failed one, until one
+ * succeeds); events that find no free slot wait, and the next free slot carries all of them. So
+ * a slow receiver gets fewer, larger deliveries and holds few connections, while every other
+ * channel goes on at its own pace. Waiting events are bounded per channel and in total; beyond
+ * that the oldest are dropped and counted in the next delivery's log entry (one attempt per
+ * event: a receiver that misses events reads them through history).
+ */
+export class PushDispatcher {
+  private readonly options: DispatcherOptions;
+  private readonly clock: () => number;
+  private readonly queues = new Map<number, ChannelQueue>();
+  private readonly readyQueue: ChannelQueue[] = [];
+  /** Per channel: when a failure was last logged, and how many were not logged since. */
+  private readonly failuresLogged = new Map<number, { at: number; notLogged: number }>();
+  private incoming: (readonly PublishedReading[])[] = [];
+  private drainScheduled: NodeJS.Immediate | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private pendingTotal = 0;
+  private inFlight = 0;
+  private pumping = false;
+  private closed = false;
+  /** Channels with a push configuration: the only ones whose readings are taken. */
+  private readonly configured: Set<number>;
+  private readonly unsubscribe: () => void;
+
+  constructor(options: DispatcherOptions) {
+    this.options = options;
+    this.clock = options.clock ?? Date.now;
+    this.configured = new Set(options.targets.configuredChannelIds());
+    this.unsubscribe = options.events.onPublished((readings) => this.accept(readings));
+  }
+
+  /** Call after a channel's push configuration was set or removed (the push routes do). */
+  configurationChanged(channelId: number): void {
+    const target = this.options.targets.find(channelId);
+    if (target) this.configured.add(channelId);
+    else this.configured.delete(channelId);
+    const queue = this.queues.get(channelId);
+    if (!queue) return;
+    if (!target) {
+      this.discard(queue);
+      return;
+    }
+    queue.interval = target.interval;
+    // A batch that was gathered for an interval goes as one delivery, also when it becomes 0.
+    if (queue.events.length > 0) queue.waited = true;
+    if (queue.timer) {
+      clearTimeout(queue.timer);
+      queue.timer = undefined;
+      this.schedule(queue);
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    if (this.drainScheduled) clearImmediate(this.drainScheduled);
+    clearTimeout(this.flushTimer);
+    for (const queue of this.queues.values()) clearTimeout(queue.timer);
+    this.queues.clear();
+    this.options.deliveryLog.flush();
+    this.options.sender.close();
+  }
+
+  /** Runs inside ingestion: only notes which readings concern a channel with push. */
+  private accept(readings: readonly PublishedReading[]): void {
+    if (this.closed || this.configured.size === 0) return;
+    const wanted: PublishedReading[] = [];
+    for (const reading of readings) {
+      const channelIds = reading.channelIds.filter((id) => this.configured.has(id));
+      if (channelIds.length > 0) wanted.push({ ...reading, channelIds });
+    }
+    if (wanted.length === 0) return;
+    this.incoming.push(wanted);
+    this.drainScheduled ??= setImmediate(() => this.drain());
+  }
+
+  private drain(): void {
+    this.drainScheduled = undefined;
+    const batches = this.incoming;
+    this.incoming = [];
+    const { targets, history } = this.options;
+    const known = new Map<number, { target: PushTarget; head: string } | null>();
+    for (const readings of batches) {
+      for (const reading of readings) {
+        for (const channelId of reading.channelIds) {
+          let entry = known.get(channelId);
+          if (entry === undefined) {
+            const target = targets.find(channelId);
+            entry = target ? { target, head: history.sliceHead(target) } : null;
+            known.set(channelId, entry);
+          }
+          if (entry) this.enqueue(entry.target, history.sliceJson(entry.head, reading));
+        }
+      }
+    }
+  }
+
+  private enqueue(target: PushTarget, slice: string): void {
+    let queue = this.queues.get(target.channelId);
+    if (!queue) {
+      queue = {
+        channelId: target.channelId,
+        events: [],
+        firstAt: 0,
+        dropped: 0,
+        interval: target.interval,
+        inFlight: 0,
+        limit: CHANNEL_IN_FLIGHT,
+        waited: false,
+        ready: false,
+        timer: undefined,
+      };
+      this.queues.set(target.channelId, queue);
+    }
+    queue.interval = target.interval;
+    if (this.pendingTotal >= MAX_PENDING_EVENTS) {
+      queue.dropped++;
+      return;
+    }
+    if (queue.events.length === 0) queue.firstAt = this.clock();
+    queue.events.push(slice);
+    this.pendingTotal++;
+    // Trimmed in chunks, so that a channel whose receiver lags costs O(1) per event.
+    if (queue.events.length > 2 * MAX_EVENTS_PER_DELIVERY) {
+      this.dropOldest(queue, queue.events.length - MAX_EVENTS_PER_DELIVERY);
+    }
+    this.schedule(queue);
+  }
+
+  private dropOldest(queue: ChannelQueue, count: number): void {
+    queue.events.splice(0, count);
+    queue.dropped += count;
+    this.pendingTotal -= count;
+  }
+
+  /**
+   * interval 0: ready while the channel has a free slot; N: ready N seconds after the oldest
+   * waiting event arrived, once the previous batch is answered.
+   */
+  private schedule(queue: ChannelQueue): void {
+    if (queue.ready || queue.events.length === 0) return;
+    if (queue.interval === 0) {
+      if (queue.inFlight < queue.limit) this.markReady(queue);
+      else queue.waited = true;
+      return;
+    }
+    if (queue.inFlight > 0 || queue.timer) return;
+    const due = queue.firstAt + queue.interval * 1000 - this.clock();
+    if (due <= 0) {
+      this.markReady(queue);
+      return;
+    }
+    queue.timer = setTimeout(() => {
+      queue.timer = undefined;
+      this.markReady(queue);
+    }, due);
+    queue.timer.unref();
+  }
+
+  private markReady(queue: ChannelQueue): void {
+    if (this.closed) return;
+    queue.ready = true;
+    this.readyQueue.push(queue);
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    while (this.inFlight < MAX_IN_FLIGHT && this.readyQueue.length > 0) {
+      const queue = this.readyQueue.shift();
+      if (!queue) break;
+      queue.ready = false;
+      void this.deliver(queue);
+    }
+    this.pumping = false;
+  }
+
+  private async deliver(queue: ChannelQueue): Promise<void> {
+    const target = this.options.targets.find(queue.channelId);
+    if (!target || this.queues.get(queue.channelId) !== queue) {
+      this.discard(queue);
+      return;
+    }
+    if (queue.events.length === 0) return;
+    if (queue.events.length > MAX_EVENTS_PER_DELIVERY) {
+      this.dropOldest(queue, queue.events.length - MAX_EVENTS_PER_DELIVERY);
+    }
+    const single = queue.interval === 0 && !queue.waited;
+    const events = single ? queue.events.splice(0, 1) : queue.events;
+    if (!single) queue.events = [];
+    queue.waited = false;
+    const dropped = queue.dropped;
+    queue.dropped = 0;
+    this.pendingTotal -= events.length;
+    const body =
+      `{"channelUuid":"${target.uuid}","channelName":${JSON.stringify(target.name)},` +
+      `"events":[${events.join(',')}]}`;
+    const id = `msg_${randomUUID().replaceAll('-', '')}`;
+    const at = this.clock();
+    const headers = signDelivery(signingKey(target.secret), id, Math.floor(at / 1000), body);
+
+    queue.inFlight++;
+    this.inFlight++;
+    const sending = this.send(target.url, headers, body);
+    // The other waiting events of the channel may take its other slots.
+    this.schedule(queue);
+    const outcome = await sending;
+    this.inFlight--;
+    queue.inFlight--;
+    if (this.closed) return;
+    queue.limit = outcome.error === undefined ? CHANNEL_IN_FLIGHT : 1;
+
+    this.record(target, { id, at, events: events.length, dropped, outcome });
+    if (queue.events.length > 0) this.schedule(queue);
+    else if (
+      queue.inFlight === 0 &&
+      queue.dropped === 0 &&
+      // A failing channel's queue stays, with its limit of one, until a delivery succeeds.
+      queue.limit === CHANNEL_IN_FLIGHT &&
+      this.queues.get(queue.channelId) === queue
+    ) {
+      this.queues.delete(queue.channelId);
+    }
+    this.pump();
+  }
+
+  private async send(url: string, headers: WebhookHeaders, body: string): Promise<SendOutcome> {
+    try {
+      return await this.options.sender.send(new URL(url), { ...headers }, body);
+    } catch {
+      return { error: 'the delivery could not be sent', durationMs: 0 };
+    }
+  }
+
+  private record(
+    target: PushTarget,
+    delivery: { id: string; at: number; events: number; dropped: number; outcome: SendOutcome },
+  ): void {
+    const { outcome } = delivery;
+    const ok = outcome.error === undefined;
+    this.options.deliveryLog.add({
+      channelId: target.channelId,
+      id: delivery.id,
+      at: delivery.at,
+      to: target.url,
+      events: delivery.events,
+      dropped: delivery.dropped,
+      ok,
+      ...(outcome.status !== undefined ? { status: outcome.status } : {}),
+      ...(outcome.error !== undefined ? { error: outcome.error } : {}),
+      durationMs: outcome.durationMs,
+    });
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      if (!this.closed) this.options.deliveryLog.flush();
+    }, LOG_FLUSH_MS).unref();
+    if (!ok) this.logFailure(target, delivery.events, outcome);
+  }
+
+  /** A receiver that is down fails every delivery; one line per channel every 10 s says so. */
+  private logFailure(target: PushTarget, events: number, outcome: SendOutcome): void {
+    const now = this.clock();
+    const last = this.failuresLogged.get(target.channelId);
+    if (last && now - last.at < FAILURE_LOG_EVERY_MS) {
+      last.notLogged++;
+      return;
+    }
+    this.options.logger.warn(
+      {
+        channel: target.uuid,
+        host: safeHost(target.url),
+        status: outcome.status,
+        error: outcome.error,
+        events,
+        failuresNotLogged: last?.notLogged ?? 0,
+      },
+      'push delivery failed; not retried',
+    );
+    this.failuresLogged.set(target.channelId, { at: now, notLogged: 0 });
+    if (this.failuresLogged.size > 10_000) {
+      for (const [channelId, entry] of this.failuresLogged) {
+        if (now - entry.at >= FAILURE_LOG_EVERY_MS) this.failuresLogged.delete(channelId);
+      }
+    }
+  }
+
+  private discard(queue: ChannelQueue): void {
+    clearTimeout(queue.timer);
+    queue.timer = undefined;
+    this.pendingTotal -= queue.events.length;
+    queue.events = [];
+    queue.dropped = 0;
+    if (this.queues.get(queue.channelId) === queue) this.queues.delete(queue.channelId);
+  }
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an invalid address';
+  }
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelRecord } from '../../contract/channel.ts';
+import type { TestCloud } from '../test/harness.ts';
+import { useCloud } from '../test/lifecycle.ts';
+import { expectError, expectOk } from '../test/assertions.ts';
+import { databaseState } from '../test/state.ts';
+import { buildWorld } from '../test/world.ts';
+
+const info = async (cloud: TestCloud, uuid: string) =>
+  (await cloud.call('GET', `/v1/channels/${uuid}`)).json as ChannelRecord;
+const setProperties = (cloud: TestCloud, uuid: string, properties: string) =>
+  cloud.call('PUT', `/v1/channels/${uuid}/properties`, { query: { properties } });
+
+describe('channel properties', () => {
+  const suite = useCloud(buildWorld);
+
+  it('sets, overwrites (no merge) and removes properties of a node', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.n.node.uuid;
+    expectOk(await setProperties(cloud, uuid, '{"site":"north","dock":3}'));
+    expect((await info(cloud, uuid)).properties).toEqual({ site: 'north', dock: 3 });
+
+    expectOk(await setProperties(cloud, uuid, '{"site":"south"}'));
+    expect((await info(cloud, uuid)).properties).toEqual({ site: 'south' });
+
+    expectOk(await cloud.call('DELETE', `/v1/channels/${uuid}/properties`));
+    expect(await info(cloud, uuid)).not.toHaveProperty('properties');
+    // Removing properties that are not there is fine.
+    expectOk(await cloud.call('DELETE', `/v1/channels/${uuid}/properties`));
+  });
+
+  it('works on sensor, group and gateway channels', async () => {
+    const { cloud, data } = suite;
+    for (const uuid of [data.nodes.n.sensors.temp, data.groups.north.uuid, data.gateway.uuid]) {
+      expectOk(await setProperties(cloud, uuid, '{"kind":"any"}'));
+      expect((await info(cloud, uuid)).properties).toEqual({ kind: 'any' });
+    }
+  });
+
+  it('keeps nested values, unicode and an empty object as sent', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.s.node.uuid;
+    const value = { nested: { list: [1, 2.5, null, true], text: 'Größe 北 "quoted"' }, e: {} };
+    expectOk(await setProperties(cloud, uuid, JSON.stringify(value, null, 2)));
+    expect((await info(cloud, uuid)).properties).toEqual(value);
+    expectOk(await setProperties(cloud, uuid, '{}'));
+    expect((await info(cloud, uuid)).properties).toEqual({});
+  });
+
+  it('takes 16384 bytes of JSON and refuses one more, without changing anything', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.w.node.uuid;
+    const exact = JSON.stringify({ v: 'x'.repeat(16_384 - 8) });
+    expect(Buffer.byteLength(exact)).toBe(16_384);
+    expectOk(await setProperties(cloud, uuid, exact));
+    const before = databaseState(cloud.services.db);
+    const over = JSON.stringify({ v: 'x'.repeat(16_384 - 7) });
+    expectError(await setProperties(cloud, uuid, over), 400, /16384/);
+    // Bytes, not characters: 2 bytes per ü.
+    expectError(await setProperties(cloud, uuid, JSON.stringify({ v: 'ü'.repeat(8_200) })), 400);
+    expect(databaseState(cloud.services.db)).toEqual(before);
+  });
+
+  it('takes objects and arrays nested 32 levels deep, and refuses deeper ones with 400, not 500', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.w.sensors.gps;
+    const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expectOk(await setProperties(cloud, uuid, nested(32)));
+    expect((await info(cloud, uuid)).properties).toEqual(JSON.parse(nested(32)));
+    const before = databaseState(cloud.services.db);
+    expectError(await setProperties(cloud, uuid, nested(33)), 400, /32 levels/);
+    expectError(await setProperties(cloud, uuid, nested(20_000)), 400, /32 levels/);
+    expect(databaseState(cloud.services.db)).toEqual(before);
+  });
+
+  it('the listing shows properties, the member listing does not', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.n.node.uuid;
+    expectOk(await setProperties(cloud, uuid, '{"shown":"where listed"}'));
+    const listing = await cloud.call('GET', '/v1/channels', { query: { filter: 'Van North' } });
+    expect(listing.json).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ uuid, properties: { shown: 'where listed' } }),
+      ]),
+    );
+    const members = await cloud.call('GET', `/v1/groups/${data.groups.north.uuid}`);
+    expect(members.text).not.toContain('where listed');
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PushDeliveryLog } from '../../contract/push.ts';
+import type { Services } from '../services.ts';
+import { responses, type ZodApp } from '../http/zod-app.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { objectTypeOf } from '../auth/caller.ts';
+import { countUpTo, Uuid } from '../schemas/params.ts';
+import { DELIVERY_LOG_KEPT } from '../push/limits.ts';
+import { channelInReach } from './reach.ts';
+
+/** Our extension: what push delivery did for a channel, for people checking their receiver. */
+export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
+  app.get(
+    '/v1/channels/:channelUuid/push/deliveries',
+    {
+      schema: {
+        tags: ['extension: push'],
+        summary: 'Delivery log of a channel (extension)',
+        description:
+          `The channel’s last deliveries (at most ${DELIVERY_LOG_KEPT}, newest first): when, ` +
+          'where, how many events, the answer or what went wrong, and how long it took. ' +
+          'Deliveries are tried once; a receiver that missed events reads them through history. ' +
+          'Needs READ on the channel’s object type.',
+        params: z.object({ channelUuid: Uuid }),
+        querystring: z.strictObject({ count: countUpTo(DELIVERY_LOG_KEPT).optional() }),
+        response: responses(PushDeliveryLog),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const channel = channelInReach(services, caller, request.params.channelUuid);
+      caller.require(channel.tenant, objectTypeOf(channel), 'READ', 'reading the delivery log');
+      return services.pushDeliveries.list(channel.id, request.query.count ?? DELIVERY_LOG_KEPT);
+    },
+  );
+}

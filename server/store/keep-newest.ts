@@ -1,0 +1,12 @@
+import type { Db } from './db.ts';
+
+/**
+ * A statement that keeps the newest `$kept` rows (by id) of one `$owner` in a log table and
+ * deletes the rest; logs stay bounded however busy a channel or inbox is.
+ */
+export function prepareKeepNewest(db: Db, table: string, ownerColumn: string) {
+  return db.prepare(`
+    DELETE FROM ${table} WHERE ${ownerColumn} = $owner AND id <= (
+      SELECT id FROM ${table} WHERE ${ownerColumn} = $owner
+      ORDER BY id DESC LIMIT 1 OFFSET $kept)`);
+}

@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+
+/**
+ * A stand-in for a customer's identity provider (Auth0, Keycloak, Entra ID): its own key pair
+ * (RS256, as Auth0 signs), a discovery document and a JWKS on 127.0.0.1, and tokens with
+ * whatever claims a test needs. Configured independently of the cloud's built-in provider.
+ */
+export class OutsideIssuer {
+  issuer = '';
+  private server: Server | undefined;
+  private key: CryptoKey | undefined;
+
+  async start(): Promise<this> {
+    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    this.key = privateKey;
+    const jwk = { ...(await exportJWK(publicKey)), kid: 'outside-1', alg: 'RS256', use: 'sig' };
+    this.server = createServer((request, response) => {
+      const body =
+        request.url === '/.well-known/openid-configuration'
+          ? {
+              issuer: this.issuer,
+              jwks_uri: `${this.issuer}jwks`,
+              token_endpoint: `${this.issuer}oauth/token`,
+            }
+          : request.url === '/jwks'
+            ? { keys: [jwk] }
+            : undefined;
+      response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body ?? { error: 'not_found' }));
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    const address = this.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    // With the trailing slash, as Auth0 writes its issuer.
+    this.issuer = `http://127.0.0.1:${port}/`;
+    return this;
+  }
+
+  /** An access token as Auth0 writes one: typ JWT, audience the API, roles in a custom claim. */
+  async token(claims: JWTPayload, typ = 'JWT'): Promise<string> {
+    if (!this.key) throw new Error('start() the issuer first');
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      iss: this.issuer,
+      aud: ['https://api.telemetry.local', `${this.issuer}userinfo`],
+      iat: now,
+      exp: now + 600,
+      azp: 'spa-client',
+      scope: 'openid profile email',
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ, kid: 'outside-1' })
+      .sign(this.key);
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}

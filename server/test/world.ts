@@ -1,0 +1,91 @@
+import type { ChannelRecord } from '../../contract/channel.ts';
+import type { TestCloud } from './harness.ts';
+import { T0 } from './harness.ts';
+import {
+  commission,
+  createGroup,
+  gps,
+  grantAccess,
+  ingest,
+  registerGateway,
+  rowOf,
+  temp,
+  type TestGateway,
+} from './fixtures.ts';
+
+export interface WorldNode {
+  node: ChannelRecord;
+  /** Sensor channel uuids by sensor name: temp, gps. */
+  sensors: { temp: string; gps: string };
+}
+
+/**
+ * A small fleet for reach and permission tests, built through the API (not the demo seed):
+ *
+ * - tenant demo, everything owned by admin: groups North, South and West with one node each
+ *   (VAN-N, VAN-S, VAN-W) and VAN-X in no group; fleet has access to North and South, support to
+ *   North only.
+ * - tenant acme, owned by acme: group Acme depot with ACME-1; admin was given access to the group.
+ * - every node has delivered a temp and a gps reading at T0 − 60 s and T0 − 30 s.
+ */
+export interface World {
+  gateway: TestGateway;
+  groups: { north: ChannelRecord; south: ChannelRecord; west: ChannelRecord; acme: ChannelRecord };
+  nodes: { n: WorldNode; s: WorldNode; w: WorldNode; x: WorldNode; acme: WorldNode };
+  /** Readings per node; a node's history holds this many items. */
+  readingsPerNode: number;
+}
+
+export const DATA_TS = [T0 - 60_000, T0 - 30_000] as const;
+
+export async function buildWorld(cloud: TestCloud): Promise<World> {
+  const gateway = await registerGateway(cloud, 'GW-WORLD');
+  const north = await createGroup(cloud, 'North');
+  const south = await createGroup(cloud, 'South');
+  const west = await createGroup(cloud, 'West');
+  const acmeGroup = await createGroup(cloud, 'Acme depot', 'acme');
+  const nodes = {
+    n: await commission(cloud, 'VAN-N', { name: 'Van North', group: north.uuid }),
+    s: await commission(cloud, 'VAN-S', { name: 'Van South', group: south.uuid }),
+    w: await commission(cloud, 'VAN-W', { name: 'Van West', group: west.uuid }),
+    x: await commission(cloud, 'VAN-X', { name: 'Van Loner' }),
+    acme: await commission(cloud, 'ACME-1', {
+      name: 'Acme truck',
+      group: acmeGroup.uuid,
+      as: 'acme',
+    }),
+  };
+  grantAccess(cloud, 'fleet', north.uuid);
+  grantAccess(cloud, 'fleet', south.uuid);
+  grantAccess(cloud, 'support', north.uuid);
+  grantAccess(cloud, 'admin', acmeGroup.uuid);
+
+  const serials = ['VAN-N', 'VAN-S', 'VAN-W', 'VAN-X', 'ACME-1'];
+  const messages = serials.flatMap((serial, i) =>
+    DATA_TS.flatMap((ts) => [temp(serial, ts, 4 + i), gps(serial, ts, 52 + i / 10, 4.9)]),
+  );
+  const answer = await ingest(cloud, gateway, messages);
+  if (answer.status !== 200) throw new Error(`ingestion failed: ${answer.text}`);
+
+  const withSensors = (node: ChannelRecord): WorldNode => {
+    const sensors = cloud.services.channels.sensorsOf(rowOf(cloud, node.uuid).id);
+    const uuid = (name: string) => {
+      const sensor = sensors.find((row) => row.sensor_name === name);
+      if (!sensor) throw new Error(`no sensor ${name} on ${node.name}`);
+      return sensor.uuid;
+    };
+    return { node, sensors: { temp: uuid('temp'), gps: uuid('gps') } };
+  };
+  return {
+    gateway,
+    groups: { north, south, west, acme: acmeGroup },
+    nodes: {
+      n: withSensors(nodes.n),
+      s: withSensors(nodes.s),
+      w: withSensors(nodes.w),
+      x: withSensors(nodes.x),
+      acme: withSensors(nodes.acme),
+    },
+    readingsPerNode: DATA_TS.length * 2,
+  };
+}
