@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  fromLocalInput,
+  toLocalInput,
   presetOf,
   presetRange,
   rangeFromSearch,
@@ -55,5 +57,22 @@ describe('time ranges in the URL', () => {
     expect(timeZoneLabel(now, 'UTC')).toBe('UTC (UTC+00:00)');
     expect(timeZoneLabel(now, 'Europe/Berlin')).toBe('Europe/Berlin (UTC+01:00)');
     expect(timeZoneLabel(Date.UTC(2026, 6, 1), 'Europe/Berlin')).toBe('Europe/Berlin (UTC+02:00)');
+  });
+});
+
+describe('datetime-local values', () => {
+  it('round-trip any minute in the local time zone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4e12 }), (ts) => {
+        const minute = Math.floor(ts / 60_000) * 60_000;
+        expect(fromLocalInput(toLocalInput(minute))).toBe(minute);
+      }),
+    );
+  });
+
+  it('refuses what is not a date and time', () => {
+    expect(fromLocalInput('')).toBeUndefined();
+    expect(fromLocalInput('2026-11-21')).toBeUndefined();
+    expect(fromLocalInput('2026-13-45T10:00')).toBeUndefined();
   });
 });

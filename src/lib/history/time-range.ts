@@ -63,3 +63,18 @@ export function timeZoneLabel(at: number, timeZone?: string): string {
   const offset = !part || part === 'GMT' ? 'UTC+00:00' : part.replace('GMT', 'UTC');
   return `${zone} (${offset})`;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as an `<input type="datetime-local">` value, in the person's time zone. */
+export function toLocalInput(ts: number): string {
+  const d = new Date(ts);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The instant a `datetime-local` value names in the person's time zone, if it names one. */
+export function fromLocalInput(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(text)) return undefined;
+  const value = new Date(text).getTime();
+  return Number.isFinite(value) ? value : undefined;
+}
