@@ -11,7 +11,10 @@ export function fakeHistory(data: readonly Timeslice[]) {
     .sort((a, b) => b.item.ts - a.item.ts || b.order - a.order)
     .map(({ item }) => item);
   const requests: HistoryRequest[] = [];
-  const fetchPage = async (request: HistoryRequest): Promise<Timeslice[]> => {
+  const fetchPage = async (
+    request: HistoryRequest,
+    _signal?: AbortSignal,
+  ): Promise<Timeslice[]> => {
     requests.push(request);
     await Promise.resolve();
     return sorted
