@@ -63,7 +63,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
       });
       if (socket.writable) {
         socket.end(
-          `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+          `HTTP/1.1 ${tooLarge ? '413 Payload Too Large' : '400 Bad Request'}\r\n` +
             `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
             `Connection: close\r\n\r\n${body}`,
         );

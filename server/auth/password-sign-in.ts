@@ -33,9 +33,16 @@ export class PasswordSignIn {
     const retryAfter = this.throttle.retryAfter(key);
     if (retryAfter > 0) return { outcome: 'throttled', retryAfter };
     const user = this.users.findByUsername(username);
-    if (user?.password_hash && (await this.matches(password, user))) {
-      this.throttle.succeed(key);
-      return { outcome: 'signed-in', user };
+    if (user?.password_hash) {
+      if (await this.matches(password, user)) {
+        this.throttle.succeed(key);
+        return { outcome: 'signed-in', user };
+      }
+    } else {
+      // An unknown name costs the same scrypt as a wrong password, so timing does not tell
+      // which accounts exist. The decoy's verdict is ignored.
+      const decoy = this.users.findAnyWithPassword();
+      if (decoy) await this.matches(password, decoy);
     }
     this.throttle.fail(key);
     return { outcome: 'wrong' };

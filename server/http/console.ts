@@ -8,11 +8,12 @@ import { sendError } from './error-handler.ts';
  * Serves the built console at `/` with a fallback to index.html for its client-side routes.
  * Unknown /v1 and /auth paths still answer the API's JSON 404.
  */
-export async function serveConsole(app: FastifyInstance, consoleDir: string): Promise<void> {
-  const hasConsole = existsSync(join(consoleDir, 'index.html'));
-  if (hasConsole) {
+export async function serveConsole(app: FastifyInstance, consoleDir: string | null): Promise<void> {
+  const root =
+    consoleDir !== null && existsSync(join(consoleDir, 'index.html')) ? consoleDir : null;
+  if (root !== null) {
     await app.register(fastifyStatic, {
-      root: consoleDir,
+      root,
       wildcard: false,
       index: 'index.html',
       cacheControl: false,
@@ -28,7 +29,7 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string): Pr
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path.startsWith('/v1') || path.startsWith('/auth');
-    if (hasConsole && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
+    if (root !== null && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(reply, 'NOT_FOUND', 404, `No operation ${request.method} ${path}.`);

@@ -25,12 +25,16 @@ export class UserStore {
   private readonly byId;
   private readonly bySub;
   private readonly grantsOfUser;
+  private readonly anyWithPassword;
   private readonly db: Db;
 
   constructor(db: Db) {
     this.db = db;
     this.byUsername = db.prepare(`SELECT ${userColumns} FROM users WHERE username = ?`);
     this.byId = db.prepare(`SELECT ${userColumns} FROM users WHERE id = ?`);
+    this.anyWithPassword = db.prepare(
+      `SELECT ${userColumns} FROM users WHERE password_hash IS NOT NULL ORDER BY id LIMIT 1`,
+    );
     this.bySub = db.prepare(`SELECT ${userColumns} FROM users WHERE sub = ?`);
     this.grantsOfUser = db.prepare(`
       SELECT DISTINCT g.tenant AS tenant, g.object_type AS objectType, g.operation AS operation
@@ -41,6 +45,11 @@ export class UserStore {
 
   findByUsername(username: string): UserRow | undefined {
     return this.byUsername.get(username) as UserRow | undefined;
+  }
+
+  /** Some user with a password: the decoy a sign-in for an unknown name is checked against. */
+  findAnyWithPassword(): UserRow | undefined {
+    return this.anyWithPassword.get() as UserRow | undefined;
   }
 
   findById(id: number): UserRow | undefined {
