@@ -20,6 +20,8 @@ interface Projected {
 const LEVELS = 48;
 const palette = Array.from({ length: LEVELS }, (_, i) => timeColor(i / (LEVELS - 1)));
 const RADIUS = 3.5;
+/** Cell size in pixels for skipping hidden marks; a disc covers about four cells. */
+const CELL = 2;
 
 /**
  * GPS tracks on one canvas: a line per node in the node's colour, then every position as a dot
@@ -56,27 +58,45 @@ export class TrackOverlay extends CanvasOverlay {
     const onScreen: (ScreenPoint & { track: Track; point: TrackPoint })[] = [];
     const length = Math.max(1, this.span.to - this.span.from);
     const { scale, dx, dy } = view;
+    // Marks that would land on a cell a newer mark already covers are not drawn: they could not
+    // be seen, and rasterising thousands of hidden discs is most of a frame's cost.
+    const covered = new Set<number>();
     context.lineWidth = 2;
     context.lineJoin = 'round';
     for (const { track, color, xy } of this.projected) {
+      const n = track.points.length;
       context.beginPath();
-      for (let i = 0; i < track.points.length; i++) {
+      let lastX = Number.NaN;
+      let lastY = Number.NaN;
+      for (let i = 0; i < n; i++) {
         const x = (xy[2 * i] ?? 0) * scale + dx;
         const y = (xy[2 * i + 1] ?? 0) * scale + dy;
+        // Vertices less than a pixel apart add nothing to the line.
         if (i === 0) context.moveTo(x, y);
-        else context.lineTo(x, y);
-        if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) continue;
-        const point = track.points[i];
-        if (!point) continue;
-        const level = Math.round(((point.ts - this.span.from) / length) * (LEVELS - 1));
-        const bucket = Math.min(LEVELS - 1, Math.max(0, level));
-        (point.calculated ? calculated : fixes)[bucket]?.push(x, y);
-        onScreen.push({ x, y, track, point });
+        else if (i === n - 1 || Math.abs(x - lastX) + Math.abs(y - lastY) >= 1)
+          context.lineTo(x, y);
+        else continue;
+        lastX = x;
+        lastY = y;
       }
       context.strokeStyle = color;
       context.globalAlpha = 0.75;
       context.stroke();
       context.globalAlpha = 1;
+      for (let i = n - 1; i >= 0; i--) {
+        const x = (xy[2 * i] ?? 0) * scale + dx;
+        const y = (xy[2 * i + 1] ?? 0) * scale + dy;
+        if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) continue;
+        const point = track.points[i];
+        if (!point) continue;
+        onScreen.push({ x, y, track, point });
+        const cell = Math.floor(x / CELL) * 65_536 + Math.floor(y / CELL);
+        if (covered.has(cell)) continue;
+        covered.add(cell);
+        const level = Math.round(((point.ts - this.span.from) / length) * (LEVELS - 1));
+        const bucket = Math.min(LEVELS - 1, Math.max(0, level));
+        (point.calculated ? calculated : fixes)[bucket]?.push(x, y);
+      }
     }
     this.onScreen = onScreen;
     palette.forEach((color, level) => {
@@ -99,12 +119,8 @@ export class TrackOverlay extends CanvasOverlay {
       if (squares.length > 0) {
         context.beginPath();
         for (let i = 0; i < squares.length; i += 2) {
-          context.rect(
-            (squares[i] ?? 0) - RADIUS,
-            (squares[i + 1] ?? 0) - RADIUS,
-            2 * RADIUS,
-            2 * RADIUS,
-          );
+          const x = (squares[i] ?? 0) - RADIUS;
+          context.rect(x, (squares[i + 1] ?? 0) - RADIUS, 2 * RADIUS, 2 * RADIUS);
         }
         context.strokeStyle = color;
         context.lineWidth = 1.5;
