@@ -2,6 +2,7 @@ import { configFromEnv } from './config.ts';
 import { openDatabase } from './store/db.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './sim/seed-demo.ts';
+import { LiveSimulator } from './sim/simulator.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
@@ -10,14 +11,22 @@ async function main(): Promise<void> {
   const cloud = await buildApp({ db, config });
   const log = cloud.app.log;
   await seedDemoIfEmpty(cloud.services, log);
-  await cloud.app.listen({ port: config.port, host: config.host });
+  const address = await cloud.app.listen({ port: config.port, host: config.host });
   log.info(`Telemetry Cloud and console on ${config.publicUrl} (data in ${config.dataDir})`);
+
+  let simulator: LiveSimulator | undefined;
+  if (config.simulator) {
+    // The gateways deliver to the address the cloud listens on, over real HTTP.
+    simulator = new LiveSimulator({ services: cloud.services, baseUrl: address, log });
+    simulator.start();
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping`);
+    await simulator?.stop();
     await cloud.app.close();
     db.close();
     process.exit(0);

@@ -1,11 +1,66 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.ts';
+import { backfill, type BackfillReport } from './backfill.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
+import { createDemoFleet, type DemoUserIds } from './demo-fleet.ts';
+import { demoFleet, FLEET_SIZE, type FleetSize, type Vehicle } from './fleet.ts';
+import { DAY_MS } from './local-time.ts';
+import { saveKeys, type GatewayKeys } from './simulator-keys.ts';
+import { demoSenders } from './timeline.ts';
+
+export interface DemoSeedOptions {
+  /** How many vans, reefers and acme trucks (tests take fewer). */
+  size?: FleetSize;
+  /** Days of history to backfill, ending now. */
+  days?: number;
+  progress?: (line: string) => void;
+}
+
+export interface DemoSeed {
+  fleet: Vehicle[];
+  keys: GatewayKeys;
+  backfill: BackfillReport;
+}
+
+export const DEMO_HISTORY_DAYS = 7;
+
+/** The demo fleet with its history up to now; the accounts must exist. */
+export function seedDemoFleet(
+  services: Services,
+  ids: DemoUserIds,
+  options: DemoSeedOptions = {},
+): DemoSeed {
+  const now = services.now();
+  const from = now - (options.days ?? DEMO_HISTORY_DAYS) * DAY_MS;
+  const fleet = demoFleet(options.size ?? FLEET_SIZE);
+  const created = createDemoFleet(services, ids, fleet, from);
+  saveKeys(services.config.dataDir, created.keys);
+  const report = backfill(
+    services,
+    created.gateways,
+    demoSenders(fleet),
+    from,
+    now,
+    options.progress,
+  );
+  return { fleet, keys: created.keys, backfill: report };
+}
 
 /** Seeds the demo tenant when the database has no users yet. */
-export async function seedDemoIfEmpty(services: Services, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoIfEmpty(
+  services: Services,
+  log: FastifyBaseLogger,
+  options: DemoSeedOptions = {},
+): Promise<boolean> {
   const row = services.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
-  if (row.n > 0) return;
+  if (row.n > 0) return false;
   log.info('empty database: seeding the demo tenant');
-  await seedDemoAccounts(services.users, services.now());
+  const started = performance.now();
+  const ids = await seedDemoAccounts(services.users, services.now());
+  const seed = seedDemoFleet(services, ids, { progress: (line) => log.info(line), ...options });
+  log.info(
+    `demo tenant seeded: ${seed.fleet.length} nodes, ${seed.backfill.accepted} messages of ` +
+      `history in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return true;
 }

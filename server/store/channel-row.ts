@@ -22,6 +22,23 @@ export const channelColumns =
   'id, uuid, type, name, tenant, owner_id, active, reference, node_id, sensor_name, value_type, ' +
   'properties, push_url, push_interval';
 
+/** What a channel record is made of: the listing reads only these columns. */
+export type RecordSource = Pick<
+  ChannelRow,
+  | 'uuid'
+  | 'type'
+  | 'name'
+  | 'tenant'
+  | 'active'
+  | 'reference'
+  | 'properties'
+  | 'push_url'
+  | 'push_interval'
+>;
+
+export const recordColumns =
+  'uuid, type, name, tenant, active, reference, properties, push_url, push_interval';
+
 /** The fields each operation of section 4 lists for its channel records. */
 export type RecordFields = 'full' | 'member' | 'created' | 'commissioned';
 
@@ -29,11 +46,11 @@ export type RecordFields = 'full' | 'member' | 'created' | 'commissioned';
  * Serializes a channel record as JSON text. Properties are stored as validated JSON text and are
  * spliced in as they are, which keeps listings of many thousand channels cheap.
  */
-export function recordJson(row: ChannelRow, fields: RecordFields): string {
-  let json = `{"uuid":"${row.uuid}","channelType":"${row.type}","name":${JSON.stringify(row.name)}`;
+export function recordJson(row: RecordSource, fields: RecordFields): string {
+  let json = `{"uuid":"${row.uuid}","channelType":"${row.type}","name":${jsonString(row.name)}`;
   const hasSerial = row.type === 'NODE' || row.type === 'GATEWAY';
   if ((fields === 'full' || fields === 'commissioned') && hasSerial && row.reference !== null) {
-    json += `,"reference":${JSON.stringify(row.reference)}`;
+    json += `,"reference":${jsonString(row.reference)}`;
   }
   json += `,"active":${row.active === 1}`;
   if (fields === 'full' || fields === 'member') json += `,"pushInterval":${row.push_interval}`;
@@ -44,6 +61,15 @@ export function recordJson(row: ChannelRow, fields: RecordFields): string {
   return json + '}';
 }
 
-export function recordsJson(rows: readonly ChannelRow[], fields: RecordFields): string {
+// Characters JSON must escape, and lone surrogate halves (JSON.stringify escapes those too).
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** A string as JSON: most names need no escaping, and skipping JSON.stringify saves time in bulk. */
+function jsonString(value: string): string {
+  return NEEDS_ESCAPING.test(value) ? JSON.stringify(value) : `"${value}"`;
+}
+
+export function recordsJson(rows: readonly RecordSource[], fields: RecordFields): string {
   return '[' + rows.map((row) => recordJson(row, fields)).join(',') + ']';
 }

@@ -47,9 +47,18 @@ export class HistoryStore {
     }) as unknown as [number, number, number, string, string][];
     if (rows.length === 0) return '[]';
     const head = this.sliceHead(channel);
+    // Everything before "ts" depends only on the sensor and the gateway: built once per pair.
+    const prefixes = new Map<number, Map<number, string>>();
     const parts: string[] = [];
     for (const [sensorId, gatewayId, ts, type, value] of rows) {
-      parts.push(this.sliceJson(head, { sensorId, gatewayId, ts, type, value }));
+      let bySensor = prefixes.get(sensorId);
+      if (bySensor === undefined) prefixes.set(sensorId, (bySensor = new Map()));
+      let prefix = bySensor.get(gatewayId);
+      if (prefix === undefined) {
+        prefix = head + this.gatewayFragment(gatewayId) + this.sensorFragment(sensorId) + '"ts":';
+        bySensor.set(gatewayId, prefix);
+      }
+      parts.push(prefix + ts + ',"type":"' + type + '","value":' + value + '}');
     }
     return '[' + parts.join(',') + ']';
   }

@@ -43,7 +43,11 @@ export class Ingestion {
     const published: PublishedReading[] = [];
     const latest = this.now() + FUTURE_TOLERANCE_MS;
     transaction(this.db, () => {
+      // Within one transaction nodes, sensors and memberships cannot change under us, so each is
+      // looked up once per batch rather than once per message.
       const nodes = new Map<string, ChannelRow | undefined>();
+      const sensors = new Map<string, ChannelRow | string>();
+      const publishTo = new Map<number, number[]>();
       messages.forEach((message, index) => {
         if (message.ts > latest) {
           result.rejected.push({ index, reason: 'ts is more than 5 minutes in the future' });
@@ -56,12 +60,21 @@ export class Ingestion {
           result.rejected.push({ index, reason: `node ${message.node} is not commissioned` });
           return;
         }
-        const sensor = this.sensorFor(node, message);
+        const sensorKey = `${node.id}/${message.sensor}/${message.type}`;
+        let sensor = sensors.get(sensorKey);
+        if (sensor === undefined) {
+          sensor = this.sensorFor(node, message);
+          sensors.set(sensorKey, sensor);
+        }
         if (typeof sensor === 'string') {
           result.rejected.push({ index, reason: sensor });
           return;
         }
-        const channelIds = [sensor.id, node.id, ...this.groups.groupsOf(sensor.id, node.id)];
+        let channelIds = publishTo.get(sensor.id);
+        if (channelIds === undefined) {
+          channelIds = [sensor.id, node.id, ...this.groups.groupsOf(sensor.id, node.id)];
+          publishTo.set(sensor.id, channelIds);
+        }
         const value = JSON.stringify(message.value);
         const reading = {
           sensorId: sensor.id,

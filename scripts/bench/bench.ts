@@ -1,0 +1,102 @@
+/** A benchmark module: `npm run bench` runs every registered one and prints its figures. */
+export interface Benchmark {
+  name: string;
+  /** What is measured, in a sentence or two. */
+  description: string;
+  run(): Promise<BenchmarkResult>;
+}
+
+export interface BenchmarkResult {
+  figures: Figure[];
+  /** Lines printed under the figures, e.g. what the plain approach is. */
+  notes?: string[];
+}
+
+export interface Figure {
+  label: string;
+  /** The measured number, in `unit`. */
+  value: number;
+  unit: string;
+  /** Met when value ≤ max (times) or ≥ min (rates). */
+  target?: { max: number } | { min: number };
+  /** What the figure means, for someone reading the printout. */
+  meaning?: string;
+}
+
+export interface Samples {
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+export function summarise(samples: readonly number[]): Samples {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return { median: at(0.5), p95: at(0.95), runs: sorted.length };
+}
+
+/** Times `work` `runs` times after `warmup` unrecorded runs; milliseconds. */
+export async function timeRuns(
+  work: () => unknown,
+  runs: number,
+  warmup = Math.ceil(runs / 10),
+): Promise<Samples> {
+  for (let i = 0; i < warmup; i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    samples.push(performance.now() - start);
+  }
+  return summarise(samples);
+}
+
+/** Figures for "ours against the plain approach", timed in the same run. */
+export function comparison(what: string, ours: Samples, plain: Samples, maxMs?: number): Figure[] {
+  return [
+    {
+      label: `${what}: median`,
+      value: ours.median,
+      unit: 'ms',
+      ...(maxMs !== undefined ? { target: { max: maxMs } } : {}),
+    },
+    { label: `${what}: p95`, value: ours.p95, unit: 'ms' },
+    { label: `${what}, plain approach: median`, value: plain.median, unit: 'ms' },
+    { label: `${what}, plain approach: p95`, value: plain.p95, unit: 'ms' },
+    {
+      label: `${what}: plain / ours (medians)`,
+      value: plain.median / ours.median,
+      unit: '×',
+    },
+  ];
+}
+
+const format = (value: number) =>
+  Math.abs(value) >= 100
+    ? value.toFixed(0)
+    : Math.abs(value) >= 10
+      ? value.toFixed(1)
+      : value.toFixed(2);
+
+export function printFigures(figures: readonly Figure[]): boolean {
+  let allMet = true;
+  const width = Math.max(...figures.map((f) => f.label.length));
+  for (const figure of figures) {
+    let verdict = '';
+    if (figure.target) {
+      const met =
+        'max' in figure.target
+          ? figure.value <= figure.target.max
+          : figure.value >= figure.target.min;
+      allMet &&= met;
+      const bound = 'max' in figure.target ? `≤ ${figure.target.max}` : `≥ ${figure.target.min}`;
+      verdict = `  target ${bound} ${figure.unit}: ${met ? 'met' : 'MISSED'}`;
+    }
+    console.log(
+      `  ${figure.label.padEnd(width)}  ${format(figure.value).padStart(8)} ${figure.unit}${verdict}`,
+    );
+    if (figure.meaning) console.log(`  ${' '.repeat(width)}  ↳ ${figure.meaning}`);
+  }
+  return allMet;
+}

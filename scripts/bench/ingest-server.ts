@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app.ts';
+import { testConfig } from '../../server/config.ts';
+import { openDatabase, transaction } from '../../server/store/db.ts';
+import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
+import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
+
+/**
+ * A cloud for the ingestion benchmark, in a process of its own so that the load generator does
+ * not share its event loop: a fresh database file, gateways and commissioned nodes. Prints one
+ * JSON line with its address and the gateways' keys, then serves until SIGTERM.
+ */
+const GATEWAYS = 4;
+const INGEST_NODES = 500;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-ingest-'));
+const db = openDatabase(dataDir);
+const cloud = await buildApp({ db, config: testConfig({ dataDir, logLevel: 'warn' }) });
+const ids = await seedDemoAccounts(cloud.services.users, Date.now(), TEST_SCRYPT);
+const gateways = transaction(db, () => {
+  const { channels, gatewayKeys } = cloud.services;
+  const now = Date.now();
+  for (let n = 1; n <= INGEST_NODES; n++) {
+    const serial = `LOAD-${String(n).padStart(4, '0')}`;
+    channels.create({
+      type: 'NODE',
+      name: serial,
+      tenant: 'demo',
+      ownerId: ids.admin,
+      reference: serial,
+      now,
+    });
+  }
+  return Array.from({ length: GATEWAYS }, (_, i) => {
+    const serial = `GW-LOAD-${i + 1}`;
+    const row = channels.create({
+      type: 'GATEWAY',
+      name: serial,
+      tenant: 'demo',
+      ownerId: ids.admin,
+      reference: serial,
+      now,
+    });
+    return { serial, key: gatewayKeys.issue(row.id, now) };
+  });
+});
+const url = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(JSON.stringify({ url, gateways, nodes: INGEST_NODES }) + '\n');
+
+process.on('SIGTERM', () => {
+  void cloud.app.close().then(() => {
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+});

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { buildApp, type Cloud } from '../../server/app.ts';
+import { testConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/store/db.ts';
+import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
+import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
+import { seedLarge, type LargeSeed } from '../../server/sim/seed-large.ts';
+import { summarise, timeRuns, type Samples } from './bench.ts';
+
+export interface LargeCloud extends Cloud {
+  seed: LargeSeed;
+  /**
+   * GETs `path` as admin over HTTP `runs` times. `server` is the cloud's own measure of each
+   * request (Fastify's responseTime: from the request's arrival to the last byte written);
+   * `roundTrip` adds the client and the loopback network.
+   */
+  time(path: string, runs: number): Promise<Timings>;
+}
+
+export interface Timings {
+  server: Samples;
+  roundTrip: Samples;
+  /**
+   * CPU time the process spent per request, answered in-process (Fastify inject, no network):
+   * on a busy machine wall-clock times include waiting for a core, CPU time does not.
+   */
+  cpu: Samples;
+}
+
+/** CPU milliseconds (user + system) of this process spent in `work`. */
+async function cpuTime(work: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage();
+  await work();
+  const spent = process.cpuUsage(before);
+  return (spent.user + spent.system) / 1000;
+}
+
+let shared: Promise<LargeCloud> | undefined;
+let cleanup: (() => Promise<void>) | undefined;
+
+/**
+ * One cloud with the large fleet (npm run seed:large's defaults) on a database file in a fresh
+ * temporary folder, listening on 127.0.0.1, shared by the benchmarks that read it.
+ */
+export function largeCloud(): Promise<LargeCloud> {
+  shared ??= (async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-'));
+    const db = openDatabase(dataDir);
+    const responseTimes: number[] = [];
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        const match = /"responseTime":([\d.]+)/.exec(line);
+        if (match) responseTimes.push(Number(match[1]));
+      }
+    });
+    const config = testConfig({ dataDir, logLevel: 'info' });
+    const cloud = await buildApp({ db, config, logStream });
+    const ids = await seedDemoAccounts(cloud.services.users, Date.now(), TEST_SCRYPT);
+    const seed = seedLarge(cloud.services, ids);
+    console.log(
+      `  (seeded ${seed.nodes} nodes, ${seed.messages} messages in ${(seed.ms / 1000).toFixed(1)} s)`,
+    );
+    const address = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
+    const authorization = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
+    cleanup = async () => {
+      await cloud.app.close();
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+    return {
+      ...cloud,
+      seed,
+      async time(path, runs) {
+        const get = async () => {
+          const response = await fetch(`${address}${path}`, { headers: { authorization } });
+          if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+          await response.arrayBuffer();
+        };
+        await get();
+        // Let the log stream catch up, then keep only this run's measures.
+        await new Promise((resolve) => setImmediate(resolve));
+        const warmup = Math.ceil(runs / 10);
+        const roundTrip = await timeRuns(get, runs, warmup);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const server = summarise(responseTimes.splice(0).slice(-runs));
+        const inject = () =>
+          cloud.app.inject({ method: 'GET', url: path, headers: { authorization } });
+        const cpuSamples: number[] = [];
+        for (let i = 0; i < runs; i++) cpuSamples.push(await cpuTime(inject));
+        responseTimes.splice(0);
+        return { server, roundTrip, cpu: summarise(cpuSamples) };
+      },
+    };
+  })();
+  return shared;
+}
+
+export async function closeLargeCloud(): Promise<void> {
+  await cleanup?.();
+  shared = undefined;
+  cleanup = undefined;
+}

@@ -1,0 +1,81 @@
+import { availableParallelism, loadavg } from 'node:os';
+import { printFigures, type Benchmark } from './bench.ts';
+import { closeLargeCloud } from './large-cloud.ts';
+import { groupHistoryBenchmark } from './group-history.ts';
+import { channelListingBenchmark } from './channel-listing.ts';
+import { ingestionBenchmark } from './ingestion.ts';
+import { benchPushDelivery } from './push-delivery.ts';
+
+/** Issue 4's push benchmark prints its own table; its targets join the summary here. */
+const pushDeliveryBenchmark: Benchmark = {
+  name: 'push-delivery',
+  description: '1000 events a second, each pushed at once to a local receiver (issue 4).',
+  async run() {
+    const { keepAlive, newConnection } = await benchPushDelivery();
+    return {
+      figures: [
+        {
+          label: 'events ingested per second while pushing',
+          value: keepAlive.ingestedPerSecond,
+          unit: '/s',
+          target: { min: 950 },
+        },
+        {
+          label: 'gateway send -> receiver, median',
+          value: keepAlive.endToEndP50,
+          unit: 'ms',
+          target: { max: 50 },
+        },
+        {
+          label: 'plain (new connection per delivery) / ours, median',
+          value: newConnection.endToEndP50 / keepAlive.endToEndP50,
+          unit: '×',
+        },
+      ],
+    };
+  },
+};
+
+/**
+ * Every benchmark of the project. Add yours here: a module exporting a Benchmark (bench.ts).
+ * `npm run bench` runs them all; `npm run bench -- <name> …` runs the named ones.
+ */
+const benchmarks: Benchmark[] = [
+  groupHistoryBenchmark,
+  channelListingBenchmark,
+  ingestionBenchmark,
+  pushDeliveryBenchmark,
+];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !benchmarks.some((b) => b.name === name));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown benchmark ${unknown.join(', ')}; there are ${benchmarks.map((b) => b.name).join(', ')}`,
+    );
+  }
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+  console.log(`${availableParallelism()} cores; load average ${load} (1, 5, 15 min)`);
+  let allMet = true;
+  try {
+    for (const benchmark of benchmarks) {
+      if (wanted.length > 0 && !wanted.includes(benchmark.name)) continue;
+      console.log(`\n${benchmark.name}: ${benchmark.description}`);
+      const result = await benchmark.run();
+      allMet = printFigures(result.figures) && allMet;
+      for (const note of result.notes ?? []) console.log(`  ${note}`);
+    }
+  } finally {
+    await closeLargeCloud();
+  }
+  console.log(allMet ? '\nEvery target met.' : '\nSome targets MISSED.');
+  process.exitCode = allMet ? 0 : 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
