@@ -68,28 +68,3 @@ export function launch(): Promise<Browser> {
 export function cleanUp(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
-
-export interface Row {
-  case: string;
-  ours: number;
-  plain?: number;
-  budget: number;
-}
-
-/** Prints figures as a table: ours, the plain library defaults, their ratio and the budget. */
-export function printRows(title: string, rows: Row[]): boolean {
-  console.log(`\n${title}`);
-  console.log('case                              ours ms   plain ms   plain/ours   budget ms   ok');
-  let ok = true;
-  for (const row of rows) {
-    const pass = row.ours <= row.budget;
-    ok &&= pass;
-    const plain = row.plain === undefined ? '-' : row.plain.toFixed(1);
-    const ratio = row.plain === undefined ? '-' : `${(row.plain / row.ours).toFixed(1)}x`;
-    console.log(
-      `${row.case.padEnd(32)}${row.ours.toFixed(1).padStart(9)}${plain.padStart(11)}${ratio.padStart(13)}` +
-        `${String(row.budget).padStart(12)}   ${pass ? 'yes' : 'NO'}`,
-    );
-  }
-  return ok;
-}

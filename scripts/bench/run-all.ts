@@ -5,6 +5,7 @@ import { groupHistoryBenchmark } from './group-history.ts';
 import { channelListingBenchmark } from './channel-listing.ts';
 import { ingestionBenchmark } from './ingestion.ts';
 import { benchPushDelivery } from './push-delivery.ts';
+import { historyMapsBenchmark } from './history-maps.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -45,6 +46,7 @@ const benchmarks: Benchmark[] = [
   channelListingBenchmark,
   ingestionBenchmark,
   pushDeliveryBenchmark,
+  historyMapsBenchmark,
 ];
 
 async function main(): Promise<void> {

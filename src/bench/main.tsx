@@ -88,7 +88,8 @@ async function chart(n: number, variant: Variant): Promise<number> {
   const element = box(320);
   const root = createRoot(element);
   const lineShown = () =>
-    (element.querySelector('.recharts-line-curve')?.getAttribute('d')?.length ?? 0) > 0;
+    (element.querySelector('.recharts-line-curve, .temperature-lines path')?.getAttribute('d')
+      ?.length ?? 0) > 0;
   collectGarbage();
   const t0 = performance.now();
   flushSync(() =>
@@ -199,7 +200,7 @@ async function show(kind: 'chart' | 'track' | 'fleet', n: number): Promise<void>
   if (kind === 'chart') {
     const element = box(320);
     createRoot(element).render(<OurChart items={temperatureSlices(n)} />);
-    await untilShown(() => element.querySelector('.recharts-line-curve') !== null);
+    await untilShown(() => element.querySelector('.temperature-lines path') !== null);
     return;
   }
   const element = box(600);

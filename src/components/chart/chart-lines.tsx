@@ -1,5 +1,6 @@
-import { memo } from 'react';
-import { CartesianGrid, Line, LineChart, XAxis, YAxis } from 'recharts';
+import { memo, useId } from 'react';
+import { CartesianGrid, LineChart, XAxis, YAxis } from 'recharts';
+import { SeriesPaths } from './series-paths.tsx';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import type { SeriesPoint } from '../../lib/history/temperature-series.ts';
 
@@ -20,24 +21,28 @@ interface ChartLinesProps {
   window: TimeSpan;
   width: number;
   height: number;
+  /** The y-axis range: every visible reading fits. */
+  domain: [number, number];
   unit: string;
   ticks: readonly number[];
   formatTick: (ts: number) => string;
 }
 
 /**
- * The lines alone, without animation or dots: it re-renders only when data, window or size
- * change, never when the cursor moves (the overlay draws that).
+ * Axes, grid and lines: re-rendered only when data, window or size change, never when the cursor
+ * moves (the overlay draws that).
  */
 export const ChartLines = memo(function ChartLines({
   lines,
   window,
   width,
   height,
+  domain,
   unit,
   ticks,
   formatTick,
 }: ChartLinesProps) {
+  const clipId = `plot-${useId().replace(/:/g, '')}`;
   const formatValue = (value: number) => `${value}\u00a0${unit}`;
   return (
     <LineChart width={width} height={height} margin={chartMargin} accessibilityLayer={false}>
@@ -57,25 +62,13 @@ export const ChartLines = memo(function ChartLines({
       <YAxis
         width={yAxisWidth}
         tickFormatter={formatValue}
-        domain={['auto', 'auto']}
+        type="number"
+        domain={domain}
+        allowDataOverflow
         tick={{ fill: 'currentColor', fontSize: 12 }}
         stroke="currentColor"
       />
-      {lines.map((line) => (
-        <Line
-          key={line.key}
-          data={line.points}
-          dataKey="value"
-          name={line.label}
-          type="linear"
-          stroke={line.color}
-          strokeWidth={1.5}
-          dot={false}
-          activeDot={false}
-          isAnimationActive={false}
-          connectNulls
-        />
-      ))}
+      <SeriesPaths lines={lines} clipId={clipId} />
     </LineChart>
   );
 });

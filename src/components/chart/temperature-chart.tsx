@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { pointsForWidth } from '../../lib/history/downsample-series.ts';
+import { reducePoints, visiblePoints } from '../../lib/history/downsample-series.ts';
+import { valueDomain } from '../../lib/history/value-domain.ts';
 import { formatInstant, formatTick, timeTicks } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import type { Series } from '../../lib/history/temperature-series.ts';
@@ -55,18 +56,19 @@ export function TemperatureChart({
     () => new Map(series.map((s, i) => [s.sensorUuid, seriesColor(i)])),
     [series],
   );
-  const lines = useMemo<ChartLine[]>(
-    () =>
+  const { lines, domain } = useMemo(() => {
+    const visible = series.map((s) => visiblePoints(s.points, window));
+    const drawn: ChartLine[] =
       box.width > 0
-        ? series.map((s) => ({
+        ? series.map((s, i) => ({
             key: s.sensorUuid,
             label: s.label,
             color: colors.get(s.sensorUuid) ?? seriesColor(0),
-            points: pointsForWidth(s.points, window, box.width, perPixel),
+            points: reducePoints(visible[i] ?? [], box.width, perPixel),
           }))
-        : [],
-    [series, window, box.width, perPixel, colors],
-  );
+        : [];
+    return { lines: drawn, domain: valueDomain(visible) };
+  }, [series, window, box.width, perPixel, colors]);
   const span = window.to - window.from;
   const tick = useCallback((ts: number) => formatTick(ts, span, timeZone), [span, timeZone]);
   const tickCount = Math.max(2, Math.floor(box.width / 110));
@@ -113,6 +115,7 @@ export function TemperatureChart({
         {width > 0 && (
           <ChartLines
             lines={lines}
+            domain={domain}
             window={window}
             width={width}
             height={height}

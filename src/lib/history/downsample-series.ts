@@ -30,7 +30,15 @@ export function pointsForWidth(
   pixelWidth: number,
   perPixel = 2,
 ): SeriesPoint[] {
-  const visible = visiblePoints(points, window);
+  return reducePoints(visiblePoints(points, window), pixelWidth, perPixel);
+}
+
+/** `pointsForWidth` for points already cut to the window. */
+export function reducePoints(
+  visible: SeriesPoint[],
+  pixelWidth: number,
+  perPixel = 2,
+): SeriesPoint[] {
   const target = Math.max(MIN_TARGET, Math.round(pixelWidth * perPixel));
   if (visible.length <= target) return visible;
   const reduced = lttb(visible, target) as SeriesPoint[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatInstant, formatTick, timeTicks } from './format-time.ts';
 import { valuesAt } from './values-at.ts';
+import { valueDomain } from './value-domain.ts';
 
 const ts = Date.UTC(2026, 10, 21, 8, 5, 9);
 
@@ -62,5 +63,21 @@ describe('timeTicks', () => {
       expect(tick).toBeLessThanOrEqual(to);
       expect(new Date(tick).getMinutes()).toBe(0);
     }
+  });
+});
+
+describe('valueDomain', () => {
+  it('holds every value with round ends', () => {
+    expect(
+      valueDomain([
+        [{ ts: 0, value: 3 }],
+        [
+          { ts: 1, value: 27 },
+          { ts: 2, value: -4 },
+        ],
+      ]),
+    ).toEqual([-5, 30]);
+    expect(valueDomain([[{ ts: 0, value: 4 }]])).toEqual([3, 5]);
+    expect(valueDomain([])).toEqual([0, 1]);
   });
 });
