@@ -1,13 +1,41 @@
+import './app/styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { createQueryClient } from './api/query-client.ts';
+import { createAuthenticator } from './auth/create-authenticator.ts';
+import { loadConfig } from './config/config.ts';
+import { ConfigErrorScreen } from './app/config-error-screen.tsx';
+import { AppProviders, ThemeProvider } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
+async function start(element: HTMLElement): Promise<void> {
+  const root = createRoot(element);
+  let config;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    root.render(
+      <ThemeProvider>
+        <ConfigErrorScreen error={error} />
+      </ThemeProvider>,
+    );
+    return;
+  }
+  const queryClient = createQueryClient();
+  const authenticator = await createAuthenticator(config, (refreshed) => {
+    // A refreshed token: ask again what was refused. Otherwise the sign-in page takes over.
+    if (refreshed) void queryClient.invalidateQueries();
+  });
+  const router = createAppRouter(queryClient);
+  root.render(
     <StrictMode>
-      <main>
-        <h1>Telemetry Console</h1>
-      </main>
+      <AppProviders config={config} authenticator={authenticator} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
     </StrictMode>,
   );
 }
+
+const element = document.getElementById('root');
+if (element) void start(element);

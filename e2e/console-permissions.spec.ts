@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+
+test('support sees its profile and matrix, and every action it may not take says why', async ({
+  page,
+  request,
+}) => {
+  const serial = uniqueSerial('SUP');
+  const api = cloud(request);
+  const group = await api.group(`Support ${serial}`);
+  const node = await api.node(serial, `Support node ${serial}`, group.uuid);
+
+  await signIn(page, 'support', '/permissions');
+  await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
+  const matrix = page.getByRole('table', { name: 'Permissions in tenant demo' });
+  await expect(matrix.getByRole('row', { name: /^assets / })).toContainText('✓');
+  await expect(page.getByText('Create groups')).toBeVisible();
+  await expect(page.getByText('needs CREATE on groups in tenant demo')).toBeVisible();
+  await expectAccessible(page);
+
+  await page
+    .getByRole('link', { name: /Groups/ })
+    .first()
+    .click();
+  const create = page.getByRole('button', { name: 'Create group' });
+  await expect(create).toBeDisabled();
+  await expect(create).toHaveAccessibleDescription(
+    'Not allowed: needs CREATE on groups in tenant demo.',
+  );
+
+  // support reaches nodes only through groups it was given; admin's new node is out of its reach.
+  await signIn(page, 'support', `/channels/${node.uuid}`);
+  await expect(page.getByText('This channel does not exist')).toBeVisible();
+});
+
+test('fleet may read but not change: creating groups and commissioning say why they are disabled', async ({
+  page,
+}) => {
+  await signIn(page, 'fleet', '/nodes');
+  await expect(
+    page.getByRole('button', { name: 'Commission node', exact: true }),
+  ).toHaveAccessibleDescription('Not allowed: needs COMMISSION on assets in tenant demo.');
+  await expectAccessible(page);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Groups/ })
+    .click();
+  await expect(page.getByRole('button', { name: 'Create group' })).toHaveAccessibleDescription(
+    'Not allowed: needs CREATE on groups in tenant demo.',
+  );
+});
+
+test('a refusal by the cloud names what was refused', async ({ page, request }) => {
+  // A group of tenant acme, out of admin's reach: the console cannot know, the cloud says 403.
+  const acmeGroup = await cloud(request, 'acme').group(`Acme ${uniqueSerial('G')}`);
+  const serial = uniqueSerial('REF');
+  // The console cannot know a group it does not reach; a draft left in this tab names one.
+  await page.goto('/');
+  const draft = JSON.stringify({ serial, name: `Refused ${serial}`, groupUuid: acmeGroup.uuid });
+  await page.evaluate(
+    `sessionStorage.setItem('telemetry-console:draft:commission', ${JSON.stringify(draft)})`,
+  );
+  await signIn(page, 'admin', '/nodes');
+  await expect(page.getByRole('textbox', { name: 'Serial' })).toHaveValue(serial);
+  await page.getByRole('button', { name: 'Commission node', exact: true }).click();
+  await expect(page.getByRole('alert', { name: 'The node was not commissioned' })).toBeVisible();
+  await expect(
+    page.getByText(`Refused: you have no access to group channel ${acmeGroup.uuid}.`),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Serial' })).toHaveValue(serial);
+});

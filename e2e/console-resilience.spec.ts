@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support.ts';
+
+test('when the cloud cannot be reached, a banner says so and Retry recovers', async ({ page }) => {
+  await signIn(page, 'admin', '/channels');
+  await expect(page.getByRole('table', { name: 'Channels' })).toBeVisible();
+  await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('main').getByText('Nodes', { exact: true }).click();
+  await expect(
+    page.getByText('The cloud cannot be reached. What you see may be out of date'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.unroute('**/v1/**');
+  await page.getByRole('button', { name: 'Retry now' }).click();
+  await expect(
+    page.getByText('The cloud cannot be reached. What you see may be out of date'),
+  ).toBeHidden();
+});
+
+test('a wrong password is told apart; the returnTo page follows a successful sign-in', async ({
+  page,
+}) => {
+  await page.goto('/groups');
+  await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fgroups/);
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'User name' }).fill('admin');
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Wrong user name or password.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Password' }).fill('demo-admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Telemetry Console' })).toBeVisible();
+});
+
+test('a wrong runtime configuration shows what to fix', async ({ page }) => {
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { apiBaseUrl: '/', authMode: 'kerberos', colour: 'red' } }),
+  );
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Telemetry Console cannot start' })).toBeVisible();
+  await expect(page.getByText(/authMode/)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the console works in the dark theme and on a tablet', async ({ page }) => {
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, 'admin', '/channels');
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 700, height: 1000 });
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Permissions/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /Switch to light theme/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+});

@@ -1,0 +1,156 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ChannelRecord, ChannelType, Properties } from '../../contract/channel.ts';
+import { apiRequest, segment } from './client.ts';
+
+export interface ChannelListFilters {
+  channelType?: ChannelType;
+  /** The cloud's own filter: case-insensitive substring of the name. */
+  filter?: string;
+}
+
+export const channelKeys = {
+  all: ['channels'] as const,
+  lists: () => [...channelKeys.all, 'list'] as const,
+  list: (filters: ChannelListFilters) =>
+    [...channelKeys.lists(), { channelType: filters.channelType, filter: filters.filter }] as const,
+  details: () => [...channelKeys.all, 'detail'] as const,
+  detail: (uuid: string) => [...channelKeys.details(), uuid] as const,
+};
+
+export function fetchChannels(filters: ChannelListFilters, signal?: AbortSignal) {
+  return apiRequest('/v1/channels', {
+    query: { channelType: filters.channelType, filter: filters.filter || undefined },
+    schema: (s) => s.ChannelRecordList,
+    signal,
+  });
+}
+
+export function fetchChannel(uuid: string, signal?: AbortSignal) {
+  return apiRequest(`/v1/channels/${segment(uuid)}`, { schema: (s) => s.ChannelRecord, signal });
+}
+
+export const channelListQuery = (filters: ChannelListFilters) =>
+  queryOptions({
+    queryKey: channelKeys.list(filters),
+    queryFn: ({ signal }) => fetchChannels(filters, signal),
+    staleTime: 30_000,
+  });
+
+export const channelQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: channelKeys.detail(uuid),
+    queryFn: ({ signal }) => fetchChannel(uuid, signal),
+    staleTime: 15_000,
+  });
+
+/**
+ * Applies a change to a channel's cached record at once and returns the undo. Lists hold the same
+ * records, so they are left to refetch rather than edited in place.
+ */
+async function patchCachedChannel(
+  client: QueryClient,
+  uuid: string,
+  patch: (record: ChannelRecord) => ChannelRecord,
+): Promise<() => void> {
+  const key = channelKeys.detail(uuid);
+  await client.cancelQueries({ queryKey: key });
+  const previous = client.getQueryData<ChannelRecord>(key);
+  if (previous) client.setQueryData<ChannelRecord>(key, patch(previous));
+  return () => client.setQueryData(key, previous);
+}
+
+function invalidateChannel(client: QueryClient, uuid: string) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: channelKeys.detail(uuid) }),
+    client.invalidateQueries({ queryKey: channelKeys.lists() }),
+  ]);
+}
+
+export function setProperties(uuid: string, properties: Properties) {
+  return apiRequest(`/v1/channels/${segment(uuid)}/properties`, {
+    method: 'PUT',
+    query: { properties: JSON.stringify(properties) },
+    schema: (s) => s.StatusResult,
+  });
+}
+
+export function removeProperties(uuid: string) {
+  return apiRequest(`/v1/channels/${segment(uuid)}/properties`, {
+    method: 'DELETE',
+    schema: (s) => s.StatusResult,
+  });
+}
+
+function withoutProperties(record: ChannelRecord): ChannelRecord {
+  const { properties: _removed, ...rest } = record;
+  return rest;
+}
+
+/** Optimistic: the table shows the new properties at once and rolls back if the cloud refuses. */
+export function useSetProperties(uuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (properties: Properties) => setProperties(uuid, properties),
+    onMutate: (properties) =>
+      patchCachedChannel(client, uuid, (record) =>
+        Object.keys(properties).length === 0
+          ? withoutProperties(record)
+          : { ...record, properties },
+      ),
+    onError: (_error, _properties, undo) => undo?.(),
+    onSettled: () => invalidateChannel(client, uuid),
+  });
+}
+
+export function useRemoveProperties(uuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => removeProperties(uuid),
+    onMutate: () => patchCachedChannel(client, uuid, withoutProperties),
+    onError: (_error, _variables, undo) => undo?.(),
+    onSettled: () => invalidateChannel(client, uuid),
+  });
+}
+
+export interface PushSettings {
+  to: string;
+  interval: number;
+  secret: string;
+}
+
+export function setPush(uuid: string, settings: PushSettings) {
+  return apiRequest(`/v1/channels/${segment(uuid)}/push`, {
+    method: 'PUT',
+    query: { to: settings.to, interval: settings.interval, secret: settings.secret },
+    schema: (s) => s.StatusResult,
+  });
+}
+
+export function removePush(uuid: string) {
+  return apiRequest(`/v1/channels/${segment(uuid)}/push`, {
+    method: 'DELETE',
+    schema: (s) => s.StatusResult,
+  });
+}
+
+export function useSetPush(uuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: PushSettings) => setPush(uuid, settings),
+    onSettled: () => invalidateChannel(client, uuid),
+  });
+}
+
+export function useRemovePush(uuid: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => removePush(uuid),
+    onMutate: () =>
+      patchCachedChannel(client, uuid, (record) => {
+        const { pushURL: _removed, ...rest } = record;
+        return { ...rest, pushInterval: 0 };
+      }),
+    onError: (_error, _variables, undo) => undo?.(),
+    onSettled: () => invalidateChannel(client, uuid),
+  });
+}

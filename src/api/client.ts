@@ -1,0 +1,97 @@
+import type { z } from 'zod';
+import { ApiError, errorFromResponse } from './errors.ts';
+import { loadSchemas, type Schemas } from './schemas-loader.ts';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  /** The Authorization header value, or null when nobody is signed in. */
+  authorization: () => Promise<string | null>;
+  /** Called when the cloud no longer accepts the session's credentials. */
+  onUnauthorized: (error: ApiError) => void;
+}
+
+let options: ApiClientOptions | null = null;
+
+/** The session hands the client its credentials; every request goes through this one place. */
+export function configureApiClient(next: ApiClientOptions | null): void {
+  options = next;
+}
+
+type QueryValue = string | number | boolean | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** Picks the validator of the answer from the contract's schemas (loaded on demand). */
+  schema: (schemas: Schemas) => z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Sign-in checks send their own credentials instead of the session's. */
+  authorization?: string;
+  /** Operations that need no credentials (admin ping, the OpenAPI document). */
+  anonymous?: boolean;
+}
+
+export function apiUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(baseUrl + path);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  return url.href;
+}
+
+export async function apiRequest<T>(path: string, request: RequestOptions<T>): Promise<T> {
+  if (options === null) throw new ApiError(0, 'UNKNOWN', 'The API client is not configured.');
+  const { baseUrl, authorization, onUnauthorized } = options;
+  // The cloud then never offers a Basic challenge, which would open the browser's own dialog.
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  const credentials = request.authorization ?? (await authorization());
+  if (credentials !== null) headers.Authorization = credentials;
+  else if (!request.anonymous) {
+    // Nobody is signed in (a route warming its data before the sign-in page shows): ask nothing.
+    throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
+  }
+
+  const validator = loadSchemas();
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(baseUrl, path, request.query), {
+      method: request.method ?? 'GET',
+      headers,
+      signal: request.signal,
+      credentials: 'omit',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'The cloud cannot be reached. Check your connection.');
+  }
+
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (response.status === 401 && request.authorization === undefined) onUnauthorized(error);
+    throw error;
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'The cloud answered something other than JSON.',
+    );
+  }
+  const parsed = request.schema(await validator).safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      `The cloud's answer to ${path.split('?')[0]} does not follow the interface.`,
+    );
+  }
+  return parsed.data;
+}
+
+/** Path segments are user-typed (group names, serials): never let one change the path. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}

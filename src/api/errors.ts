@@ -1,0 +1,43 @@
+import type { ErrorCode } from '../../contract/status.ts';
+import { loadSchemas } from './schemas-loader.ts';
+
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
+
+/** What the cloud refused or failed, with its own message for a person. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+
+  constructor(status: number, code: ApiErrorCode, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+
+  get isNetwork(): boolean {
+    return this.code === 'NETWORK';
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** Reads an error answer; a body in the documented shape keeps the cloud's own words. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's error page, say): fall back to the status line.
+  }
+  const { ErrorBody } = await loadSchemas();
+  const parsed = ErrorBody.safeParse(body);
+  if (parsed.success) return new ApiError(response.status, parsed.data.status, parsed.data.message);
+  return new ApiError(
+    response.status,
+    'UNKNOWN',
+    `The cloud answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+  );
+}

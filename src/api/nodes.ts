@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, segment } from './client.ts';
+import { channelKeys } from './channels.ts';
+import { groupKeys } from './groups.ts';
+
+export interface Commissioning {
+  serial: string;
+  name: string;
+  /** The group the node joins. */
+  channelUuid?: string;
+}
+
+export function commissionNode({ serial, name, channelUuid }: Commissioning) {
+  return apiRequest(`/v1/nodes/${segment(serial)}`, {
+    method: 'POST',
+    query: { name, channelUuid },
+    schema: (s) => s.ChannelRecordList,
+  });
+}
+
+export function decommissionNode(nodeUuid: string) {
+  return apiRequest(`/v1/nodes/${segment(nodeUuid)}`, {
+    method: 'DELETE',
+    schema: (s) => s.StatusResult,
+  });
+}
+
+export function useCommissionNode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: commissionNode,
+    onSuccess: (_channels, { channelUuid }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: channelKeys.lists() }),
+        channelUuid === undefined
+          ? undefined
+          : client.invalidateQueries({ queryKey: groupKeys.members(channelUuid) }),
+      ]),
+  });
+}
+
+/** A decommissioned node leaves every group and its sensors go inactive: all of that may change. */
+export function useDecommissionNode() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: decommissionNode,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: channelKeys.all }),
+        client.invalidateQueries({ queryKey: groupKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PermissionMap } from '../lib/permissions.ts';
+import { apiRequest } from './client.ts';
+
+export const userinfoKeys = { all: ['userinfo'] as const };
+
+export function fetchUserinfo(signal?: AbortSignal, authorization?: string) {
+  return apiRequest('/v1/userinfo', { schema: (s) => s.UserInfo, signal, authorization });
+}
+
+export const userinfoQuery = () =>
+  queryOptions({
+    queryKey: userinfoKeys.all,
+    queryFn: ({ signal }) => fetchUserinfo(signal),
+    staleTime: 5 * 60_000,
+  });
+
+/** The caller's permission map; empty while the profile loads, so everything starts disabled. */
+export function usePermissions(): PermissionMap {
+  const { data } = useQuery(userinfoQuery());
+  return data?.permissions ?? noPermissions;
+}
+
+const noPermissions: PermissionMap = {};

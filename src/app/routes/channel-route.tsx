@@ -1,0 +1,55 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { channelQuery } from '../../api/channels.ts';
+import { isApiError } from '../../api/errors.ts';
+import { queryClientContext } from '../../api/query-client.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { ChannelDetails, ChannelHeader } from '../../features/channels/channel-details.tsx';
+import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
+import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
+import { PushPanel } from '../../features/push/push-panel.tsx';
+import { NotFound } from './not-found.tsx';
+
+export function loader({ params, context }: LoaderFunctionArgs) {
+  if (params.channelUuid) {
+    void context.get(queryClientContext).prefetchQuery(channelQuery(params.channelUuid));
+  }
+  return null;
+}
+
+/** /channels/:channelUuid — the record, with its properties, push and (for nodes) decommissioning. */
+export function Component() {
+  const { channelUuid = '' } = useParams();
+  const { data: channel, isPending, isError, error, refetch } = useQuery(channelQuery(channelUuid));
+
+  if (isPending) {
+    return (
+      <Stack aria-busy="true" aria-label="Loading channel">
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={160} />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (isError) {
+    if (isApiError(error, 404) || isApiError(error, 400)) return <NotFound what="channel" />;
+    return (
+      <ApiErrorAlert
+        error={error}
+        title="This channel could not be loaded"
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+  const isNode = channel.channelType === 'NODE' || channel.channelType === 'GATEWAY';
+  return (
+    <Stack gap="md" maw={1200}>
+      <ChannelHeader channel={channel} />
+      <ChannelDetails channel={channel} />
+      <PropertiesPanel channel={channel} />
+      <PushPanel channel={channel} />
+      {isNode && channel.active && <DecommissionPanel node={channel} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../../auth/auth-context.ts';
+
+// The shell loads beside the signed-in page, not with the sign-in page a newcomer sees first.
+const Shell = lazy(() =>
+  import('../shell/shell.tsx').then((module) => ({ default: module.Shell })),
+);
+
+function FullPageLoader({ label }: { label: string }) {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** The signed-in part of the console; anyone else goes to sign in and comes back here after. */
+export function RequireSession() {
+  const session = useSession();
+  const location = useLocation();
+  if (session.status === 'signed-in') {
+    return (
+      <Suspense fallback={<FullPageLoader label="Loading the console" />}>
+        <Shell username={session.username} />
+      </Suspense>
+    );
+  }
+  if (session.status === 'restoring') return <FullPageLoader label="Restoring your session" />;
+  const returnTo = encodeURIComponent(location.pathname + location.search + location.hash);
+  return <Navigate to={`/sign-in?returnTo=${returnTo}`} replace />;
+}

@@ -1,0 +1,42 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { userinfoQuery } from '../../api/userinfo.ts';
+import { useAuthenticator } from '../../auth/auth-context.ts';
+import { clearAllDrafts } from '../../auth/drafts.ts';
+import { tenantsOf } from '../../lib/permissions.ts';
+
+/** Who is signed in, in which tenants, and the way out: always in view, no menu to open. */
+export function UserPanel({ username }: { username: string }) {
+  const authenticator = useAuthenticator();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data: profile } = useQuery(userinfoQuery());
+  const tenants = profile ? tenantsOf(profile.permissions) : [];
+  const displayName = profile?.name ?? username;
+
+  const signOut = async () => {
+    clearAllDrafts();
+    queryClient.clear();
+    await authenticator.signOut();
+    await navigate('/sign-in', { replace: true });
+  };
+
+  return (
+    <Stack gap="xs" aria-label="Signed-in user" component="section">
+      <Stack gap={0} miw={0}>
+        <Text size="sm" fw={600} truncate>
+          {displayName}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {profile
+            ? `${profile.username} · ${tenants.length === 1 ? 'tenant' : 'tenants'} ${tenants.join(', ') || 'none'}`
+            : username}
+        </Text>
+      </Stack>
+      <Button variant="default" size="xs" onClick={() => void signOut()}>
+        Sign out
+      </Button>
+    </Stack>
+  );
+}

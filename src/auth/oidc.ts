@@ -1,0 +1,196 @@
+import type { User, UserManager } from 'oidc-client-ts';
+import type { OidcSettings } from '../config/config.ts';
+import { SessionStore, type Authenticator } from './session-store.ts';
+import { withTabLock } from './web-lock.ts';
+
+/** Refresh a little before expiry so a request never leaves with a token about to lapse. */
+const EXPIRY_MARGIN_S = 30;
+const REFRESH_LOCK = 'telemetry-console:token-refresh';
+
+export interface ReturnState {
+  returnTo: string;
+}
+
+function returnToOf(user: User): string {
+  const state = user.state as Partial<ReturnState> | undefined;
+  const target = typeof state?.returnTo === 'string' ? state.returnTo : '/';
+  return target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+function usable(user: User | null): boolean {
+  return user !== null && (user.expires_in ?? 0) > EXPIRY_MARGIN_S;
+}
+
+function usernameOf(user: Pick<User, 'profile'>): string {
+  const profile = user.profile;
+  const preferred = profile.preferred_username ?? profile.nickname ?? profile.name;
+  return typeof preferred === 'string' ? preferred : profile.sub;
+}
+
+/**
+ * Authorization code + PKCE with refresh tokens (oidc-client-ts). Tokens are kept in localStorage
+ * so that every tab shares one session; a refresh takes a Web Lock and re-reads storage first, so
+ * a second tab finds the token the first one just got instead of spending a rotated refresh token
+ * (which the provider would treat as reuse and revoke). No hidden iframe is ever used: without a
+ * refresh token the session simply ends and the person signs in again.
+ *
+ * The library is loaded on first use, not with the first page.
+ */
+export class OidcAuthenticator implements Authenticator {
+  readonly mode = 'oidc';
+  readonly store = new SessionStore();
+  private readonly settings: OidcSettings;
+  private readonly origin: string;
+  private manager: Promise<UserManager> | null = null;
+  private refreshing: Promise<User | null> | null = null;
+
+  constructor(settings: OidcSettings, origin: string) {
+    this.settings = settings;
+    this.origin = origin;
+    window.addEventListener('storage', (event) => {
+      if (event.key === null || event.key === this.storageKey) void this.syncFromStorage();
+    });
+  }
+
+  /** Where oidc-client-ts keeps the user (WebStorageStateStore's prefix and UserManager's key). */
+  private get storageKey(): string {
+    return `oidc.user:${this.settings.authority}:${this.settings.clientId}`;
+  }
+
+  private userManager(): Promise<UserManager> {
+    this.manager ??= import('oidc-client-ts').then(
+      ({ UserManager, WebStorageStateStore }) =>
+        new UserManager({
+          authority: this.settings.authority,
+          client_id: this.settings.clientId,
+          redirect_uri: `${this.origin}/callback`,
+          post_logout_redirect_uri: `${this.origin}/`,
+          response_type: 'code',
+          scope: this.settings.scope,
+          extraQueryParams: this.settings.audience ? { audience: this.settings.audience } : {},
+          automaticSilentRenew: false,
+          monitorSession: false,
+          loadUserInfo: false,
+          userStore: new WebStorageStateStore({ store: window.localStorage }),
+        }),
+    );
+    return this.manager;
+  }
+
+  /** Decides from storage alone, so the first page needs no OIDC code to know who is there. */
+  async restore(): Promise<void> {
+    const stored = this.peek();
+    if (
+      stored !== null &&
+      (stored.refresh || stored.expiresAt > Date.now() / 1000 + EXPIRY_MARGIN_S)
+    ) {
+      this.store.set({ status: 'signed-in', username: stored.username });
+    } else {
+      this.store.set({ status: 'signed-out', expired: stored !== null });
+    }
+  }
+
+  private peek(): { username: string; refresh: boolean; expiresAt: number } | null {
+    try {
+      const text = window.localStorage.getItem(this.storageKey);
+      if (text === null) return null;
+      const data = JSON.parse(text) as Partial<User>;
+      if (typeof data.access_token !== 'string' || data.profile === undefined) return null;
+      return {
+        username: usernameOf({ profile: data.profile }),
+        refresh: typeof data.refresh_token === 'string',
+        expiresAt: data.expires_at ?? 0,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Another tab signed in, refreshed or signed out. */
+  private syncFromStorage(): void {
+    const stored = this.peek();
+    const state = this.store.get();
+    if (stored === null && state.status === 'signed-in') {
+      this.store.set({ status: 'signed-out', expired: false });
+    } else if (stored !== null && state.status !== 'signed-in') {
+      this.store.set({ status: 'signed-in', username: stored.username });
+    }
+  }
+
+  async signIn(returnTo: string): Promise<void> {
+    const state: ReturnState = { returnTo };
+    const manager = await this.userManager();
+    await manager.signinRedirect({ state });
+  }
+
+  /** Finishes the redirect from the provider; answers where the person was going. */
+  async completeSignIn(url: string): Promise<string> {
+    const manager = await this.userManager();
+    const user = await manager.signinRedirectCallback(url);
+    this.store.set({ status: 'signed-in', username: usernameOf(user) });
+    return returnToOf(user);
+  }
+
+  async authorization(): Promise<string | null> {
+    if (this.store.get().status !== 'signed-in') return null;
+    const manager = await this.userManager();
+    const stored = await manager.getUser();
+    const user = usable(stored) ? stored : await this.refresh();
+    return user === null ? null : `Bearer ${user.access_token}`;
+  }
+
+  private refresh(): Promise<User | null> {
+    this.refreshing ??= this.userManager()
+      .then((manager) =>
+        withTabLock(REFRESH_LOCK, async () => {
+          // Another tab may have refreshed while this one waited for the lock.
+          const current = await manager.getUser();
+          if (current === null) return null;
+          if (usable(current)) return current;
+          if (!current.refresh_token) return null;
+          return manager.signinSilent();
+        }),
+      )
+      .catch(() => null)
+      .then((user) => {
+        if (user === null) this.expire();
+        return user;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  private expire(): void {
+    if (this.store.get().status === 'signed-in') {
+      this.store.set({ status: 'signed-out', expired: true });
+    }
+  }
+
+  async handleUnauthorized(): Promise<boolean> {
+    // A token the cloud refuses before its expiry (revoked, keys rotated): one refresh, then stop.
+    const manager = await this.userManager();
+    const user = await manager.getUser();
+    if (user?.refresh_token) {
+      const refreshed = await withTabLock(REFRESH_LOCK, async () => {
+        const latest = await manager.getUser();
+        if (latest && latest.access_token !== user.access_token) return latest;
+        return manager.signinSilent().catch(() => null);
+      });
+      if (refreshed !== null) return true;
+    }
+    await manager.removeUser();
+    this.expire();
+    return false;
+  }
+
+  async signOut(): Promise<void> {
+    const manager = await this.userManager();
+    const user = await manager.getUser();
+    await manager.revokeTokens(['refresh_token']).catch(() => undefined);
+    this.store.set({ status: 'signed-out', expired: false });
+    // Ends the session at the provider too, which then sends the browser back to the console.
+    await manager.signoutRedirect({ id_token_hint: user?.id_token });
+  }
+}

@@ -1,0 +1,53 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { ApiErrorAlert } from './api-error-alert.tsx';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending?: boolean;
+  error?: unknown;
+  /** False until the person has done what the dialog asks (e.g. typed the serial). */
+  canConfirm?: boolean;
+}
+
+/** Destructive actions ask first; the cancel button takes the initial focus, never the danger. */
+export function ConfirmDialog({
+  opened,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending = false,
+  error,
+  canConfirm = true,
+}: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>{title}</Text>} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (canConfirm && !pending) onConfirm();
+        }}
+      >
+        <Stack>
+          {children}
+          {error !== undefined && error !== null && <ApiErrorAlert error={error} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={pending} disabled={!canConfirm}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,23 @@
+// zod's tree-shakable "mini" build: this validator runs before the first paint, so it is part of
+// the first page's JavaScript budget (docs/decisions.md, "Speed").
+import * as z from 'zod/mini';
+
+const text = () => z.string().check(z.minLength(1, 'must not be empty'));
+
+/** The keys of /config.json (README, "Console"); unknown keys are refused so typos show. */
+export const ConsoleConfigSchema = z.strictObject({
+  /** Where the /v1 API lives; "/" is the console's own origin. Relative means this origin. */
+  apiBaseUrl: text(),
+  authMode: z.enum(['oidc', 'basic']),
+  authority: z.optional(text()),
+  clientId: z.optional(text()),
+  audience: z.optional(text()),
+  scope: z._default(text(), 'openid profile email offline_access'),
+  mapTileUrl: z._default(
+    z.string().check(z.regex(/\{z\}.*\{x\}.*\{y\}/, 'must contain {z}, {x} and {y}')),
+    'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  ),
+  mapAttribution: z.optional(z.string()),
+});
+
+export type ConfigSchema = typeof ConsoleConfigSchema;

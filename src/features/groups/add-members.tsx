@@ -1,0 +1,112 @@
+import { notifyDone } from '../../components/notify.ts';
+import { Alert, Group, List, MultiSelect, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import { channelListQuery } from '../../api/channels.ts';
+import { useAddMembers } from '../../api/groups.ts';
+import { useDraft } from '../../auth/drafts.ts';
+import { channelTypeLabels } from '../../components/channel-badges.tsx';
+import { GuardedButton } from '../../components/guarded-button.tsx';
+import type { Verdict } from '../../lib/permissions.ts';
+
+const allChannels = {};
+
+/** Search the accessible nodes, gateways and sensors; pick several; add them in one go. */
+export function AddMembers({
+  groupUuid,
+  members,
+  verdict,
+}: {
+  groupUuid: string;
+  members: readonly ChannelRecord[];
+  verdict: Verdict;
+}) {
+  const { data: channels, isPending } = useQuery(channelListQuery(allChannels));
+  const [selected, setSelected, clearSelected] = useDraft<string[]>(`members:${groupUuid}`, []);
+  const add = useAddMembers(groupUuid);
+
+  const candidates = useMemo(() => {
+    const memberUuids = new Set(members.map((member) => member.uuid));
+    return (channels ?? []).filter(
+      (channel) =>
+        channel.channelType !== 'GROUP' && channel.active && !memberUuids.has(channel.uuid),
+    );
+  }, [channels, members]);
+  const byUuid = useMemo(() => new Map(candidates.map((c) => [c.uuid, c])), [candidates]);
+  const options = useMemo(
+    () =>
+      candidates.map((channel) => ({
+        value: channel.uuid,
+        label: `${channel.name} · ${channelTypeLabels[channel.channelType]}`,
+      })),
+    [candidates],
+  );
+
+  const submit = () => {
+    const picked = selected.flatMap((uuid) => {
+      const channel = byUuid.get(uuid);
+      return channel ? [channel] : [];
+    });
+    if (picked.length === 0) return;
+    add.mutate(picked, {
+      onSuccess: ({ added, failed }) => {
+        setSelected(failed.map(({ channel }) => channel.uuid));
+        if (failed.length === 0) clearSelected();
+        if (added.length > 0) {
+          notifyDone(`Added ${added.length} ${added.length === 1 ? 'member' : 'members'}.`);
+        }
+      },
+    });
+  };
+
+  return (
+    <Stack gap="xs">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (verdict.allowed) submit();
+        }}
+      >
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <MultiSelect
+            label="Add members"
+            placeholder={isPending ? 'Loading channels…' : 'Search nodes, gateways and sensors'}
+            data={options}
+            value={selected.filter((uuid) => byUuid.has(uuid))}
+            onChange={setSelected}
+            searchable
+            clearable
+            limit={50}
+            nothingFoundMessage="No channel of that name you could add"
+            disabled={!verdict.allowed}
+            style={{ flex: '1 1 320px' }}
+            maxDropdownHeight={300}
+          />
+          <GuardedButton
+            verdict={verdict}
+            type="submit"
+            loading={add.isPending}
+            disabled={verdict.allowed && selected.length === 0}
+          >
+            {selected.length > 1 ? `Add ${selected.length} members` : 'Add member'}
+          </GuardedButton>
+        </Group>
+      </form>
+      {add.data && add.data.failed.length > 0 && (
+        <Alert color="red" title="Some could not be added" role="alert">
+          <List size="sm">
+            {add.data.failed.map(({ channel, error }) => (
+              <List.Item key={channel.uuid}>
+                <Text span fw={500} size="sm">
+                  {channel.name}
+                </Text>
+                : {error instanceof Error ? error.message : String(error)}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { notifyDone } from '../../components/notify.ts';
+import { Group, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { NAME_MAX_LENGTH } from '../../../contract/limits.ts';
+import { useCreateGroup } from '../../api/groups.ts';
+import { usePermissions } from '../../api/userinfo.ts';
+import { useDraft } from '../../auth/drafts.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { GuardedButton } from '../../components/guarded-button.tsx';
+import { mayCreate } from '../../lib/permissions.ts';
+
+export function groupNameError(name: string): string | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'Enter a name for the group.';
+  if (trimmed.length > NAME_MAX_LENGTH) return `At most ${NAME_MAX_LENGTH} characters.`;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'No control characters.';
+  return null;
+}
+
+export function CreateGroupForm() {
+  const permissions = usePermissions();
+  const verdict = mayCreate(permissions, 'groups', 'CREATE');
+  const [name, setName, clearName] = useDraft('create-group', '');
+  const [submitted, setSubmitted] = useState(false);
+  const create = useCreateGroup();
+  const navigate = useNavigate();
+  const error = groupNameError(name);
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (error !== null || !verdict.allowed) return;
+        create.mutate(name.trim(), {
+          onSuccess: (group) => {
+            clearName();
+            setSubmitted(false);
+            notifyDone(`Group ${group.name} created.`);
+            void navigate(`/groups/${group.uuid}`);
+          },
+        });
+      }}
+      noValidate
+    >
+      <Group align="flex-start" gap="xs" wrap="wrap">
+        <TextInput
+          label="New group"
+          placeholder="e.g. North depot"
+          value={name}
+          maxLength={NAME_MAX_LENGTH + 1}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            create.reset();
+          }}
+          error={submitted ? error : undefined}
+          style={{ flex: '1 1 240px' }}
+          disabled={!verdict.allowed}
+        />
+        <GuardedButton verdict={verdict} type="submit" loading={create.isPending} mt={25}>
+          Create group
+        </GuardedButton>
+      </Group>
+      {create.isError && (
+        <div style={{ marginTop: 8 }}>
+          <ApiErrorAlert error={create.error} title="The group was not created" />
+        </div>
+      )}
+    </form>
+  );
+}

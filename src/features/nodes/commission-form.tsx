@@ -1,0 +1,161 @@
+import {
+  Alert,
+  Anchor,
+  Group,
+  List,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { NAME_MAX_LENGTH, SERIAL_PATTERN } from '../../../contract/limits.ts';
+import { channelListQuery } from '../../api/channels.ts';
+import { useCommissionNode } from '../../api/nodes.ts';
+import { usePermissions } from '../../api/userinfo.ts';
+import { useDraft } from '../../auth/drafts.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
+import { GuardedButton } from '../../components/guarded-button.tsx';
+import { mayCreate } from '../../lib/permissions.ts';
+
+export interface CommissionDraft {
+  serial: string;
+  name: string;
+  groupUuid: string | null;
+}
+
+const emptyDraft: CommissionDraft = { serial: '', name: '', groupUuid: null };
+
+export function commissionErrors(draft: CommissionDraft): {
+  serial: string | null;
+  name: string | null;
+} {
+  const serial = draft.serial.trim();
+  const name = draft.name.trim();
+  return {
+    serial:
+      serial === ''
+        ? 'Enter the serial printed on the device.'
+        : SERIAL_PATTERN.test(serial)
+          ? null
+          : 'Up to 64 letters, digits, “.”, “-”, “_” or “:”, starting with a letter or digit.',
+    name:
+      name === ''
+        ? 'Give the node a name people recognise.'
+        : name.length > NAME_MAX_LENGTH
+          ? `At most ${NAME_MAX_LENGTH} characters.`
+          : null,
+  };
+}
+
+const groupsFilter = { channelType: 'GROUP' as const };
+
+export function CommissionForm() {
+  const permissions = usePermissions();
+  const verdict = mayCreate(permissions, 'assets', 'COMMISSION');
+  const [draft, setDraft, clearDraft] = useDraft('commission', emptyDraft);
+  const [submitted, setSubmitted] = useState(false);
+  const groups = useQuery(channelListQuery(groupsFilter));
+  const commission = useCommissionNode();
+  const errors = commissionErrors(draft);
+  const valid = errors.serial === null && errors.name === null;
+  const disabled = !verdict.allowed;
+
+  return (
+    <Stack gap="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSubmitted(true);
+          if (!valid || disabled) return;
+          commission.mutate(
+            {
+              serial: draft.serial.trim(),
+              name: draft.name.trim(),
+              channelUuid: draft.groupUuid ?? undefined,
+            },
+            {
+              onSuccess: () => {
+                clearDraft();
+                setSubmitted(false);
+              },
+            },
+          );
+        }}
+        noValidate
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput
+              label="Serial"
+              required
+              placeholder="e.g. TN-000123"
+              value={draft.serial}
+              onChange={(event) => setDraft({ ...draft, serial: event.currentTarget.value })}
+              error={submitted ? errors.serial : undefined}
+              disabled={disabled}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <TextInput
+              label="Name"
+              required
+              placeholder="e.g. Van 12"
+              value={draft.name}
+              onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+              error={submitted ? errors.name : undefined}
+              disabled={disabled}
+            />
+            <Select
+              label="Group (optional)"
+              placeholder={groups.isPending ? 'Loading groups…' : 'No group'}
+              data={(groups.data ?? []).map((group) => ({ value: group.uuid, label: group.name }))}
+              value={draft.groupUuid}
+              onChange={(value) => setDraft({ ...draft, groupUuid: value })}
+              clearable
+              searchable
+              disabled={disabled}
+              nothingFoundMessage="No group of that name"
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <GuardedButton verdict={verdict} type="submit" loading={commission.isPending}>
+              Commission node
+            </GuardedButton>
+          </Group>
+        </Stack>
+      </form>
+      {commission.isError && (
+        <ApiErrorAlert error={commission.error} title="The node was not commissioned" />
+      )}
+      {commission.isSuccess && (
+        <Alert color="green" title="Commissioned" role="status">
+          <Text size="sm" mb={4}>
+            The cloud created these channels:
+          </Text>
+          <List size="sm" spacing={4}>
+            {commission.data.map((channel) => (
+              <List.Item key={channel.uuid}>
+                <Group gap={6} wrap="nowrap">
+                  <ChannelTypeBadge type={channel.channelType} />
+                  <Anchor component={Link} to={`/channels/${channel.uuid}`} size="sm">
+                    {channel.name}
+                  </Anchor>
+                  {channel.reference && (
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {channel.reference}
+                    </Text>
+                  )}
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryClientContext } from '../../api/query-client.ts';
+import { userinfoQuery } from '../../api/userinfo.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { Copyable } from '../../components/copyable.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { capabilitiesOf } from '../../lib/capabilities.ts';
+import { tenantsOf } from '../../lib/permissions.ts';
+import { PermissionMatrix } from './permission-matrix.tsx';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  void context.get(queryClientContext).prefetchQuery(userinfoQuery());
+  return null;
+}
+
+export function Component() {
+  const { data: profile, isPending, isError, error, refetch } = useQuery(userinfoQuery());
+  if (isPending) return <Skeleton height={240} />;
+  if (isError)
+    return (
+      <ApiErrorAlert
+        error={error}
+        title="Your profile could not be loaded"
+        onRetry={() => void refetch()}
+      />
+    );
+  const capabilities = capabilitiesOf(profile.permissions);
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title="Permissions"
+        description="Who you are signed in as and what the cloud lets you do, from GET /v1/userinfo."
+      />
+      <Paper withBorder p="md" component="section" aria-labelledby="profile-title">
+        <Title order={2} size="h4" mb="sm" id="profile-title">
+          Profile
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+          {[
+            ['Name', profile.name],
+            ['User name', profile.username],
+            ['Email', profile.email],
+            ['Tenants', tenantsOf(profile.permissions).join(', ') || 'None'],
+          ].map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {label}
+              </Text>
+              <Text component="dd" m={0} size="sm">
+                {value}
+              </Text>
+            </div>
+          ))}
+          <div>
+            <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Subject
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              <Copyable value={profile.sub} label="subject" />
+            </Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="matrix-title">
+        <Title order={2} size="h4" mb="sm" id="matrix-title">
+          Permission matrix
+        </Title>
+        <PermissionMatrix permissions={profile.permissions} />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="can-title">
+        <Title order={2} size="h4" mb="sm" id="can-title">
+          In this console you can
+        </Title>
+        <List spacing={6} size="sm" listStyleType="none" p={0}>
+          {capabilities.map(({ action, verdict }) => (
+            <List.Item key={action}>
+              <Text
+                span
+                fw={600}
+                c={
+                  verdict.allowed
+                    ? 'var(--mantine-color-green-text)'
+                    : 'var(--mantine-color-red-text)'
+                }
+                mr={6}
+              >
+                {verdict.allowed ? '✓ Yes' : '✗ No'}
+              </Text>
+              {action}
+              {!verdict.allowed && (
+                <Text span c="dimmed" size="sm">
+                  {' '}
+                  — {verdict.reason}
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,164 @@
+import { notifyDone } from '../../components/notify.ts';
+import { Button, Group, JsonInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import { PROPERTIES_MAX_BYTES } from '../../../contract/limits.ts';
+import { useRemoveProperties, useSetProperties } from '../../api/channels.ts';
+import { usePermissions } from '../../api/userinfo.ts';
+import { hasDraft, useDraft } from '../../auth/drafts.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { GuardedButton } from '../../components/guarded-button.tsx';
+import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { checkProperties, formatProperties } from '../../lib/properties.ts';
+import { PropertiesTable } from './properties-table.tsx';
+
+export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
+  const permissions = usePermissions();
+  const verdict = mayOnExisting(permissions, objectTypeOfChannel(channel.channelType), 'UPDATE');
+  const draftKey = `properties:${channel.uuid}`;
+  // An edit in progress survives a sign-in round trip (drafts are kept in this tab's storage).
+  const [editing, setEditing] = useState(() => hasDraft(draftKey));
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const hasProperties =
+    channel.properties !== undefined && Object.keys(channel.properties).length > 0;
+  const remove = useRemoveProperties(channel.uuid);
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="properties-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="properties-title">
+          Properties
+        </Title>
+        {!editing && (
+          <Group gap="xs">
+            <GuardedButton
+              verdict={verdict}
+              variant="light"
+              size="xs"
+              onClick={() => setEditing(true)}
+            >
+              {hasProperties ? 'Edit' : 'Add properties'}
+            </GuardedButton>
+            {hasProperties && (
+              <GuardedButton
+                verdict={verdict}
+                variant="subtle"
+                color="red"
+                size="xs"
+                onClick={() => setConfirmRemove(true)}
+              >
+                Remove
+              </GuardedButton>
+            )}
+          </Group>
+        )}
+      </Group>
+      {editing ? (
+        <PropertiesEditor channel={channel} draftKey={draftKey} onDone={() => setEditing(false)} />
+      ) : (
+        <PropertiesTable properties={channel.properties} />
+      )}
+      <ConfirmDialog
+        opened={confirmRemove}
+        title="Remove all properties?"
+        confirmLabel="Remove properties"
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => {
+          setConfirmRemove(false);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmRemove(false);
+              notifyDone(`Properties of ${channel.name} removed.`);
+            },
+          })
+        }
+      >
+        <Text size="sm">
+          Every property of <b>{channel.name}</b> is removed. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}
+
+function PropertiesEditor({
+  channel,
+  draftKey,
+  onDone,
+}: {
+  channel: ChannelRecord;
+  draftKey: string;
+  onDone: () => void;
+}) {
+  const [text, setText, clearDraft] = useDraft(draftKey, formatProperties(channel.properties));
+  const [touched, setTouched] = useState(false);
+  const save = useSetProperties(channel.uuid);
+  const check = checkProperties(text);
+
+  const submit = () => {
+    setTouched(true);
+    if (!check.ok) return;
+    // On failure the editor stays open with the text as typed; only success clears the draft.
+    save.mutate(check.value, {
+      onSuccess: () => {
+        clearDraft();
+        onDone();
+        notifyDone(`Properties of ${channel.name} saved.`);
+      },
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <JsonInput
+          label="Properties (JSON object)"
+          description={`A JSON object of at most ${PROPERTIES_MAX_BYTES} bytes. Saving replaces all properties.`}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            save.reset();
+          }}
+          onBlur={() => setTouched(true)}
+          error={touched && !check.ok ? check.error : undefined}
+          autosize
+          minRows={6}
+          maxRows={20}
+          ff="monospace"
+          data-autofocus
+        />
+        {save.isError && <ApiErrorAlert error={save.error} title="Saving properties failed" />}
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {check.ok ? `${check.bytes} of ${PROPERTIES_MAX_BYTES} bytes` : ' '}
+          </Text>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              onClick={() => {
+                clearDraft();
+                save.reset();
+                onDone();
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save properties
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { Code, Table, Text } from '@mantine/core';
+import type { Properties } from '../../../contract/channel.ts';
+import { displayValue } from '../../lib/properties.ts';
+
+export function PropertiesTable({ properties }: { properties: Properties | undefined }) {
+  const entries = Object.entries(properties ?? {});
+  if (entries.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        This channel has no properties.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped withTableBorder aria-label="Properties">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col" w="30%">
+              Key
+            </Table.Th>
+            <Table.Th scope="col">Value</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map(([key, value]) => (
+            <Table.Tr key={key}>
+              <Table.Th scope="row" fw={500}>
+                {key}
+              </Table.Th>
+              <Table.Td>
+                {typeof value === 'string' ? (
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {value}
+                  </Text>
+                ) : (
+                  <Code style={{ overflowWrap: 'anywhere' }}>{displayValue(value)}</Code>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

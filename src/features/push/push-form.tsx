@@ -1,0 +1,153 @@
+import { notifyDone } from '../../components/notify.ts';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import { PUSH_INTERVAL_MAX_S } from '../../../contract/limits.ts';
+import { useSetPush } from '../../api/channels.ts';
+import { useDraft } from '../../auth/drafts.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { Copyable } from '../../components/copyable.tsx';
+import {
+  generateWebhookSecret,
+  pushAddressError,
+  pushIntervalError,
+  pushSecretError,
+} from '../../lib/push-settings.ts';
+
+interface PushDraft {
+  to: string;
+  interval: number | string;
+}
+
+/**
+ * Address and interval are kept as a draft across a sign-in; the secret never is: it stays in
+ * memory only and must be typed or generated again.
+ */
+export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: () => void }) {
+  const initial: PushDraft = { to: channel.pushURL ?? '', interval: channel.pushInterval ?? 0 };
+  const [draft, setDraft, clearDraft] = useDraft<PushDraft>(`push:${channel.uuid}`, initial);
+  const [secret, setSecret] = useState('');
+  const [generated, setGenerated] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const save = useSetPush(channel.uuid);
+
+  const errors = {
+    to: pushAddressError(draft.to),
+    interval: pushIntervalError(draft.interval),
+    secret: pushSecretError(secret),
+  };
+  const valid = errors.to === null && errors.interval === null && errors.secret === null;
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!valid) return;
+    save.mutate(
+      { to: draft.to.trim(), interval: Number(draft.interval), secret },
+      {
+        onSuccess: () => {
+          clearDraft();
+          setSecret('');
+          onDone();
+          notifyDone(`Push of ${channel.name} saved.`);
+        },
+      },
+    );
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Address"
+          description="Events are POSTed here as JSON, signed with the secret."
+          placeholder="https://example.com/telemetry"
+          required
+          type="url"
+          value={draft.to}
+          onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+          error={submitted ? errors.to : undefined}
+          data-autofocus
+        />
+        <NumberInput
+          label="Interval (seconds)"
+          description="0 delivers each event at once; N gathers events and delivers at most one batch every N seconds."
+          min={0}
+          max={PUSH_INTERVAL_MAX_S}
+          allowDecimal={false}
+          allowNegative={false}
+          value={draft.interval}
+          onChange={(value) => setDraft({ ...draft, interval: value })}
+          error={submitted ? errors.interval : undefined}
+          maw={280}
+        />
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <PasswordInput
+            label="Secret"
+            description={
+              channel.pushURL
+                ? 'Write-only: the cloud never shows the current one. Saving sets a new one.'
+                : 'Write-only: the cloud never shows it again.'
+            }
+            required
+            autoComplete="new-password"
+            value={secret}
+            onChange={(event) => {
+              setSecret(event.currentTarget.value);
+              setGenerated(false);
+            }}
+            error={submitted ? errors.secret : undefined}
+            style={{ flex: 1 }}
+          />
+          <Button
+            variant="light"
+            onClick={() => {
+              setSecret(generateWebhookSecret());
+              setGenerated(true);
+            }}
+          >
+            Generate
+          </Button>
+        </Group>
+        {generated && (
+          <Alert color="indigo" variant="light" title="Copy this secret now">
+            <Text size="sm" mb={4}>
+              Your receiver needs it to verify deliveries; once saved, nobody can read it back.
+            </Text>
+            <Copyable value={secret} label="secret" />
+          </Alert>
+        )}
+        {save.isError && <ApiErrorAlert error={save.error} title="Saving push failed" />}
+        <Group justify="flex-end" gap="xs">
+          <Button
+            variant="default"
+            onClick={() => {
+              clearDraft();
+              save.reset();
+              onDone();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save push
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { notifyDone } from '../../components/notify.ts';
+import { Alert, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import { useRemovePush } from '../../api/channels.ts';
+import { usePermissions } from '../../api/userinfo.ts';
+import { hasDraft } from '../../auth/drafts.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { GuardedButton } from '../../components/guarded-button.tsx';
+import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { describeInterval } from '../../lib/push-settings.ts';
+import { DeliveryLog } from './delivery-log.tsx';
+import { PushForm } from './push-form.tsx';
+import { VerifySample } from './verify-sample.tsx';
+
+export function PushPanel({ channel }: { channel: ChannelRecord }) {
+  const permissions = usePermissions();
+  const verdict = mayOnExisting(permissions, objectTypeOfChannel(channel.channelType), 'UPDATE');
+  const [editing, setEditing] = useState(() => hasDraft(`push:${channel.uuid}`));
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const remove = useRemovePush(channel.uuid);
+  const configured = channel.pushURL !== undefined;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="push-title">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="push-title">
+          Push
+        </Title>
+        {!editing && (
+          <Group gap="xs">
+            <GuardedButton
+              verdict={verdict}
+              variant="light"
+              size="xs"
+              onClick={() => setEditing(true)}
+            >
+              {configured ? 'Change' : 'Set up push'}
+            </GuardedButton>
+            {configured && (
+              <GuardedButton
+                verdict={verdict}
+                variant="subtle"
+                color="red"
+                size="xs"
+                onClick={() => setConfirmRemove(true)}
+              >
+                Remove
+              </GuardedButton>
+            )}
+          </Group>
+        )}
+      </Group>
+      <Stack gap="md">
+        {configured ? (
+          <Alert color="green" variant="light" title="Push is configured">
+            Events go to <b style={{ overflowWrap: 'anywhere' }}>{channel.pushURL}</b>,{' '}
+            {describeInterval(channel.pushInterval ?? 0)}. The secret is set and never shown.
+          </Alert>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Push is not configured: no events are sent anywhere.
+          </Text>
+        )}
+        {editing && <PushForm channel={channel} onDone={() => setEditing(false)} />}
+        {configured && <DeliveryLog channelUuid={channel.uuid} />}
+        <Divider />
+        <VerifySample />
+      </Stack>
+      <ConfirmDialog
+        opened={confirmRemove}
+        title="Stop pushing events?"
+        confirmLabel="Remove push"
+        pending={remove.isPending}
+        error={remove.error}
+        onClose={() => {
+          setConfirmRemove(false);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmRemove(false);
+              notifyDone(`Push of ${channel.name} removed.`);
+            },
+          })
+        }
+      >
+        <Text size="sm">
+          Events of <b>{channel.name}</b> stop going to {channel.pushURL}. The receiver can still
+          fetch what it missed through history.
+        </Text>
+      </ConfirmDialog>
+    </Paper>
+  );
+}

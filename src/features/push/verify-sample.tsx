@@ -1,0 +1,47 @@
+import { Code, Tabs, Text } from '@mantine/core';
+
+const whsecSample = `// npm install standardwebhooks
+import { Webhook } from 'standardwebhooks';
+
+const webhook = new Webhook(process.env.PUSH_SECRET); // "whsec_…"
+
+export function handle(rawBody, headers) {
+  // Throws unless webhook-id, webhook-timestamp and webhook-signature match the body.
+  const { channelUuid, channelName, events } = webhook.verify(rawBody, headers);
+  return events; // timeslices, newest data of the channel
+}`;
+
+const rawSample = `// npm install standardwebhooks
+import { Webhook } from 'standardwebhooks';
+
+// A secret that is not "whsec_…" is used as its UTF-8 bytes: the raw format.
+const webhook = new Webhook(process.env.PUSH_SECRET, { format: 'raw' });
+
+export function handle(rawBody, headers) {
+  const { channelUuid, channelName, events } = webhook.verify(rawBody, headers);
+  return events;
+}`;
+
+/** How a receiver checks that a delivery came from the cloud, whatever kind of secret it has. */
+export function VerifySample() {
+  return (
+    <div>
+      <Text size="sm" mb="xs">
+        Deliveries are signed as the Standard Webhooks specification says. Verify the raw body
+        before trusting it:
+      </Text>
+      <Tabs defaultValue="whsec" keepMounted={false}>
+        <Tabs.List aria-label="Kind of secret">
+          <Tabs.Tab value="whsec">whsec_ secret</Tabs.Tab>
+          <Tabs.Tab value="raw">Other secret</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="whsec" pt="xs">
+          <Code block>{whsecSample}</Code>
+        </Tabs.Panel>
+        <Tabs.Panel value="raw" pt="xs">
+          <Code block>{rawSample}</Code>
+        </Tabs.Panel>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { mayCreate, mayOnExisting, tenantsOf } from './permissions.ts';
+
+const admin = {
+  'demo:assets': ['READ', 'CREATE', 'UPDATE', 'DELETE', 'COMMISSION'],
+  'demo:groups': ['READ', 'CREATE', 'UPDATE', 'DELETE'],
+  'acme:assets': ['READ'],
+  'acme:groups': ['READ'],
+} as const;
+const support = { 'demo:assets': ['READ'], 'demo:groups': ['READ'] } as const;
+
+describe('permission checks', () => {
+  it('names the one tenant whose permission is missing', () => {
+    expect(mayOnExisting(support, 'groups', 'UPDATE')).toEqual({
+      allowed: false,
+      reason: 'needs UPDATE on groups in tenant demo',
+    });
+  });
+
+  it('allows when the only candidate tenant grants the operation', () => {
+    expect(mayOnExisting({ 'demo:groups': ['READ', 'UPDATE'] }, 'groups', 'UPDATE')).toEqual({
+      allowed: true,
+      tenant: 'demo',
+    });
+  });
+
+  it('leaves it to the cloud when only some candidate tenants grant it', () => {
+    expect(mayOnExisting(admin, 'assets', 'UPDATE')).toEqual({ allowed: true, tenant: null });
+  });
+
+  it('refuses when no candidate tenant grants it, naming them all', () => {
+    expect(mayOnExisting(admin, 'assets', 'EXECUTE')).toEqual({
+      allowed: false,
+      reason: 'needs EXECUTE on assets in tenant acme or demo',
+    });
+  });
+
+  it('refuses history without the history object type', () => {
+    expect(mayOnExisting(support, 'assets.history', 'READ').allowed).toBe(false);
+  });
+
+  it('allows creation when any tenant grants it', () => {
+    expect(mayCreate(admin, 'groups', 'CREATE')).toEqual({ allowed: true, tenant: 'demo' });
+    expect(mayCreate(support, 'assets', 'COMMISSION')).toEqual({
+      allowed: false,
+      reason: 'needs COMMISSION on assets in tenant demo',
+    });
+  });
+
+  it('reads tenants from the keys, splitting at the first colon', () => {
+    expect(tenantsOf({ 'demo:assets.history': ['READ'], 'acme:groups': [] })).toEqual([
+      'acme',
+      'demo',
+    ]);
+  });
+});

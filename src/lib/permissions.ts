@@ -1,0 +1,96 @@
+import type { ChannelType } from '../../contract/channel.ts';
+import type { Operation } from '../../contract/userinfo.ts';
+
+/** `"<tenant>:<objectType>"` → operations, as GET /v1/userinfo answers it. */
+export type PermissionMap = Readonly<Record<string, readonly Operation[]>>;
+
+export interface Grant {
+  tenant: string;
+  objectType: string;
+  operations: readonly Operation[];
+}
+
+/** Splits at the first colon: tenants carry no colon, object types may carry dots. */
+export function grantsOf(permissions: PermissionMap): Grant[] {
+  return Object.entries(permissions).flatMap(([key, operations]) => {
+    const at = key.indexOf(':');
+    if (at <= 0) return [];
+    return [{ tenant: key.slice(0, at), objectType: key.slice(at + 1), operations }];
+  });
+}
+
+export function tenantsOf(permissions: PermissionMap): string[] {
+  return [...new Set(grantsOf(permissions).map((grant) => grant.tenant))].sort();
+}
+
+export function holds(
+  permissions: PermissionMap,
+  tenant: string,
+  objectType: string,
+  operation: Operation,
+): boolean {
+  return permissions[`${tenant}:${objectType}`]?.includes(operation) ?? false;
+}
+
+export function tenantsWith(
+  permissions: PermissionMap,
+  objectType: string,
+  operation: Operation,
+): string[] {
+  return tenantsOf(permissions).filter((tenant) =>
+    holds(permissions, tenant, objectType, operation),
+  );
+}
+
+/** DESIGN.md "Permissions": group channels are `groups`, every other channel is `assets`. */
+export function objectTypeOfChannel(channelType: ChannelType): 'assets' | 'groups' {
+  return channelType === 'GROUP' ? 'groups' : 'assets';
+}
+
+export type Verdict = { allowed: true; tenant: string | null } | { allowed: false; reason: string };
+
+function reasonFor(operation: Operation, objectType: string, tenants: readonly string[]): string {
+  if (tenants.length === 1) return `needs ${operation} on ${objectType} in tenant ${tenants[0]}`;
+  if (tenants.length === 0) return `needs ${operation} on ${objectType}`;
+  return `needs ${operation} on ${objectType} in tenant ${tenants.join(' or ')}`;
+}
+
+/**
+ * May the caller do `operation` on an object of `objectType` that already exists?
+ *
+ * A channel record does not say its tenant. Whoever sees a channel holds READ on its object type
+ * in its tenant, so the candidates are the tenants where the caller holds READ. One candidate: the
+ * answer is certain. Several: allowed when every candidate grants the operation, refused when none
+ * does, and otherwise left to the cloud, whose 403 the console then shows (docs/decisions.md).
+ */
+export function mayOnExisting(
+  permissions: PermissionMap,
+  objectType: string,
+  operation: Operation,
+): Verdict {
+  const candidates = tenantsWith(permissions, objectType, 'READ');
+  const granting = candidates.filter((tenant) => holds(permissions, tenant, objectType, operation));
+  if (granting.length === 0) {
+    return { allowed: false, reason: reasonFor(operation, objectType, candidates) };
+  }
+  return {
+    allowed: true,
+    tenant:
+      granting.length === candidates.length && granting.length === 1 ? (granting[0] ?? null) : null,
+  };
+}
+
+/**
+ * May the caller create an object (a group, a commissioned node)? It goes into the caller's own
+ * tenant, which the profile does not name: allowed when any tenant grants the operation.
+ */
+export function mayCreate(
+  permissions: PermissionMap,
+  objectType: string,
+  operation: Operation,
+): Verdict {
+  const granting = tenantsWith(permissions, objectType, operation);
+  if (granting.length > 0)
+    return { allowed: true, tenant: granting.length === 1 ? (granting[0] ?? null) : null };
+  return { allowed: false, reason: reasonFor(operation, objectType, tenantsOf(permissions)) };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { PROPERTIES_MAX_BYTES } from '../../contract/limits.ts';
+import { checkProperties } from './properties.ts';
+
+describe('checkProperties', () => {
+  it('accepts a JSON object and counts its bytes', () => {
+    expect(checkProperties('{"site": "north", "n": 1}')).toEqual({
+      ok: true,
+      value: { site: 'north', n: 1 },
+      bytes: 22,
+    });
+  });
+
+  it.each([
+    ['[1, 2]', 'must be a JSON object'],
+    ['null', 'must be a JSON object'],
+    ['"text"', 'must be a JSON object'],
+    ['{"site": }', 'not valid JSON'],
+    ['  ', 'Enter a JSON object'],
+  ])('refuses %s', (text, message) => {
+    const check = checkProperties(text);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.error).toContain(message);
+  });
+
+  it('refuses more bytes than the cloud takes, counting UTF-8', () => {
+    const big = JSON.stringify({ text: 'é'.repeat(PROPERTIES_MAX_BYTES / 2) });
+    const check = checkProperties(big);
+    expect(check.ok).toBe(false);
+    if (!check.ok) expect(check.error).toContain(`at most ${PROPERTIES_MAX_BYTES} bytes`);
+  });
+});

@@ -1,0 +1,62 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { configureApiClient } from '../api/client.ts';
+import { userinfoKeys } from '../api/userinfo.ts';
+import type { PermissionMap } from '../lib/permissions.ts';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
+/** Requests go to a fake fetch; each test says what the cloud answers. */
+export function fakeCloud(answer: (url: URL, init: RequestInit) => Response | Promise<Response>) {
+  const calls: { url: URL; init: RequestInit }[] = [];
+  configureApiClient({
+    baseUrl: 'http://cloud.test',
+    authorization: async () => 'Basic dGVzdDp0ZXN0',
+    onUnauthorized: () => undefined,
+  });
+  globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
+    calls.push({ url, init });
+    return answer(url, init);
+  }) as typeof fetch;
+  return calls;
+}
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** Renders inside the providers the app gives pages, with a profile holding `permissions`. */
+export function renderPage(element: ReactElement, permissions: PermissionMap = {}) {
+  const client = testQueryClient();
+  client.setQueryData(userinfoKeys.all, {
+    sub: 'u1',
+    username: 'tester',
+    name: 'Tess Ter',
+    email: 'tess@example.com',
+    permissions,
+  });
+  const router = createMemoryRouter([{ path: '*', element }]);
+  return {
+    client,
+    ...render(
+      <MantineProvider env="test">
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
+  };
+}
