@@ -11,6 +11,7 @@ import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import type { Timeslice } from '../../contract/timeslice.ts';
 import { TemperatureChart } from '../components/chart/temperature-chart.tsx';
 import { ClusterLayer } from '../components/map/cluster-layer.tsx';
+import { FitBoundsLayer } from '../components/map/fit-bounds-layer.tsx';
 import { TrackLayer } from '../components/map/track-layer.tsx';
 import type { FleetNode } from '../lib/history/fleet-positions.ts';
 import type { Track } from '../lib/history/gps-track.ts';
@@ -149,7 +150,12 @@ async function track(n: number, variant: Variant): Promise<number> {
   if (variant === 'ours') {
     return withMap(
       element,
-      () => <TrackLayer tracks={tracks} span={WEEK} formatTime={format} />,
+      () => (
+        <>
+          <TrackLayer tracks={tracks} span={WEEK} formatTime={format} />
+          <FitBoundsLayer points={points} fitKey="bench" />
+        </>
+      ),
       undefined,
       drawn,
     );
@@ -207,11 +213,14 @@ async function show(kind: 'chart' | 'track' | 'fleet', n: number): Promise<void>
   const root = createRoot(element);
   const layer =
     kind === 'track' ? (
-      <TrackLayer
-        tracks={[{ nodeUuid: 'bench', nodeName: 'Van 07', points: trackPoints(n) }]}
-        span={WEEK}
-        formatTime={format}
-      />
+      <>
+        <TrackLayer
+          tracks={[{ nodeUuid: 'bench', nodeName: 'Van 07', points: trackPoints(n) }]}
+          span={WEEK}
+          formatTime={format}
+        />
+        <FitBoundsLayer points={trackPoints(n)} fitKey="bench" />
+      </>
     ) : (
       <ClusterLayer
         nodes={fleetNodes(n)}

@@ -1,5 +1,5 @@
 import type { Timeslice } from '../../contract/timeslice.ts';
-import type { HistoryRequest } from '../lib/history/fetch-span.ts';
+import type { PageRequest } from '../lib/history/fetch-span.ts';
 
 /**
  * The history operation as DESIGN.md describes it, over an in-memory data set: inclusive range,
@@ -10,11 +10,8 @@ export function fakeHistory(data: readonly Timeslice[]) {
     .map((item, order) => ({ item, order }))
     .sort((a, b) => b.item.ts - a.item.ts || b.order - a.order)
     .map(({ item }) => item);
-  const requests: HistoryRequest[] = [];
-  const fetchPage = async (
-    request: HistoryRequest,
-    _signal?: AbortSignal,
-  ): Promise<Timeslice[]> => {
+  const requests: PageRequest[] = [];
+  const fetchPage = async (request: PageRequest, _signal?: AbortSignal): Promise<Timeslice[]> => {
     requests.push(request);
     await Promise.resolve();
     return sorted

@@ -11,24 +11,6 @@ export interface TrackLayerProps {
   /** The span the shading runs over (the chosen range). */
   span: TimeSpan;
   formatTime: (ts: number) => string;
-  /** When this changes, the map fits the tracks again (a new channel or range, not a new piece). */
-  fitKey?: string;
-}
-
-function boundsOf(tracks: readonly Track[]): L.LatLngBounds | undefined {
-  let south = 90;
-  let west = 180;
-  let north = -90;
-  let east = -180;
-  for (const track of tracks) {
-    for (const p of track.points) {
-      south = Math.min(south, p.lat);
-      north = Math.max(north, p.lat);
-      west = Math.min(west, p.lon);
-      east = Math.max(east, p.lon);
-    }
-  }
-  return south <= north ? L.latLngBounds([south, west], [north, east]) : undefined;
 }
 
 function describe(mark: TrackMark, time: string): HTMLElement {
@@ -49,7 +31,7 @@ function describe(mark: TrackMark, time: string): HTMLElement {
  * GPS tracks on the map: a line per node in the node's colour, its positions shaded by time,
  * start and end marked, details on hover. Renders nothing itself (traccar-web's style).
  */
-export function TrackLayer({ tracks, span, formatTime, fitKey }: TrackLayerProps): null {
+export function TrackLayer({ tracks, span, formatTime }: TrackLayerProps): null {
   const map = useMap();
   const layers = useRef<{ ends: L.LayerGroup; track: TrackOverlay } | undefined>(undefined);
   // Leaflet handlers and the data effect read the latest formatter without re-running on it.
@@ -110,15 +92,6 @@ export function TrackLayer({ tracks, span, formatTime, fitKey }: TrackLayerProps
       span,
     );
   }, [tracks, span]);
-
-  const hasPoints = tracks.some((t) => t.points.length > 0);
-  useEffect(() => {
-    if (!hasPoints) return;
-    const bounds = boundsOf(tracks);
-    if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 16, animate: false });
-    // Only a new channel or range refits: pieces arriving one by one must not move the view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [map, fitKey, hasPoints]);
 
   return null;
 }

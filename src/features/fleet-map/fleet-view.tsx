@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Grid, Text } from '@mantine/core';
 import { ClusterLayer } from '../../components/map/cluster-layer.tsx';
+import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
 import { FocusLayer } from '../../components/map/focus-layer.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
@@ -12,12 +13,22 @@ export interface FleetViewProps {
   /** The moment positions are judged against: now, or the slider's past moment. */
   now: number;
   historyPath: (node: FleetNode) => string;
+  /** The map frames the nodes again when this changes (another group). */
+  fitKey: string;
   tileUrl?: string | undefined;
   attribution?: string | undefined;
 }
 
 /** The fleet on a clustered canvas map, with a list beside it that does the same by keyboard. */
-export function FleetView({ nodes, now, historyPath, tileUrl, attribution }: FleetViewProps) {
+export function FleetView({
+  nodes,
+  now,
+  historyPath,
+  fitKey,
+  tileUrl,
+  attribution,
+}: FleetViewProps) {
+  const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
   const [selected, setSelected] = useState<string>();
   const [focus, setFocus] = useState<[number, number]>();
   const [fallback, setFallback] = useState<string>();
@@ -44,6 +55,7 @@ export function FleetView({ nodes, now, historyPath, tileUrl, attribution }: Fle
             onSelect={(n) => setSelected(n.nodeUuid)}
           />
           <FocusLayer position={focus} />
+          <FitBoundsLayer points={positions} fitKey={fitKey} maxZoom={13} />
           {node && (
             <NodePopup node={node} now={now} historyPath={historyPath(node)} onClose={close} />
           )}

@@ -30,8 +30,14 @@ export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeList
         size="xs"
         mb="xs"
       />
-      <Table.ScrollContainer minWidth={420} maxHeight={420}>
-        <Table stickyHeader highlightOnHover aria-label="Nodes on the map">
+      <Table.ScrollContainer minWidth={0} maxHeight={480}>
+        <Table
+          stickyHeader
+          highlightOnHover
+          fz="sm"
+          verticalSpacing={4}
+          aria-label="Nodes on the map"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Node</Table.Th>

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Group, List, Text } from '@mantine/core';
 import { seriesColor } from '../../components/chart/palette.ts';
 import { CursorLayer } from '../../components/map/cursor-layer.tsx';
+import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import { TrackLayer } from '../../components/map/track-layer.tsx';
 import { timeColorGradient } from '../../lib/geo/time-color.ts';
@@ -67,6 +68,7 @@ export function TrackPanel({
   attribution,
 }: TrackPanelProps) {
   const [fallback, setFallback] = useState<string>();
+  const points = useMemo(() => tracks.flatMap((track) => track.points), [tracks]);
   if (tracks.length === 0) {
     return (
       <Text c="dimmed">
@@ -83,7 +85,8 @@ export function TrackPanel({
         attribution={attribution}
         onFallback={setFallback}
       >
-        <TrackLayer tracks={tracks} span={range} formatTime={formatInstant} fitKey={fitKey} />
+        <TrackLayer tracks={tracks} span={range} formatTime={formatInstant} />
+        <FitBoundsLayer points={points} fitKey={fitKey} />
         <CursorLayer tracks={tracks} cursor={cursor} />
       </MapView>
       {fallback && (

@@ -4,6 +4,7 @@ import countries from 'world-atlas/countries-110m.json';
 import { timeColor } from './time-color.ts';
 import { worldBasemap } from './world-basemap.ts';
 import { worldX, worldY } from './mercator.ts';
+import { boundsOf } from './bounds.ts';
 
 describe('timeColor', () => {
   it('runs from dark purple (oldest) to yellow (newest), clamped', () => {
@@ -33,5 +34,21 @@ describe('worldX and worldY', () => {
     expect(worldX(13.4) * 256).toBeCloseTo(137.529, 3);
     expect(worldY(52.52) * 256).toBeCloseTo(83.957, 3);
     expect(worldY(89)).toBeCloseTo(worldY(85.0511287798), 12);
+  });
+});
+
+describe('boundsOf', () => {
+  it('holds every point, or is undefined without any', () => {
+    expect(
+      boundsOf([
+        { lat: 52, lon: 4.8 },
+        { lat: 52.4, lon: 5 },
+        { lat: 51.9, lon: 4.9 },
+      ]),
+    ).toEqual([
+      [51.9, 4.8],
+      [52.4, 5],
+    ]);
+    expect(boundsOf([])).toBeUndefined();
   });
 });

@@ -4,12 +4,12 @@ import { sliceKey } from './dedupe.ts';
 import type { TimeSpan } from './split-range.ts';
 
 /** One history request: the interface's `from`, `to` (both inclusive) and `count`. */
-export interface HistoryRequest extends TimeSpan {
+export interface PageRequest extends TimeSpan {
   count: number;
 }
 
 /** Performs one history request; the console passes one that goes through the query cache. */
-export type PageFetcher = (request: HistoryRequest, signal: AbortSignal) => Promise<Timeslice[]>;
+export type PageFetcher = (request: PageRequest, signal: AbortSignal) => Promise<Timeslice[]>;
 
 export class TooDenseError extends Error {
   constructor(ts: number, count: number) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   fromLocalInput,
+  namedRange,
   toLocalInput,
   presetOf,
   presetRange,
@@ -74,5 +75,19 @@ describe('datetime-local values', () => {
     expect(fromLocalInput('')).toBeUndefined();
     expect(fromLocalInput('2026-11-21')).toBeUndefined();
     expect(fromLocalInput('2026-13-45T10:00')).toBeUndefined();
+  });
+});
+
+describe('namedRange', () => {
+  it('names a range only when the link gives both ends', () => {
+    expect(namedRange(new URLSearchParams('from=1000'))).toBeUndefined();
+    expect(namedRange(new URLSearchParams('from=1000&to=5000'))).toEqual({
+      ok: true,
+      range: { from: 1000, to: 5000 },
+    });
+    expect(rangeFromSearch(new URLSearchParams('to=90000000'), now)).toEqual({
+      ok: true,
+      range: { from: 90_000_000 - 86_400_000, to: 90_000_000 },
+    });
   });
 });

@@ -32,22 +32,32 @@ export function parseInstant(text: string | null): number | undefined {
 
 export type RangeFromUrl = { ok: true; range: TimeSpan } | { ok: false; reason: string };
 
-/**
- * The range a history link names. The URL holds absolute instants, so a shared link shows a
- * colleague the same data; without them the last 24 hours are meant.
- */
-export function rangeFromSearch(search: URLSearchParams, now: number): RangeFromUrl {
+/** The range a link names when it names both ends, or undefined when an end is missing. */
+export function namedRange(search: URLSearchParams): RangeFromUrl | undefined {
   const fromText = search.get('from');
   const toText = search.get('to');
-  if (fromText === null && toText === null) {
-    return { ok: true, range: { from: now - DEFAULT_RANGE_DURATION, to: now } };
-  }
-  const to = toText === null ? now : parseInstant(toText);
-  const from = fromText === null ? undefined : parseInstant(fromText);
-  if (to === undefined) return { ok: false, reason: `"${toText}" is not a date and time.` };
+  if (fromText === null || toText === null) return undefined;
+  const from = parseInstant(fromText);
+  const to = parseInstant(toText);
   if (from === undefined) return { ok: false, reason: `"${fromText}" is not a date and time.` };
+  if (to === undefined) return { ok: false, reason: `"${toText}" is not a date and time.` };
   if (from > to) return { ok: false, reason: 'The range ends before it starts.' };
   return { ok: true, range: { from, to } };
+}
+
+/**
+ * The range a history link names. The URL holds absolute instants, so a shared link shows a
+ * colleague the same data; a missing `to` means now, a missing `from` a day before `to`.
+ */
+export function rangeFromSearch(search: URLSearchParams, now: number): RangeFromUrl {
+  const filled = new URLSearchParams(search);
+  const to = search.get('to') ?? String(now);
+  if (!search.has('to')) filled.set('to', to);
+  if (!search.has('from')) {
+    const end = parseInstant(to);
+    filled.set('from', end === undefined ? '' : String(end - DEFAULT_RANGE_DURATION));
+  }
+  return namedRange(filled) ?? { ok: false, reason: 'The range is incomplete.' };
 }
 
 export function rangeToSearch(range: TimeSpan): Record<string, string> {
