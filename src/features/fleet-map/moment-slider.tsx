@@ -38,7 +38,7 @@ export function MomentSlider({ moment, onMoment, now }: MomentSliderProps) {
         onChangeEnd={commit}
         label={(value) => (value >= max ? 'Now' : formatInstant(value))}
         thumbLabel="Moment shown on the map"
-        aria-valuetext={moment === undefined ? 'Now' : formatInstant(shown)}
+        thumbProps={{ 'aria-valuetext': moment === undefined ? 'Now' : formatInstant(shown) }}
       />
       <Button
         size="xs"

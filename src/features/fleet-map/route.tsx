@@ -73,7 +73,7 @@ function FleetMap() {
         </Stack>
       </Paper>
       {fleet.failures.length > 0 && (
-        <Alert color="yellow" variant="light" title="Some positions are missing">
+        <Alert color="red" variant="light" title="Some positions are missing">
           {fleet.failures.length} of the requests were refused or failed:{' '}
           {[
             ...new Set(
@@ -112,7 +112,7 @@ export function Component() {
         <FleetMap />
       ) : (
         <Alert
-          color="yellow"
+          color="indigo"
           variant="light"
           title="The fleet map is not available to you"
           role="alert"
