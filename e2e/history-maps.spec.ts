@@ -133,3 +133,49 @@ test('support is told why there is no history and no fleet map', async ({ page, 
   ).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('a range that fails part-way keeps what arrived and resumes with only the missing day', async ({
+  page,
+  request,
+}) => {
+  const headers = {
+    Authorization: `Basic ${Buffer.from(`fleet:${users.fleet}`).toString('base64')}`,
+  };
+  const listing = await request.get('/v1/channels?channelType=NODE&filter=Reefer%2003', {
+    headers,
+  });
+  const [reefer] = (await listing.json()) as { uuid: string }[];
+  const to = Math.floor((Date.now() - 10 * 60_000) / 60_000) * 60_000;
+  const from = to - 3 * DAY;
+  // The middle day fails until the cloud "comes back".
+  const middleTo = to - DAY - 1;
+  let down = true;
+  const asked: number[] = [];
+  await page.route('**/v1/channels/*/history?*', async (route) => {
+    const url = new URL(route.request().url());
+    const end = Number(url.searchParams.get('to'));
+    asked.push(end);
+    if (down && end === middleTo) await route.abort('connectionrefused');
+    else await route.continue();
+  });
+  const query = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+  await signIn(page, 'fleet', `/channels/${reefer?.uuid ?? ''}/history?${query}`);
+
+  const failure = page
+    .getByRole('alert')
+    .filter({ hasText: 'Part of the range could not be loaded' });
+  await expect(failure).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'days loaded' })).toHaveText(
+    /^2 of 3 days loaded/,
+  );
+  await expect(page.getByRole('list', { name: 'Sensors' })).toContainText('Reefer 03 · temp');
+  const before = asked.filter((end) => end !== middleTo).length;
+
+  down = false;
+  await failure.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'days loaded' })).toHaveText(
+    /^All 3 of 3 days loaded/,
+  );
+  expect(asked.filter((end) => end !== middleTo)).toHaveLength(before);
+  expect(asked.at(-1)).toBe(middleTo);
+});
