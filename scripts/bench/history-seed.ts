@@ -10,6 +10,8 @@ export interface SeededNode {
   nodeUuid: string;
   serial: string;
   messages: number;
+  temperatures: number;
+  positions: number;
 }
 
 async function call(url: string, init: RequestInit): Promise<unknown> {
@@ -97,5 +99,12 @@ export async function seedWeek(
       body: JSON.stringify({ messages: messages.slice(i, i + 1000) }),
     });
   }
-  return { nodeUuid: node.uuid, serial, messages: messages.length };
+  const count = (type: string) => messages.filter((m) => m.type === type).length;
+  return {
+    nodeUuid: node.uuid,
+    serial,
+    messages: messages.length,
+    temperatures: count('TEMP'),
+    positions: count('GPS'),
+  };
 }

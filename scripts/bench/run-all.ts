@@ -6,6 +6,7 @@ import { channelListingBenchmark } from './channel-listing.ts';
 import { ingestionBenchmark } from './ingestion.ts';
 import { benchPushDelivery } from './push-delivery.ts';
 import { historyMapsBenchmark } from './history-maps.ts';
+import { historyWeekBenchmark } from './history-week.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -47,6 +48,7 @@ const benchmarks: Benchmark[] = [
   ingestionBenchmark,
   pushDeliveryBenchmark,
   historyMapsBenchmark,
+  historyWeekBenchmark,
 ];
 
 async function main(): Promise<void> {
