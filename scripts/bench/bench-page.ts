@@ -14,7 +14,7 @@ const types: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** A production build of the benchmark page (src/bench/), so figures are not dev-mode figures. */
+/** A production build of the benchmark page (history-page/), so figures are not dev-mode figures. */
 export async function buildBenchPage(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-page-'));
   await build({
@@ -25,7 +25,7 @@ export async function buildBenchPage(): Promise<string> {
       emptyOutDir: true,
       sourcemap: false,
       minify: process.env.BENCH_MINIFY !== 'off',
-      rolldownOptions: { input: resolve('src/bench/index.html') },
+      rolldownOptions: { input: resolve('scripts/bench/history-page/index.html') },
     },
   });
   return outDir;

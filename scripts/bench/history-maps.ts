@@ -8,7 +8,7 @@
 import { printFigures, type Benchmark, type Figure } from './bench.ts';
 import { buildBenchPage, cleanUp, launch, serve } from './bench-page.ts';
 
-/** What src/bench/main.tsx puts on the page. */
+/** What history-page/main.tsx puts on the page. */
 type Kind = 'chart' | 'track' | 'fleet';
 type BenchPage = Record<Kind, (n: number, v: 'ours' | 'plain') => Promise<number>>;
 
@@ -46,7 +46,7 @@ const cases: { label: string; kind: Kind; n: number; budget: number; plain: stri
 export const historyMapsBenchmark: Benchmark = {
   name: 'history-maps',
   description:
-    'Time to the first frame showing the data (headless Chromium, production build of src/bench, ' +
+    'Time to the first frame showing the data (headless Chromium, production build of scripts/bench/history-page, ' +
     'one run each after one warm-up), ours against plain Recharts/Leaflet defaults in the same run.',
   async run() {
     const port = Number(process.env.BENCH_PORT ?? 8242);
@@ -55,7 +55,7 @@ export const historyMapsBenchmark: Benchmark = {
     const browser = await launch();
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      await page.goto(`http://127.0.0.1:${port}/src/bench/index.html`);
+      await page.goto(`http://127.0.0.1:${port}/scripts/bench/history-page/index.html`);
       await page.waitForFunction(() => 'bench' in globalThis);
       const run = (kind: Kind, n: number, variant: 'ours' | 'plain') =>
         page.evaluate(

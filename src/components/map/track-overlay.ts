@@ -20,8 +20,12 @@ interface Projected {
 const LEVELS = 48;
 const palette = Array.from({ length: LEVELS }, (_, i) => timeColor(i / (LEVELS - 1)));
 const RADIUS = 3.5;
-/** Cell size in pixels for skipping hidden marks; a disc covers about four cells. */
-const CELL = 2;
+/** Cell size in pixels for skipping hidden marks; a disc covers about two cells across. */
+const CELL = 3;
+/** Line vertices closer than this (pixels, Manhattan) to the previous one are left out. */
+const MIN_SEGMENT = 2;
+/** Vertices per stroked path: short paths rasterise much faster than one long, self-crossing one. */
+const CHUNK = 256;
 
 /**
  * GPS tracks on one canvas: a line per node in the node's colour, then every position as a dot
@@ -62,27 +66,32 @@ export class TrackOverlay extends CanvasOverlay {
     // be seen, and rasterising thousands of hidden discs is most of a frame's cost.
     const covered = new Set<number>();
     context.lineWidth = 2;
-    context.lineJoin = 'round';
+    // Round joins cost more to rasterise than all the dots; bevels look the same at 2 px.
+    context.lineJoin = 'bevel';
     for (const { track, color, xy } of this.projected) {
       const n = track.points.length;
+      context.strokeStyle = color;
       context.beginPath();
       let lastX = Number.NaN;
       let lastY = Number.NaN;
+      let vertices = 0;
       for (let i = 0; i < n; i++) {
         const x = (xy[2 * i] ?? 0) * scale + dx;
         const y = (xy[2 * i + 1] ?? 0) * scale + dy;
-        // Vertices less than a pixel apart add nothing to the line.
-        if (i === 0) context.moveTo(x, y);
-        else if (i === n - 1 || Math.abs(x - lastX) + Math.abs(y - lastY) >= 1)
-          context.lineTo(x, y);
-        else continue;
+        if (i > 0 && i < n - 1 && Math.abs(x - lastX) + Math.abs(y - lastY) < MIN_SEGMENT) continue;
+        if (vertices === 0) context.moveTo(x, y);
+        else context.lineTo(x, y);
+        vertices += 1;
+        if (vertices === CHUNK) {
+          context.stroke();
+          context.beginPath();
+          context.moveTo(x, y);
+          vertices = 1;
+        }
         lastX = x;
         lastY = y;
       }
-      context.strokeStyle = color;
-      context.globalAlpha = 0.75;
       context.stroke();
-      context.globalAlpha = 1;
       for (let i = n - 1; i >= 0; i--) {
         const x = (xy[2 * i] ?? 0) * scale + dx;
         const y = (xy[2 * i + 1] ?? 0) * scale + dy;

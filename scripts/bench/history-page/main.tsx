@@ -8,14 +8,14 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { MapContainer } from 'react-leaflet';
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
-import type { Timeslice } from '../../contract/timeslice.ts';
-import { TemperatureChart } from '../components/chart/temperature-chart.tsx';
-import { ClusterLayer } from '../components/map/cluster-layer.tsx';
-import { FitBoundsLayer } from '../components/map/fit-bounds-layer.tsx';
-import { TrackLayer } from '../components/map/track-layer.tsx';
-import type { FleetNode } from '../lib/history/fleet-positions.ts';
-import type { Track } from '../lib/history/gps-track.ts';
-import { temperatureSeries } from '../lib/history/temperature-series.ts';
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import { TemperatureChart } from '../../../src/components/chart/temperature-chart.tsx';
+import { ClusterLayer } from '../../../src/components/map/cluster-layer.tsx';
+import { FitBoundsLayer } from '../../../src/components/map/fit-bounds-layer.tsx';
+import { TrackLayer } from '../../../src/components/map/track-layer.tsx';
+import type { FleetNode } from '../../../src/lib/history/fleet-positions.ts';
+import type { Track } from '../../../src/lib/history/gps-track.ts';
+import { temperatureSeries } from '../../../src/lib/history/temperature-series.ts';
 import { BENCH_END, fleetNodes, temperatureSlices, trackPoints } from './data.ts';
 
 // A page of its own for the benchmarks (scripts/bench/history-maps.ts): each case mounts one

@@ -1,6 +1,6 @@
-import type { Timeslice } from '../../contract/timeslice.ts';
-import type { FleetNode } from '../lib/history/fleet-positions.ts';
-import type { TrackPoint } from '../lib/history/gps-track.ts';
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import type { FleetNode } from '../../../src/lib/history/fleet-positions.ts';
+import type { TrackPoint } from '../../../src/lib/history/gps-track.ts';
 
 /** A deterministic pseudo-random sequence, so every run draws the same data. */
 export function random(seed: number): () => number {
