@@ -1,4 +1,5 @@
 import type { Timeslice } from '../../contract/timeslice.ts';
+import type { ConsoleConfig } from '../config/config.ts';
 import type { PageRequest } from '../lib/history/fetch-span.ts';
 
 /**
@@ -41,3 +42,12 @@ export function slice(fields: SliceFields): Timeslice {
     ...fields,
   } as Timeslice;
 }
+
+/** A configuration without map tiles: maps in tests use the offline basemap. */
+export const testConfig: ConsoleConfig = {
+  apiBaseUrl: 'http://cloud.test',
+  authMode: 'basic',
+  oidc: null,
+  mapTileUrl: '',
+  mapAttribution: undefined,
+};

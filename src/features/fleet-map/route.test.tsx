@@ -1,23 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { userinfoKeys } from '../../api/userinfo.ts';
-import { ConfigContext } from '../../config/config-context.ts';
-import type { ConsoleConfig } from '../../config/config.ts';
-import { slice, testUuid } from '../../test/fake-history.ts';
-import { fakeCloud, json, testQueryClient } from '../../test/render.tsx';
+import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
+import { fakeCloud, json, renderPage } from '../../test/render.tsx';
 import { Component } from './route.tsx';
 
-const config: ConsoleConfig = {
-  apiBaseUrl: 'http://cloud.test',
-  authMode: 'basic',
-  oidc: null,
-  mapTileUrl: '',
-  mapAttribution: undefined,
-};
 const record = (n: number, channelType: string, name: string) => ({
   uuid: testUuid(n),
   channelType,
@@ -62,29 +49,15 @@ function renderFleet() {
     if (answer?.[1]) return json(history[answer[1]] ?? []);
     return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
   });
-  const client = testQueryClient();
-  client.setQueryData(userinfoKeys.all, {
-    sub: 'u1',
-    username: 'fleet',
-    name: 'Finn Fleet',
-    email: 'f@example.com',
-    permissions: { 'demo:assets.history': ['READ'], 'demo:groups.history': ['READ'] },
-  });
-  const router = createMemoryRouter(
-    [
-      { path: '/fleet', Component },
-      { path: '/channels/:uuid/history', element: <p>history page</p> },
-    ],
-    { initialEntries: ['/fleet'] },
-  );
-  render(
-    <MantineProvider env="test">
-      <ConfigContext.Provider value={config}>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ConfigContext.Provider>
-    </MantineProvider>,
+  const { router } = renderPage(
+    <Component />,
+    { 'demo:assets.history': ['READ'], 'demo:groups.history': ['READ'] },
+    {
+      path: '/fleet',
+      url: '/fleet',
+      config: testConfig,
+      routes: [{ path: '/channels/:uuid/history', element: <p>history page</p> }],
+    },
   );
   return { calls, router };
 }

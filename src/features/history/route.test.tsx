@@ -1,24 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Timeslice } from '../../../contract/timeslice.ts';
-import { userinfoKeys } from '../../api/userinfo.ts';
-import { ConfigContext } from '../../config/config-context.ts';
-import type { ConsoleConfig } from '../../config/config.ts';
 import type { PermissionMap } from '../../lib/permissions.ts';
-import { slice, testUuid } from '../../test/fake-history.ts';
-import { fakeCloud, json, testQueryClient } from '../../test/render.tsx';
+import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
+import { fakeCloud, json, renderPage } from '../../test/render.tsx';
 import { Component } from './route.tsx';
 
-const config: ConsoleConfig = {
-  apiBaseUrl: 'http://cloud.test',
-  authMode: 'basic',
-  oidc: null,
-  mapTileUrl: '',
-  mapAttribution: undefined,
-};
 const node = testUuid(7);
 const DAY = 86_400_000;
 const to = Date.UTC(2026, 10, 21, 12);
@@ -51,27 +38,12 @@ function renderHistory(permissions: PermissionMap) {
     }
     return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
   });
-  const client = testQueryClient();
-  client.setQueryData(userinfoKeys.all, {
-    sub: 'u1',
-    username: 'tester',
-    name: 'Tess Ter',
-    email: 'tess@example.com',
-    permissions,
-  });
   const search = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
-  const router = createMemoryRouter([{ path: '/channels/:channelUuid/history', Component }], {
-    initialEntries: [`/channels/${node}/history?${search}`],
+  renderPage(<Component />, permissions, {
+    path: '/channels/:channelUuid/history',
+    url: `/channels/${node}/history?${search}`,
+    config: testConfig,
   });
-  render(
-    <MantineProvider env="test">
-      <ConfigContext.Provider value={config}>
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </ConfigContext.Provider>
-    </MantineProvider>,
-  );
   return calls;
 }
 
