@@ -1,5 +1,6 @@
 import { memo, useId } from 'react';
 import { CartesianGrid, LineChart, XAxis, YAxis } from 'recharts';
+import { valueTicks } from '../../lib/history/value-domain.ts';
 import { SeriesPaths } from './series-paths.tsx';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import type { SeriesPoint } from '../../lib/history/temperature-series.ts';
@@ -64,6 +65,7 @@ export const ChartLines = memo(function ChartLines({
         tickFormatter={formatValue}
         type="number"
         domain={domain}
+        ticks={valueTicks(domain)}
         allowDataOverflow
         tick={{ fill: 'currentColor', fontSize: 12 }}
         stroke="currentColor"

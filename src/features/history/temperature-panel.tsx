@@ -39,7 +39,7 @@ export function TemperaturePanel({
             variant="default"
             onClick={() => onWindow(zoomWindow(window, range, 0.5, cursor))}
           >
-            Zoom in
+            Zoom chart in
           </Button>
           <Button
             size="compact-sm"
@@ -47,7 +47,7 @@ export function TemperaturePanel({
             disabled={whole}
             onClick={() => onWindow(zoomWindow(window, range, 2, cursor))}
           >
-            Zoom out
+            Zoom chart out
           </Button>
           <Button
             size="compact-sm"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatInstant, formatTick, timeTicks } from './format-time.ts';
 import { valuesAt } from './values-at.ts';
-import { valueDomain } from './value-domain.ts';
+import { valueDomain, valueTicks } from './value-domain.ts';
 
 const ts = Date.UTC(2026, 10, 21, 8, 5, 9);
 
@@ -79,5 +79,6 @@ describe('valueDomain', () => {
     ).toEqual([-5, 30]);
     expect(valueDomain([[{ ts: 0, value: 4 }]])).toEqual([3, 5]);
     expect(valueDomain([])).toEqual([0, 1]);
+    expect(valueTicks([-20, 15])).toEqual([-20, -15, -10, -5, 0, 5, 10, 15]);
   });
 });

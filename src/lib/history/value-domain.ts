@@ -24,3 +24,8 @@ export function valueDomain(lines: readonly (readonly SeriesPoint[])[]): [number
     .domain();
   return [a ?? min, b ?? max];
 }
+
+/** Round values for the y-axis ticks within a domain. */
+export function valueTicks(domain: [number, number], count = 5): number[] {
+  return scaleLinear().domain(domain).ticks(count);
+}
