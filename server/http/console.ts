@@ -14,7 +14,8 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | nu
   if (root !== null) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Files are looked up per request, so a console rebuilt under a running cloud is served.
+      wildcard: true,
       index: 'index.html',
       cacheControl: false,
       setHeaders(reply, path) {
