@@ -13,6 +13,7 @@ const widths = ['22%', '14%', '10%', '8%', '32%', '14%'];
 /** Every message of the range, newest first; only the rows in view are in the page. */
 export function RawTable({ items }: { items: readonly Timeslice[] }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
