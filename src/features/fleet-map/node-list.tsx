@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Anchor, Button, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
-import { formatAgo } from '../../lib/history/fleet-requests.ts';
+import { formatAgo } from '../../lib/history/format-time.ts';
 
 const SHOWN = 100;
 

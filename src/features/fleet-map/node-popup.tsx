@@ -3,8 +3,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
-import { formatAgo } from '../../lib/history/fleet-requests.ts';
-import { formatInstant } from '../../lib/history/format-time.ts';
+import { formatAgo, formatInstant } from '../../lib/history/format-time.ts';
 
 export interface NodePopupProps {
   node: FleetNode;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fleetRequests, formatAgo } from './fleet-requests.ts';
+import { fleetRequests } from './fleet-requests.ts';
 
 const group = (uuid: string) => ({ uuid, channelType: 'GROUP' });
 const node = (uuid: string) => ({ uuid, channelType: 'NODE' });
@@ -29,15 +29,5 @@ describe('fleetRequests', () => {
 
   it('asks each node when there are no groups', () => {
     expect(fleetRequests(undefined, [], nodes.slice(0, 2), () => undefined)).toEqual(['n1', 'n2']);
-  });
-});
-
-describe('formatAgo', () => {
-  it('says how long ago, coarsely', () => {
-    const now = 1_000_000_000;
-    expect(formatAgo(now - 20_000, now)).toBe('just now');
-    expect(formatAgo(now - 12 * 60_000, now)).toBe('12 min ago');
-    expect(formatAgo(now - 3 * 3_600_000, now)).toBe('3 h ago');
-    expect(formatAgo(now - 3 * 86_400_000, now)).toBe('3 days ago');
   });
 });

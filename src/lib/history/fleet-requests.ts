@@ -28,14 +28,3 @@ export function fleetRequests(
     ...nodes.filter((node) => !covered.has(node.uuid)).map((node) => node.uuid),
   ];
 }
-
-/** "just now", "12 min ago", "3 h ago", "2 days ago". */
-export function formatAgo(ts: number, now: number): string {
-  const s = Math.max(0, Math.round((now - ts) / 1000));
-  if (s < 60) return 'just now';
-  const min = Math.round(s / 60);
-  if (min < 60) return `${min} min ago`;
-  const h = Math.round(min / 60);
-  if (h < 48) return `${h} h ago`;
-  return `${Math.round(h / 24)} days ago`;
-}

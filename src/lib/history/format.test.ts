@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatInstant, formatTick, timeTicks } from './format-time.ts';
+import { formatAgo, formatDuration, formatInstant, formatTick, timeTicks } from './format-time.ts';
 import { valuesAt } from './values-at.ts';
 import { valueDomain, valueTicks } from './value-domain.ts';
 
@@ -80,5 +80,15 @@ describe('valueDomain', () => {
     expect(valueDomain([[{ ts: 0, value: 4 }]])).toEqual([3, 5]);
     expect(valueDomain([])).toEqual([0, 1]);
     expect(valueTicks([-20, 15])).toEqual([-20, -15, -10, -5, 0, 5, 10, 15]);
+  });
+});
+
+describe('formatAgo', () => {
+  it('says how long ago, coarsely', () => {
+    const now = 1_000_000_000;
+    expect(formatAgo(now - 20_000, now)).toBe('just now');
+    expect(formatAgo(now - 12 * 60_000, now)).toBe('12 min ago');
+    expect(formatAgo(now - 3 * 3_600_000, now)).toBe('3 h ago');
+    expect(formatAgo(now - 3 * 86_400_000, now)).toBe('3 days ago');
   });
 });
