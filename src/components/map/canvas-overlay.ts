@@ -58,8 +58,10 @@ export abstract class CanvasOverlay extends L.Layer {
     const width = Math.round(size.x * ratio);
     const height = Math.round(size.y * ratio);
     // Assigning a size, even the same one, throws the canvas's backing store away and has the
-    // browser allocate a new one: only when the size really changed.
-    if (canvas.width !== width || canvas.height !== height) {
+    // browser allocate a new, blank one: only when the size really changed, and then there is
+    // nothing to clear.
+    const resized = canvas.width !== width || canvas.height !== height;
+    if (resized) {
       canvas.width = width;
       canvas.height = height;
       canvas.style.width = `${size.x}px`;
@@ -68,7 +70,7 @@ export abstract class CanvasOverlay extends L.Layer {
     const context = canvas.getContext('2d');
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, size.x, size.y);
+    if (!resized) context.clearRect(0, 0, size.x, size.y);
     const scale = 256 * 2 ** map.getZoom();
     const origin = map.latLngToContainerPoint([0, 0]);
     this.draw(context, { scale, dx: origin.x - scale / 2, dy: origin.y - scale / 2 }, size, map);
