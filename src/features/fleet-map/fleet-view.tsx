@@ -40,7 +40,7 @@ export function FleetView({
   };
   return (
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 8 }}>
+      <Grid.Col span={{ base: 12, lg: 7, xl: 8 }}>
         <MapView
           label="Fleet map"
           height={560}
@@ -65,7 +65,7 @@ export function FleetView({
           cluster to zoom into it.{fallback ? ` ${fallback} Showing the offline map.` : ''}
         </Text>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 4 }}>
+      <Grid.Col span={{ base: 12, lg: 5, xl: 4 }}>
         <NodeList
           nodes={nodes}
           now={now}
