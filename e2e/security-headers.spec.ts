@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { signIn } from './support.ts';
 
 test('console pages carry a strict content security policy that the console itself never breaks', async ({
   page,
