@@ -6,8 +6,8 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The Authorization header value, or null when nobody is signed in. */
   authorization: () => Promise<string | null>;
-  /** Called when the cloud no longer accepts the session's credentials. */
-  onUnauthorized: (error: ApiError) => void;
+  /** Called when the cloud no longer accepts the session's credentials (`sent`). */
+  onUnauthorized: (error: ApiError, sent: string) => void;
 }
 
 let options: ApiClientOptions | null = null;
@@ -67,7 +67,9 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
 
   if (!response.ok) {
     const error = await errorFromResponse(response);
-    if (response.status === 401 && request.authorization === undefined) onUnauthorized(error);
+    if (response.status === 401 && request.authorization === undefined && credentials !== null) {
+      onUnauthorized(error, credentials);
+    }
     throw error;
   }
   let body: unknown;

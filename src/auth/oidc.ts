@@ -1,11 +1,15 @@
 import type { User, UserManager } from 'oidc-client-ts';
+import { ApiError } from '../api/errors.ts';
 import type { OidcSettings } from '../config/config.ts';
+import { refusedByProvider, userManagerSettings } from './oidc-settings.ts';
 import { SessionStore, type Authenticator } from './session-store.ts';
 import { withTabLock } from './web-lock.ts';
 
 /** Refresh a little before expiry so a request never leaves with a token about to lapse. */
 const EXPIRY_MARGIN_S = 30;
 const REFRESH_LOCK = 'telemetry-console:token-refresh';
+/** A token the API refuses right after a refresh will not be helped by another one. */
+const FORCED_REFRESH_PAUSE_MS = 60_000;
 
 export interface ReturnState {
   returnTo: string;
@@ -17,7 +21,7 @@ function returnToOf(user: User): string {
   return target.startsWith('/') && !target.startsWith('//') ? target : '/';
 }
 
-function usable(user: User | null): boolean {
+function usable(user: User | null): user is User {
   return user !== null && (user.expires_in ?? 0) > EXPIRY_MARGIN_S;
 }
 
@@ -26,6 +30,9 @@ function usernameOf(user: Pick<User, 'profile'>): string {
   const preferred = profile.preferred_username ?? profile.nickname ?? profile.name;
   return typeof preferred === 'string' ? preferred : profile.sub;
 }
+
+const unreachable = () =>
+  new ApiError(0, 'NETWORK', 'The sign-in service cannot be reached. Check your connection.');
 
 /**
  * Authorization code + PKCE with refresh tokens (oidc-client-ts). Tokens are kept in localStorage
@@ -43,12 +50,13 @@ export class OidcAuthenticator implements Authenticator {
   private readonly origin: string;
   private manager: Promise<UserManager> | null = null;
   private refreshing: Promise<User | null> | null = null;
+  private forcedAt = 0;
 
   constructor(settings: OidcSettings, origin: string) {
     this.settings = settings;
     this.origin = origin;
     window.addEventListener('storage', (event) => {
-      if (event.key === null || event.key === this.storageKey) void this.syncFromStorage();
+      if (event.key === null || event.key === this.storageKey) this.syncFromStorage();
     });
   }
 
@@ -58,22 +66,12 @@ export class OidcAuthenticator implements Authenticator {
   }
 
   private userManager(): Promise<UserManager> {
-    this.manager ??= import('oidc-client-ts').then(
-      ({ UserManager, WebStorageStateStore }) =>
-        new UserManager({
-          authority: this.settings.authority,
-          client_id: this.settings.clientId,
-          redirect_uri: `${this.origin}/callback`,
-          post_logout_redirect_uri: `${this.origin}/`,
-          response_type: 'code',
-          scope: this.settings.scope,
-          extraQueryParams: this.settings.audience ? { audience: this.settings.audience } : {},
-          automaticSilentRenew: false,
-          monitorSession: false,
-          loadUserInfo: false,
-          userStore: new WebStorageStateStore({ store: window.localStorage }),
-        }),
-    );
+    this.manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
+      const store = new WebStorageStateStore({ store: window.localStorage });
+      return new UserManager(
+        userManagerSettings(this.settings, this.origin, { userStore: store, stateStore: store }),
+      );
+    });
     return this.manager;
   }
 
@@ -106,7 +104,7 @@ export class OidcAuthenticator implements Authenticator {
     }
   }
 
-  /** Another tab signed in, refreshed or signed out. */
+  /** Another tab signed in, refreshed, signed out or found the session ended. */
   private syncFromStorage(): void {
     const stored = this.peek();
     const state = this.store.get();
@@ -139,19 +137,32 @@ export class OidcAuthenticator implements Authenticator {
     return user === null ? null : `Bearer ${user.access_token}`;
   }
 
-  private refresh(): Promise<User | null> {
+  /**
+   * One refresh per tab at a time, and one across tabs (Web Lock). `refused` is the access token
+   * the API just refused: any other one in storage is newer, so it is used instead.
+   * Throws ApiError NETWORK when the provider cannot be reached: the session is kept for a retry.
+   */
+  private refresh(refused?: string): Promise<User | null> {
     this.refreshing ??= this.userManager()
       .then((manager) =>
         withTabLock(REFRESH_LOCK, async () => {
           // Another tab may have refreshed while this one waited for the lock.
           const current = await manager.getUser();
           if (current === null) return null;
-          if (usable(current)) return current;
-          if (!current.refresh_token) return null;
-          return manager.signinSilent();
+          const fresh = refused === undefined ? usable(current) : current.access_token !== refused;
+          if (fresh) return current;
+          if (current.refresh_token) {
+            try {
+              return await manager.signinSilent();
+            } catch (error) {
+              if (!refusedByProvider(error)) throw unreachable();
+            }
+          }
+          // Revoked, reused, or past the family's lifetime: the session is over in every tab.
+          await manager.removeUser();
+          return null;
         }),
       )
-      .catch(() => null)
       .then((user) => {
         if (user === null) this.expire();
         return user;
@@ -168,29 +179,40 @@ export class OidcAuthenticator implements Authenticator {
     }
   }
 
-  async handleUnauthorized(): Promise<boolean> {
-    // A token the cloud refuses before its expiry (revoked, keys rotated): one refresh, then stop.
+  /** `sent` is the Authorization header the cloud refused. */
+  async handleUnauthorized(sent: string): Promise<boolean> {
+    const refused = sent.replace(/^Bearer /, '');
     const manager = await this.userManager();
-    const user = await manager.getUser();
-    if (user?.refresh_token) {
-      const refreshed = await withTabLock(REFRESH_LOCK, async () => {
-        const latest = await manager.getUser();
-        if (latest && latest.access_token !== user.access_token) return latest;
-        return manager.signinSilent().catch(() => null);
-      });
-      if (refreshed !== null) return true;
+    const current = await manager.getUser();
+    // Several requests refused at once: the first one's refresh serves them all.
+    if (current !== null && current.access_token !== refused) return true;
+    // A token refused before its expiry (revoked, keys rotated) earns one refresh; a fresh one
+    // refused again will not be helped by more, so the session ends instead of looping.
+    if (
+      current === null ||
+      (this.refreshing === null && Date.now() - this.forcedAt < FORCED_REFRESH_PAUSE_MS)
+    ) {
+      await manager.removeUser();
+      this.expire();
+      return false;
     }
-    await manager.removeUser();
-    this.expire();
-    return false;
+    this.forcedAt = Date.now();
+    try {
+      return (await this.refresh(refused)) !== null;
+    } catch {
+      // The provider is out of reach: keep the session; the network banner offers a retry.
+      return false;
+    }
   }
 
   async signOut(): Promise<void> {
     const manager = await this.userManager();
     const user = await manager.getUser();
+    // The refresh token dies at once, even if the provider's sign-out page never loads.
     await manager.revokeTokens(['refresh_token']).catch(() => undefined);
     this.store.set({ status: 'signed-out', expired: false });
     // Ends the session at the provider too, which then sends the browser back to the console.
-    await manager.signoutRedirect({ id_token_hint: user?.id_token });
+    // The `audience` of sign-in has no business on the sign-out address.
+    await manager.signoutRedirect({ id_token_hint: user?.id_token, extraQueryParams: {} });
   }
 }
