@@ -11,11 +11,13 @@ export type DemoUser = keyof typeof users;
 
 const consoleSignInHeading = (page: Page) =>
   page.getByRole('heading', { name: 'Telemetry Console', level: 1 });
-const mainNavigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+// On a tablet the navigation is folded away (hidden) until the menu button opens it.
+const mainNavigation = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main navigation', includeHidden: true });
 
 /** Who the user panel says is signed in (the shell is on the page). */
 async function signedInAs(page: Page, user: DemoUser): Promise<boolean> {
-  const panel = page.getByRole('region', { name: 'Signed-in user' });
+  const panel = page.getByRole('region', { name: 'Signed-in user', includeHidden: true });
   return (await panel.getByText(new RegExp(`^${user}( ·|$)`)).count()) > 0;
 }
 
