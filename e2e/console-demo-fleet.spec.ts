@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, signIn, users, type DemoUser } from './support.ts';
+import { cloud, expectAccessible, signIn, type DemoUser } from './support.ts';
 
 // The demo fleet the cloud seeds at start (README, "Demo fleet"): fleet reaches the groups
 // "Vans Westpoort" and "Cold chain", support only "Vans Zuidoost". Each sees exactly the nodes
@@ -7,19 +7,12 @@ import { expectAccessible, signIn, users, type DemoUser } from './support.ts';
 
 /** The demo groups' members, as admin (who owns them all) reads them from the API. */
 async function demoMembers(request: APIRequestContext, groups: string[]): Promise<string[]> {
-  const headers = {
-    Authorization: `Basic ${Buffer.from(`admin:${users.admin}`).toString('base64')}`,
-  };
-  const all = (await (await request.get('/v1/channels?channelType=GROUP', { headers })).json()) as {
-    uuid: string;
-    name: string;
-  }[];
+  const api = cloud(request);
   const names: string[] = [];
-  for (const group of all.filter((candidate) => groups.includes(candidate.name))) {
-    const members = (await (await request.get(`/v1/groups/${group.uuid}`, { headers })).json()) as {
-      name: string;
-    }[];
-    names.push(...members.map((member) => member.name));
+  for (const group of await api.channels('GROUP')) {
+    if (groups.includes(group.name)) {
+      names.push(...(await api.members(group.uuid)).map((member) => member.name));
+    }
   }
   return names.sort();
 }

@@ -33,7 +33,7 @@ const badgesOf = (page: Page, table: string) =>
 for (const [width, height] of [
   [1280, 800],
   [768, 1024],
-]) {
+] as const) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`tables show every badge whole at ${width} px, ${colorScheme}`, async ({
       page,
@@ -42,15 +42,8 @@ for (const [width, height] of [
       const serial = uniqueSerial('LAYOUT');
       const api = cloud(request);
       const node = await api.node(serial, `Layout ${serial}`);
-      const headers = {
-        Authorization: `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`,
-      };
-      const push = new URLSearchParams({
-        to: 'https://example.com/layout',
-        secret: 'layout-secret',
-      });
-      await request.put(`/v1/channels/${node.uuid}/push?${push}`, { headers });
-      await request.delete(`/v1/nodes/${node.uuid}`, { headers });
+      await api.setPush(node.uuid, 'https://example.com/layout', 'layout-secret');
+      await api.decommission(node.uuid);
 
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });

@@ -122,8 +122,47 @@ export function cloud(request: APIRequestContext, user: DemoUser = 'admin') {
       if (!node) throw new Error('commissioning answered no channel');
       return node;
     },
+    async channels(channelType?: string): Promise<{ uuid: string; name: string }[]> {
+      const query = channelType ? `?channelType=${channelType}` : '';
+      const response = await request.get(`/v1/channels${query}`, { headers });
+      return response.json();
+    },
+    async setPush(uuid: string, to: string, secret: string) {
+      const query = new URLSearchParams({ to, secret });
+      const response = await request.put(`/v1/channels/${uuid}/push?${query}`, { headers });
+      expect(response.ok()).toBe(true);
+    },
+    async decommission(uuid: string) {
+      const response = await request.delete(`/v1/nodes/${uuid}`, { headers });
+      expect(response.ok()).toBe(true);
+    },
     async channel(uuid: string): Promise<Record<string, unknown>> {
       const response = await request.get(`/v1/channels/${uuid}`, { headers });
+      return response.json();
+    },
+    /** A gateway of our own that delivers a node's readings, as the simulator's gateways do. */
+    async gateway(
+      serial: string,
+    ): Promise<{ send(node: string, temperature: number): Promise<void> }> {
+      const response = await request.post(`/v1/gateways/${serial}`, { headers });
+      expect(response.ok()).toBe(true);
+      const { key } = (await response.json()) as { key: string };
+      const gatewayAuth = `Basic ${Buffer.from(`${serial}:${key}`).toString('base64')}`;
+      return {
+        async send(node, temperature) {
+          const ts = Date.now();
+          const delivered = await request.post('/v1/ingest', {
+            headers: { Authorization: gatewayAuth },
+            data: {
+              messages: [{ node, sensor: 'temp', type: 'TEMP', ts, value: { ts, temperature } }],
+            },
+          });
+          expect(await delivered.json()).toMatchObject({ accepted: 1 });
+        },
+      };
+    },
+    async pushInboxes(): Promise<{ uuid: string; address: string }[]> {
+      const response = await request.get('/v1/push-inboxes', { headers });
       return response.json();
     },
     async members(groupUuid: string): Promise<{ uuid: string; name: string }[]> {

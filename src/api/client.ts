@@ -22,6 +22,8 @@ type QueryValue = string | number | boolean | undefined;
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON. The interface takes everything in the query; our extensions take bodies. */
+  body?: unknown;
   /** Picks the validator of the answer from the contract's schemas (loaded on demand). */
   schema: (schemas: Schemas) => z.ZodType<T>;
   signal?: AbortSignal;
@@ -56,7 +58,9 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
   try {
     response = await fetch(apiUrl(baseUrl, path, request.query), {
       method: request.method ?? 'GET',
-      headers,
+      headers:
+        request.body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
       credentials: 'omit',
     });
