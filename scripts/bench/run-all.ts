@@ -5,6 +5,8 @@ import { groupHistoryBenchmark } from './group-history.ts';
 import { channelListingBenchmark } from './channel-listing.ts';
 import { ingestionBenchmark } from './ingestion.ts';
 import { benchPushDelivery } from './push-delivery.ts';
+import { initialJsBenchmark } from './initial-js.ts';
+import { channelFilterBenchmark } from './channel-filter.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -45,6 +47,8 @@ const benchmarks: Benchmark[] = [
   channelListingBenchmark,
   ingestionBenchmark,
   pushDeliveryBenchmark,
+  initialJsBenchmark,
+  channelFilterBenchmark,
 ];
 
 async function main(): Promise<void> {
