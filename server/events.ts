@@ -1,13 +1,8 @@
+import type { NewReading } from './store/readings.ts';
+
 /** A reading that has just been stored and published to channels (after its transaction). */
-export interface PublishedReading {
+export interface PublishedReading extends NewReading {
   readingId: number;
-  sensorId: number;
-  nodeId: number;
-  gatewayId: number;
-  ts: number;
-  type: string;
-  /** JSON text of the value. */
-  value: string;
   /** Every channel the reading was published to: its sensor, its node, their groups. */
   channelIds: readonly number[];
 }

@@ -7,6 +7,8 @@ import { ingestionBenchmark } from './ingestion.ts';
 import { benchPushDelivery } from './push-delivery.ts';
 import { initialJsBenchmark } from './initial-js.ts';
 import { channelFilterBenchmark } from './channel-filter.ts';
+import { historyMapsBenchmark } from './history-maps.ts';
+import { historyWeekBenchmark } from './history-week.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -49,6 +51,8 @@ const benchmarks: Benchmark[] = [
   pushDeliveryBenchmark,
   initialJsBenchmark,
   channelFilterBenchmark,
+  historyMapsBenchmark,
+  historyWeekBenchmark,
 ];
 
 async function main(): Promise<void> {

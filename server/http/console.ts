@@ -5,6 +5,30 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.ts';
 
 /**
+ * The console keeps its session in this origin's storage, so its pages allow only this origin's
+ * scripts and connections: an injected script could neither load code nor send a token away.
+ * Map tiles may come from any https host (the runtime configuration names it); styles may be
+ * inline because Mantine and Leaflet set them at run time. A deployment that serves the console
+ * from elsewhere sets its own policy.
+ */
+export const consoleSecurityHeaders = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "connect-src 'self'",
+    "img-src 'self' data: blob: https:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+/**
  * Serves the built console at `/` with a fallback to index.html for its client-side routes.
  * Unknown /v1 and /auth paths still answer the API's JSON 404.
  */
@@ -19,6 +43,7 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | nu
       index: 'index.html',
       cacheControl: false,
       setHeaders(reply, path) {
+        reply.headers(consoleSecurityHeaders);
         // Hashed assets never change; the shell and the runtime configuration always may.
         reply.header(
           'cache-control',
@@ -31,7 +56,10 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | nu
     const path = request.url.split('?')[0] ?? '/';
     const isApi = path.startsWith('/v1') || path.startsWith('/auth');
     if (root !== null && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .headers(consoleSecurityHeaders)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     return sendError(reply, 'NOT_FOUND', 404, `No operation ${request.method} ${path}.`);
   });

@@ -7,7 +7,7 @@ import { objectTypeOf } from '../auth/caller.ts';
 import { forbidden } from '../http/errors.ts';
 import { recordJson, recordsJson } from '../store/channel-row.ts';
 import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
-import { channelInReach } from './reach.ts';
+import { channelWith } from './reach.ts';
 
 export function channelRoutes(app: ZodApp, services: Services): void {
   app.get(
@@ -63,8 +63,13 @@ export function channelRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const channel = channelInReach(services, caller, request.params.channelUuid);
-      caller.require(channel.tenant, objectTypeOf(channel), 'READ', 'reading a channel');
+      const channel = channelWith(
+        services,
+        caller,
+        request.params.channelUuid,
+        'READ',
+        'reading a channel',
+      );
       return sendJsonText(reply, recordJson(channel, 'full'));
     },
   );

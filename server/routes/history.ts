@@ -8,10 +8,9 @@ import {
 import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { objectTypeOf } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
-import { channelInReach } from './reach.ts';
+import { channelWith } from './reach.ts';
 
 export function historyRoutes(app: ZodApp, services: Services): void {
   app.get(
@@ -48,9 +47,15 @@ export function historyRoutes(app: ZodApp, services: Services): void {
           `The range spans ${to - from} ms, more than one day (${HISTORY_MAX_SPAN_MS} ms); ask for one day at a time.`,
         );
       }
-      const channel = channelInReach(services, caller, request.params.channelUuid);
-      const objectType = `${objectTypeOf(channel)}.history`;
-      caller.require(channel.tenant, objectType, 'READ', 'reading history');
+      const { channelUuid } = request.params;
+      const channel = channelWith(
+        services,
+        caller,
+        channelUuid,
+        'READ',
+        'reading history',
+        'history',
+      );
       return sendJsonText(reply, services.history.historyJson(channel, from, to, count));
     },
   );

@@ -4,9 +4,8 @@ import { PROPERTIES_MAX_BYTES, PROPERTIES_MAX_DEPTH } from '../../contract/limit
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { objectTypeOf } from '../auth/caller.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
-import { channelInReach } from './reach.ts';
+import { channelWith } from './reach.ts';
 
 /** How deeply objects and arrays nest in a parsed JSON value (1 for `{}`), without recursion. */
 function nestingOf(value: unknown): number {
@@ -78,8 +77,13 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const caller = callerOf(request);
-      const channel = channelInReach(services, caller, request.params.channelUuid);
-      caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'setting properties');
+      const channel = channelWith(
+        services,
+        caller,
+        request.params.channelUuid,
+        'UPDATE',
+        'setting properties',
+      );
       services.channels.setProperties(channel.id, request.query.properties);
       return { status: 'OK' as const };
     },
@@ -98,8 +102,13 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const caller = callerOf(request);
-      const channel = channelInReach(services, caller, request.params.channelUuid);
-      caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'removing properties');
+      const channel = channelWith(
+        services,
+        caller,
+        request.params.channelUuid,
+        'UPDATE',
+        'removing properties',
+      );
       services.channels.setProperties(channel.id, null);
       return { status: 'OK' as const };
     },

@@ -3,10 +3,9 @@ import { PushDeliveryLog } from '../../contract/push.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { objectTypeOf } from '../auth/caller.ts';
 import { countUpTo, Uuid } from '../schemas/params.ts';
 import { DELIVERY_LOG_KEPT } from '../push/limits.ts';
-import { channelInReach } from './reach.ts';
+import { channelWith } from './reach.ts';
 
 /** Our extension: what push delivery did for a channel, for people checking their receiver. */
 export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
@@ -28,8 +27,13 @@ export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const caller = callerOf(request);
-      const channel = channelInReach(services, caller, request.params.channelUuid);
-      caller.require(channel.tenant, objectTypeOf(channel), 'READ', 'reading the delivery log');
+      const channel = channelWith(
+        services,
+        caller,
+        request.params.channelUuid,
+        'READ',
+        'reading the delivery log',
+      );
       return services.pushDeliveries.list(channel.id, request.query.count ?? DELIVERY_LOG_KEPT);
     },
   );

@@ -3,11 +3,10 @@ import { StatusResult } from '../../contract/status.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { objectTypeOf } from '../auth/caller.ts';
 import { badRequest } from '../http/errors.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { PushQuery } from '../schemas/push.ts';
-import { channelInReach } from './reach.ts';
+import { channelWith } from './reach.ts';
 
 export function pushRoutes(app: ZodApp, services: Services): void {
   const params = z.object({ channelUuid: Uuid });
@@ -40,8 +39,13 @@ export function pushRoutes(app: ZodApp, services: Services): void {
           `query parameter 'to': ${refusal}; push delivers only to public addresses.`,
         );
       }
-      const channel = channelInReach(services, caller, request.params.channelUuid);
-      caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'setting push');
+      const channel = channelWith(
+        services,
+        caller,
+        request.params.channelUuid,
+        'UPDATE',
+        'setting push',
+      );
       services.channels.setPush(channel.id, { url: to, interval, secret });
       services.push.configurationChanged(channel.id);
       return { status: 'OK' as const };
@@ -61,8 +65,13 @@ export function pushRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const caller = callerOf(request);
-      const channel = channelInReach(services, caller, request.params.channelUuid);
-      caller.require(channel.tenant, objectTypeOf(channel), 'UPDATE', 'removing push');
+      const channel = channelWith(
+        services,
+        caller,
+        request.params.channelUuid,
+        'UPDATE',
+        'removing push',
+      );
       services.channels.setPush(channel.id, null);
       services.push.configurationChanged(channel.id);
       return { status: 'OK' as const };

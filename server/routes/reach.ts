@@ -1,5 +1,6 @@
 import type { Services } from '../services.ts';
-import type { Caller } from '../auth/caller.ts';
+import { objectTypeOf, type Caller } from '../auth/caller.ts';
+import type { Operation } from '../../contract/userinfo.ts';
 import type { ChannelRow } from '../store/channel-row.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -12,4 +13,25 @@ export function channelInReach(services: Services, caller: Caller, uuid: string)
   return channel;
 }
 
-export const typeLabel = (channel: ChannelRow) => channel.type.toLowerCase();
+/**
+ * The channel in reach on which the caller holds `operation` for the channel's object type (or its
+ * history type): 404 when out of reach, then 403 naming what is missing, in that order.
+ */
+export function channelWith(
+  services: Services,
+  caller: Caller,
+  uuid: string,
+  operation: Operation,
+  action: string,
+  on: 'object' | 'history' = 'object',
+): ChannelRow {
+  const channel = channelInReach(services, caller, uuid);
+  const objectType = objectTypeOf(channel);
+  caller.require(
+    channel.tenant,
+    on === 'history' ? `${objectType}.history` : objectType,
+    operation,
+    action,
+  );
+  return channel;
+}

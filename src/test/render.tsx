@@ -2,7 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ConfigContext } from '../config/config-context.ts';
+import type { ConsoleConfig } from '../config/config.ts';
 import { configureApiClient } from '../api/client.ts';
 import { userinfoKeys } from '../api/userinfo.ts';
 import type { PermissionMap } from '../lib/permissions.ts';
@@ -38,8 +40,22 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
+export interface PageOptions {
+  /** The route pattern the element is mounted at (for pages that read params), and the URL opened. */
+  path?: string;
+  url?: string;
+  /** The runtime configuration, for pages that read it (maps read the tile URL). */
+  config?: ConsoleConfig;
+  /** Other routes the page may navigate to. */
+  routes?: RouteObject[];
+}
+
 /** Renders inside the providers the app gives pages, with a profile holding `permissions`. */
-export function renderPage(element: ReactElement, permissions: PermissionMap = {}) {
+export function renderPage(
+  element: ReactElement,
+  permissions: PermissionMap = {},
+  { path = '*', url = '/', config, routes = [] }: PageOptions = {},
+) {
   const client = testQueryClient();
   client.setQueryData(userinfoKeys.all, {
     sub: 'u1',
@@ -48,15 +64,19 @@ export function renderPage(element: ReactElement, permissions: PermissionMap = {
     email: 'tess@example.com',
     permissions,
   });
-  const router = createMemoryRouter([{ path: '*', element }]);
+  const router = createMemoryRouter([{ path, element }, ...routes], { initialEntries: [url] });
+  const page = (
+    <MantineProvider env="test">
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  );
   return {
     client,
+    router,
     ...render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={client}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
+      config ? <ConfigContext.Provider value={config}>{page}</ConfigContext.Provider> : page,
     ),
   };
 }

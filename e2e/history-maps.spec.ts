@@ -1,0 +1,181 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, signIn, users } from './support.ts';
+
+const DAY = 86_400_000;
+
+/** A `datetime-local` value for an instant, in the browser's own time zone. */
+function localInput(page: Page, ts: number): Promise<string> {
+  return page.evaluate((at) => {
+    const d = new Date(at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, ts);
+}
+
+/** What the cloud holds for a channel over an inclusive range, one request per day (no paging needed). */
+async function historyKeys(
+  request: APIRequestContext,
+  channelUuid: string,
+  from: number,
+  to: number,
+) {
+  const headers = {
+    Authorization: `Basic ${Buffer.from(`fleet:${users.fleet}`).toString('base64')}`,
+  };
+  const keys: string[] = [];
+  for (let end = to; end >= from; end -= DAY + 1) {
+    const start = Math.max(from, end - DAY);
+    const response = await request.get(
+      `/v1/channels/${channelUuid}/history?from=${start}&to=${end}&count=10000`,
+      { headers },
+    );
+    expect(response.ok()).toBe(true);
+    const items = (await response.json()) as { sensorUuid: string; ts: number }[];
+    expect(items.length).toBeLessThan(10_000);
+    keys.push(...items.map((item) => `${item.sensorUuid}@${item.ts}`));
+  }
+  return keys.sort();
+}
+
+test('fleet finds a van on the map, sees three days of its track and temperature, and exports them', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'fleet', '/fleet');
+  await expect(page.getByRole('heading', { name: 'Fleet', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Fleet map' })).toBeVisible();
+  const list = page.getByRole('table', { name: 'Nodes on the map' });
+  await expect(list.getByRole('row', { name: /Van 07/ })).toBeVisible();
+  // Vans Westpoort and Cold chain: 30 vans and 40 reefers.
+  await expect(page.getByRole('status').filter({ hasText: 'nodes with a position' })).toContainText(
+    /^70 nodes/,
+  );
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Show Van 07 on the map' }).click();
+  const popup = page.locator('.leaflet-popup');
+  await expect(popup.getByText('Van 07', { exact: true })).toBeVisible();
+  await expect(popup.getByText(/^Last seen/)).toBeVisible();
+  await popup.getByRole('link', { name: 'History of Van 07' }).click();
+
+  await expect(page.getByRole('heading', { name: 'History of Van 07', level: 1 })).toBeVisible();
+  await expect(page.getByText(/times in .+ \(UTC[+-]\d\d:\d\d\)/)).toBeVisible();
+  // Ten minutes back, so that no reading of the range is still on its way from a gateway.
+  const to = Math.floor((Date.now() - 10 * 60_000) / 60_000) * 60_000;
+  const from = to - 3 * DAY;
+  const range = page.getByRole('form', { name: 'Custom range' });
+  await range.getByLabel('From').fill(await localInput(page, from));
+  await range.getByLabel('To').fill(await localInput(page, to));
+  await range.getByRole('button', { name: 'Show range' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`from=${encodeURIComponent(new Date(from).toISOString())}`),
+  );
+  await expect(page.getByRole('status').filter({ hasText: 'days loaded' })).toHaveText(
+    /^All 3 of 3 days loaded, [\d,]+ messages$/,
+  );
+
+  const sensors = page.getByRole('list', { name: 'Sensors' });
+  await expect(sensors).toContainText(/Van 07 · temp \([\d,]+ readings\)/);
+  await expect(page.getByRole('list', { name: 'Tracks' })).toContainText(
+    /Van 07 \([\d,]+ positions\)/,
+  );
+  await expect(page.getByRole('region', { name: 'GPS tracks' })).toBeVisible();
+  const cursor = page.getByRole('slider', { name: 'Time cursor on the temperature chart' });
+  await cursor.focus();
+  await page.keyboard.press('End');
+  await expect(cursor).toHaveAttribute('aria-valuetext', /Van 07 · temp -?\d+ °C/);
+  await expectAccessible(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^Van-07_.+\.csv$/);
+  const lines = (await readFile(await file.path(), 'utf8')).split('\r\n');
+  expect(lines[0]).toBe(
+    'time,ts,type,node,node_uuid,sensor,sensor_uuid,gateway,gateway_uuid,channel,channel_uuid,' +
+      'temperature,lat,lon,hdop,fix,view,stationary,calculated,function,version,value_ts',
+  );
+  expect(lines.at(-1)).toBe('');
+  const rows = lines.slice(1, -1).map((line) => line.split(','));
+  const channelUuid = new URL(page.url()).pathname.split('/')[2] ?? '';
+  const exported = rows.map((row) => `${row[6]}@${row[1]}`);
+  expect(exported.sort()).toEqual(await historyKeys(request, channelUuid, from, to));
+  const times = rows.map((row) => Number(row[1]));
+  expect(times).toEqual([...times].sort((a, b) => a - b));
+  expect(rows.every((row) => row[3] === 'Van 07')).toBe(true);
+});
+
+test('support is told why there is no history and no fleet map', async ({ page, request }) => {
+  const headers = {
+    Authorization: `Basic ${Buffer.from(`support:${users.support}`).toString('base64')}`,
+  };
+  const listing = await request.get('/v1/channels?channelType=NODE&filter=Van%2002', { headers });
+  const [van] = (await listing.json()) as { uuid: string; name: string }[];
+  expect(van?.name).toBe('Van 02');
+
+  await signIn(page, 'support', '/fleet');
+  await expect(page.getByRole('alert')).toContainText('The fleet map is not available to you');
+  await expect(page.getByRole('alert')).toContainText(
+    'needs READ on assets.history or groups.history',
+  );
+  await expectAccessible(page);
+
+  // Basic credentials live in the tab's memory only: a new page load signs in again.
+  await signIn(page, 'support', `/channels/${van?.uuid ?? ''}`);
+  await page.getByRole('link', { name: 'History', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'History of Van 02', level: 1 })).toBeVisible();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('History is not available to you');
+  await expect(alert).toContainText('needs READ on assets.history');
+  await expect(
+    page.getByRole('slider', { name: 'Time cursor on the temperature chart' }),
+  ).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a range that fails part-way keeps what arrived and resumes with only the missing day', async ({
+  page,
+  request,
+}) => {
+  const headers = {
+    Authorization: `Basic ${Buffer.from(`fleet:${users.fleet}`).toString('base64')}`,
+  };
+  const listing = await request.get('/v1/channels?channelType=NODE&filter=Reefer%2003', {
+    headers,
+  });
+  const [reefer] = (await listing.json()) as { uuid: string }[];
+  const to = Math.floor((Date.now() - 10 * 60_000) / 60_000) * 60_000;
+  const from = to - 3 * DAY;
+  // The middle day fails until the cloud "comes back".
+  const middleTo = to - DAY - 1;
+  let down = true;
+  const asked: number[] = [];
+  await page.route('**/v1/channels/*/history?*', async (route) => {
+    const url = new URL(route.request().url());
+    const end = Number(url.searchParams.get('to'));
+    asked.push(end);
+    if (down && end === middleTo) await route.abort('connectionrefused');
+    else await route.continue();
+  });
+  const query = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+  await signIn(page, 'fleet', `/channels/${reefer?.uuid ?? ''}/history?${query}`);
+
+  const failure = page
+    .getByRole('alert')
+    .filter({ hasText: 'Part of the range could not be loaded' });
+  await expect(failure).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'days loaded' })).toHaveText(
+    /^2 of 3 days loaded/,
+  );
+  await expect(page.getByRole('list', { name: 'Sensors' })).toContainText('Reefer 03 · temp');
+  const before = asked.filter((end) => end !== middleTo).length;
+
+  down = false;
+  await failure.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'days loaded' })).toHaveText(
+    /^All 3 of 3 days loaded/,
+  );
+  expect(asked.filter((end) => end !== middleTo)).toHaveLength(before);
+  expect(asked.at(-1)).toBe(middleTo);
+});

@@ -1,0 +1,5 @@
+// Styles of the Mantine components only the history and fleet pages use; the shell imports the
+// rest (src/app/styles.ts). Loaded with these pages' chunks, not the first page.
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Slider.css';
+import '@mantine/core/styles/Grid.css';

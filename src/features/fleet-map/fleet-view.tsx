@@ -1,0 +1,79 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Grid, Text } from '@mantine/core';
+import { ClusterLayer } from '../../components/map/cluster-layer.tsx';
+import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
+import { FocusLayer } from '../../components/map/focus-layer.tsx';
+import { MapView } from '../../components/map/map-view.tsx';
+import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import { NodeList } from './node-list.tsx';
+import { NodePopup } from './node-popup.tsx';
+
+export interface FleetViewProps {
+  nodes: readonly FleetNode[];
+  /** The moment positions are judged against: now, or the slider's past moment. */
+  now: number;
+  historyPath: (node: FleetNode) => string;
+  /** The map frames the nodes again when this changes (another group). */
+  fitKey: string;
+  tileUrl?: string | undefined;
+  attribution?: string | undefined;
+}
+
+/** The fleet on a clustered canvas map, with a list beside it that does the same by keyboard. */
+export function FleetView({
+  nodes,
+  now,
+  historyPath,
+  fitKey,
+  tileUrl,
+  attribution,
+}: FleetViewProps) {
+  const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
+  const [selected, setSelected] = useState<string>();
+  const [focus, setFocus] = useState<[number, number]>();
+  const [fallback, setFallback] = useState<string>();
+  const node = nodes.find((n) => n.nodeUuid === selected);
+  const close = useCallback(() => setSelected(undefined), []);
+  const show = (picked: FleetNode) => {
+    setSelected(picked.nodeUuid);
+    setFocus([picked.position.lat, picked.position.lon]);
+  };
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, lg: 8 }}>
+        <MapView
+          label="Fleet map"
+          height={560}
+          tileUrl={tileUrl}
+          attribution={attribution}
+          onFallback={setFallback}
+        >
+          <ClusterLayer
+            nodes={nodes}
+            now={now}
+            selected={selected}
+            onSelect={(n) => setSelected(n.nodeUuid)}
+          />
+          <FocusLayer position={focus} />
+          <FitBoundsLayer points={positions} fitKey={fitKey} maxZoom={13} />
+          {node && (
+            <NodePopup node={node} now={now} historyPath={historyPath(node)} onClose={close} />
+          )}
+        </MapView>
+        <Text size="xs" c="dimmed" mt={4}>
+          Blue: heard from within the hour; grey: longer ago; squares: calculated positions. Click a
+          cluster to zoom into it.{fallback ? ` ${fallback} Showing the offline map.` : ''}
+        </Text>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 4 }}>
+        <NodeList
+          nodes={nodes}
+          now={now}
+          selected={selected}
+          onShow={show}
+          historyPath={historyPath}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

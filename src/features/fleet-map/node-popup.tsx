@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { Anchor, Stack, Text } from '@mantine/core';
+import { Popup } from 'react-leaflet';
+import { Link } from 'react-router';
+import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import { formatAgo, formatInstant } from '../../lib/history/format-time.ts';
+
+export interface NodePopupProps {
+  node: FleetNode;
+  now: number;
+  historyPath: string;
+  onClose: () => void;
+}
+
+/** What the fleet map says about one node, with the way to its history. */
+export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
+  const { lat, lon } = node.position;
+  const position = useMemo((): [number, number] => [lat, lon], [lat, lon]);
+  const handlers = useMemo(() => ({ remove: onClose }), [onClose]);
+  const kind = node.position.calculated
+    ? 'Calculated position'
+    : node.position.hdop === undefined
+      ? 'GPS fix'
+      : `GPS fix, hdop ${node.position.hdop}`;
+  return (
+    <Popup position={position} eventHandlers={handlers} offset={[0, -4]}>
+      <Stack gap={2} miw={200}>
+        <Text fw={700}>{node.nodeName}</Text>
+        <Text size="sm">
+          Last seen {formatAgo(node.lastSeen, now)} ({formatInstant(node.lastSeen)})
+        </Text>
+        <Text size="sm">
+          {node.lastTemperature
+            ? `Last temperature ${node.lastTemperature.value} °C (${formatAgo(node.lastTemperature.ts, now)})`
+            : 'No recent temperature'}
+        </Text>
+        <Text size="sm">
+          {kind}, {formatAgo(node.position.ts, now)}
+        </Text>
+        <Anchor component={Link} to={historyPath} size="sm">
+          History of {node.nodeName}
+        </Anchor>
+      </Stack>
+    </Popup>
+  );
+}

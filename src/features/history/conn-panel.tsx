@@ -1,0 +1,36 @@
+import { Table, Text } from '@mantine/core';
+import type { ConnChange } from '../../lib/history/conn-changes.ts';
+import { formatInstant } from '../../lib/history/format-time.ts';
+
+const show = (value: number | undefined) => (value === undefined ? '–' : String(value));
+
+/** Function and version of each node, as changes over time. */
+export function ConnPanel({ changes }: { changes: readonly ConnChange[] }) {
+  if (changes.length === 0) return <Text c="dimmed">No connectivity messages in this range.</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560} maxHeight={320}>
+      <Table striped stickyHeader aria-label="Function and version changes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Since</Table.Th>
+            <Table.Th>Node</Table.Th>
+            <Table.Th>Function</Table.Th>
+            <Table.Th>Version</Table.Th>
+            <Table.Th>Last reported</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((change) => (
+            <Table.Tr key={`${change.nodeUuid}-${change.since}`}>
+              <Table.Td>{formatInstant(change.since)}</Table.Td>
+              <Table.Td>{change.nodeName}</Table.Td>
+              <Table.Td>{show(change.function)}</Table.Td>
+              <Table.Td>{show(change.version)}</Table.Td>
+              <Table.Td>{formatInstant(change.lastSeen)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Button, Group, Progress, Text } from '@mantine/core';
+import type { RangeHistory } from './use-range-history.ts';
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : 'The history could not be loaded.';
+}
+
+/** How far the range has loaded, with cancel while it loads and resume after a stop. */
+export function LoadProgress({ history }: { history: RangeHistory }) {
+  const total = history.pieces.length;
+  const percent = total === 0 ? 100 : Math.round((history.done / total) * 100);
+  const summary = `${history.done} of ${total} ${total === 1 ? 'day' : 'days'} loaded, ${history.items.length.toLocaleString()} messages`;
+  if (history.status === 'done' && total <= 1) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {history.items.length.toLocaleString()} messages
+      </Text>
+    );
+  }
+  return (
+    <div>
+      <Group justify="space-between" gap="xs" mb={4}>
+        <Text size="sm" role="status">
+          {history.status === 'done' ? `All ${summary}` : summary}
+        </Text>
+        {history.status === 'loading' && (
+          <Button size="compact-sm" variant="subtle" onClick={history.cancel}>
+            Cancel
+          </Button>
+        )}
+        {history.status === 'cancelled' && (
+          <Button size="compact-sm" variant="light" onClick={history.resume}>
+            Load the rest
+          </Button>
+        )}
+      </Group>
+      <Progress
+        value={percent}
+        animated={history.status === 'loading'}
+        aria-label="History loaded"
+        color={history.status === 'failed' ? 'red' : undefined}
+      />
+      {history.status === 'failed' && (
+        <Alert
+          color="red"
+          variant="light"
+          title="Part of the range could not be loaded"
+          mt="xs"
+          role="alert"
+        >
+          <Text size="sm">{message(history.error)}</Text>
+          <Text size="sm">
+            What has arrived stays on screen; resuming asks only for the missing days.
+          </Text>
+          <Button size="xs" mt="xs" variant="light" color="red" onClick={history.resume}>
+            Resume
+          </Button>
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { Text } from '@mantine/core';
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import { describeValue } from '../../lib/history/describe-value.ts';
+import { formatInstant } from '../../lib/history/format-time.ts';
+import styles from './history.module.css';
+
+const ROW_HEIGHT = 28;
+const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
+const widths = ['22%', '14%', '10%', '8%', '32%', '14%'];
+
+/** Every message of the range, newest first; only the rows in view are in the page. */
+export function RawTable({ items }: { items: readonly Timeslice[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  if (items.length === 0) return <Text c="dimmed">No messages in this range.</Text>;
+  const rows = virtualizer.getVirtualItems();
+  const before = rows[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  return (
+    // The scroll region holds the table; it is focusable so keyboard users can scroll it
+    // (axe: scrollable-region-focusable).
+    <div
+      ref={scroller}
+      className={styles.rawScroll}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label="Raw messages"
+    >
+      <table className={styles.rawTable} aria-rowcount={items.length + 1}>
+        <colgroup>
+          {widths.map((width, i) => (
+            <col key={i} style={{ width }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: before, padding: 0 }} />
+            </tr>
+          )}
+          {rows.map((row) => {
+            const item = items[row.index];
+            if (!item) return null;
+            return (
+              <tr key={row.key} aria-rowindex={row.index + 2}>
+                <td>{formatInstant(item.ts)}</td>
+                <td>{item.nodeName}</td>
+                <td>{item.sensorName}</td>
+                <td>{item.type}</td>
+                <td title={describeValue(item)}>{describeValue(item)}</td>
+                <td>{item.gatewayName}</td>
+              </tr>
+            );
+          })}
+          {after > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns.length} style={{ height: after, padding: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import { fakeHistory, slice, testUuid } from '../../test/fake-history.ts';
+import { fetchSpan } from '../history/fetch-span.ts';
+import { splitRange } from '../history/split-range.ts';
+import { exportFileName, exportRange } from './export-range.ts';
+import { csvColumns, exportWriter, type ExportFormat } from './formats.ts';
+
+const valueArb = fc.oneof(
+  fc.record({
+    type: fc.constant('TEMP' as const),
+    value: fc.record({ temperature: fc.integer({ min: -40, max: 60 }) }, { requiredKeys: [] }),
+  }),
+  fc.record({
+    type: fc.constant('GPS' as const),
+    value: fc.record(
+      {
+        lat: fc.double({ min: -90, max: 90, noNaN: true }),
+        lon: fc.double({ min: -180, max: 180, noNaN: true }),
+        hdop: fc.double({ min: 0.5, max: 20, noNaN: true }),
+        stationary: fc.boolean(),
+        calculated: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+  }),
+  fc.record({
+    type: fc.constant('CONN' as const),
+    value: fc.record({ function: fc.nat(9), version: fc.nat(99) }),
+  }),
+);
+
+const itemsArb = fc
+  .uniqueArray(
+    fc.record({
+      sensor: fc.integer({ min: 1, max: 3 }),
+      ts: fc.integer({ min: 0, max: 1000 }),
+      v: valueArb,
+    }),
+    { selector: (r) => `${r.sensor}@${r.ts}`, maxLength: 200, size: 'max' },
+  )
+  .map((rows) =>
+    rows.map(({ sensor, ts, v }) =>
+      slice({ ts, ...v, sensorUuid: testUuid(sensor) } as Parameters<typeof slice>[0]),
+    ),
+  );
+
+async function exportAll(items: Timeslice[], format: ExportFormat, maxSpan: number, count: number) {
+  const { fetchPage } = fakeHistory(items);
+  const pieces = splitRange({ from: 0, to: 1000 }, maxSpan);
+  const blob = await exportRange(
+    pieces,
+    (span, signal) => fetchSpan(span, fetchPage, signal, count),
+    exportWriter(format),
+    new AbortController().signal,
+  );
+  return blob.text();
+}
+
+const oldestFirst = (items: Timeslice[]) =>
+  [...items].sort((a, b) => a.ts - b.ts || a.sensorUuid.localeCompare(b.sensorUuid));
+const key = (ts: number, sensor: string) => `${sensor}@${ts}`;
+
+describe('export', () => {
+  // At least 20 ms a piece: each piece costs the export a task of its own (setTimeout).
+  const split = [fc.integer({ min: 20, max: 300 }), fc.integer({ min: 4, max: 50 })] as const;
+
+  it('JSON holds every item of the range once, oldest first', async () => {
+    await fc.assert(
+      fc.asyncProperty(itemsArb, ...split, async (items, maxSpan, count) => {
+        const parsed = JSON.parse(await exportAll(items, 'json', maxSpan, count)) as Timeslice[];
+        expect(parsed.map((d) => key(d.ts, d.sensorUuid)).sort()).toEqual(
+          items.map((d) => key(d.ts, d.sensorUuid)).sort(),
+        );
+        expect(parsed.map((d) => d.ts)).toEqual(oldestFirst(items).map((d) => d.ts));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('CSV has a header and one row per item, none lost or repeated at piece boundaries', async () => {
+    await fc.assert(
+      fc.asyncProperty(itemsArb, ...split, async (items, maxSpan, count) => {
+        const lines = (await exportAll(items, 'csv', maxSpan, count)).split('\r\n');
+        expect(lines[0]).toBe(csvColumns.join(','));
+        expect(lines.at(-1)).toBe('');
+        const rows = lines.slice(1, -1).map((line) => line.split(','));
+        const tsAt = csvColumns.indexOf('ts');
+        const sensorAt = csvColumns.indexOf('sensor_uuid');
+        expect(rows.map((r) => key(Number(r[tsAt]), r[sensorAt] ?? '')).sort()).toEqual(
+          items.map((d) => key(d.ts, d.sensorUuid)).sort(),
+        );
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('GeoJSON holds a point for every message with a location and nothing else', async () => {
+    await fc.assert(
+      fc.asyncProperty(itemsArb, ...split, async (items, maxSpan, count) => {
+        const parsed = JSON.parse(await exportAll(items, 'geojson', maxSpan, count)) as {
+          type: string;
+          features: {
+            geometry: { coordinates: number[] };
+            properties: { ts: number; sensorUuid: string };
+          }[];
+        };
+        const located = items.filter(
+          (d) =>
+            d.type === 'GPS' &&
+            d.value.stationary !== false &&
+            d.value.lat !== undefined &&
+            d.value.lon !== undefined,
+        );
+        expect(parsed.type).toBe('FeatureCollection');
+        expect(
+          parsed.features.map((f) => key(f.properties.ts, f.properties.sensorUuid)).sort(),
+        ).toEqual(located.map((d) => key(d.ts, d.sensorUuid)).sort());
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('writes a CSV row people and spreadsheets read as meant', () => {
+    const writer = exportWriter('csv');
+    const item = slice({
+      ts: Date.UTC(2026, 10, 21, 8, 30),
+      type: 'GPS',
+      value: { lat: 52.5, lon: 13.4, hdop: 1.5, calculated: true },
+      nodeName: 'Van "7", Berlin',
+      sensorName: '=cmd',
+    });
+    const row = writer.chunk([item]).split(',');
+    expect(row[0]).toBe('2026-11-21T08:30:00.000Z');
+    expect(writer.chunk([item])).toContain('"Van ""7"", Berlin"');
+    expect(writer.chunk([item])).toContain(",'=cmd,");
+    expect(writer.chunk([item])).toContain(',52.5,13.4,1.5,,,,true,');
+  });
+
+  it('names files after the channel and the range', () => {
+    expect(
+      exportFileName(
+        'Cold chain / north',
+        { from: Date.UTC(2026, 10, 18), to: Date.UTC(2026, 10, 21, 9, 5) },
+        'csv',
+      ),
+    ).toBe('Cold-chain-north_2026-11-18T0000_2026-11-21T0905.csv');
+  });
+});

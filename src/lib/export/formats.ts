@@ -1,0 +1,164 @@
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import { locationOf } from '../history/gps-track.ts';
+
+export const exportFormats = ['csv', 'json', 'geojson'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/**
+ * Serialises a range piece by piece: `begin`, then `chunk` per piece (oldest first), then `end`.
+ * Concatenated, the parts form one valid file, however the items were split.
+ */
+export interface ExportWriter {
+  readonly mimeType: string;
+  readonly extension: string;
+  begin(): string;
+  chunk(items: readonly Timeslice[]): string;
+  end(): string;
+}
+
+const csvColumns = [
+  'time',
+  'ts',
+  'type',
+  'node',
+  'node_uuid',
+  'sensor',
+  'sensor_uuid',
+  'gateway',
+  'gateway_uuid',
+  'channel',
+  'channel_uuid',
+  'temperature',
+  'lat',
+  'lon',
+  'hdop',
+  'fix',
+  'view',
+  'stationary',
+  'calculated',
+  'function',
+  'version',
+  'value_ts',
+] as const;
+type CsvColumn = (typeof csvColumns)[number];
+
+/** RFC 4180 quoting; text that a spreadsheet would run as a formula is defused with a quote. */
+function csvText(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+function csvValue(value: string | number | boolean | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'string' ? csvText(value) : String(value);
+}
+
+function csvRow(item: Timeslice): string {
+  const row: Partial<Record<CsvColumn, string | number | boolean>> = {
+    time: new Date(item.ts).toISOString(),
+    ts: item.ts,
+    type: item.type,
+    node: item.nodeName,
+    node_uuid: item.nodeUuid,
+    sensor: item.sensorName,
+    sensor_uuid: item.sensorUuid,
+    gateway: item.gatewayName,
+    gateway_uuid: item.gatewayUuid,
+    channel: item.channelName,
+    channel_uuid: item.channelUuid,
+  };
+  if (item.type === 'TEMP') {
+    row.temperature = item.value.temperature;
+    row.value_ts = item.value.ts;
+  } else if (item.type === 'GPS') {
+    const v = item.value;
+    Object.assign(row, { hdop: v.hdop, fix: v.fix, view: v.view, value_ts: v.ts });
+    Object.assign(row, { stationary: v.stationary, calculated: v.calculated });
+    const location = locationOf(v);
+    if (location) Object.assign(row, location);
+  } else {
+    row.function = item.value.function;
+    row.version = item.value.version;
+  }
+  return csvColumns.map((column) => csvValue(row[column])).join(',');
+}
+
+function csvWriter(): ExportWriter {
+  return {
+    mimeType: 'text/csv;charset=utf-8',
+    extension: 'csv',
+    begin: () => csvColumns.join(',') + '\r\n',
+    chunk: (items) => items.map((item) => csvRow(item) + '\r\n').join(''),
+    end: () => '',
+  };
+}
+
+/** A JSON array across pieces: the comma goes before every item but the very first. */
+function arrayWriter(
+  mimeType: string,
+  extension: string,
+  open: string,
+  close: string,
+  render: (item: Timeslice) => string | undefined,
+): ExportWriter {
+  let first = true;
+  return {
+    mimeType,
+    extension,
+    begin: () => open,
+    chunk: (items) => {
+      let text = '';
+      for (const item of items) {
+        const rendered = render(item);
+        if (rendered === undefined) continue;
+        text += (first ? '\n' : ',\n') + rendered;
+        first = false;
+      }
+      return text;
+    },
+    end: () => (first ? '' : '\n') + close,
+  };
+}
+
+/** RFC 7946 point features; messages without a location have no place in a map file. */
+function geoJsonFeature(item: Timeslice): string | undefined {
+  if (item.type !== 'GPS') return undefined;
+  const location = locationOf(item.value);
+  if (!location) return undefined;
+  const { hdop, fix, view, calculated } = item.value;
+  return JSON.stringify({
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: [location.lon, location.lat] },
+    properties: {
+      time: new Date(item.ts).toISOString(),
+      ts: item.ts,
+      node: item.nodeName,
+      nodeUuid: item.nodeUuid,
+      sensor: item.sensorName,
+      sensorUuid: item.sensorUuid,
+      hdop,
+      fix,
+      view,
+      calculated: calculated === true,
+    },
+  });
+}
+
+export function exportWriter(format: ExportFormat): ExportWriter {
+  switch (format) {
+    case 'csv':
+      return csvWriter();
+    case 'json':
+      return arrayWriter('application/json', 'json', '[', ']\n', (item) => JSON.stringify(item));
+    case 'geojson':
+      return arrayWriter(
+        'application/geo+json',
+        'geojson',
+        '{"type":"FeatureCollection","features":[',
+        ']}\n',
+        geoJsonFeature,
+      );
+  }
+}
+
+export { csvColumns };

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { Topology } from 'topojson-specification';
+import countries from 'world-atlas/countries-110m.json';
+import { timeColor } from './time-color.ts';
+import { worldBasemap } from './world-basemap.ts';
+import { worldX, worldY } from './mercator.ts';
+import { boundsOf } from './bounds.ts';
+
+describe('timeColor', () => {
+  it('runs from dark purple (oldest) to yellow (newest), clamped', () => {
+    expect(timeColor(0)).toBe('rgb(68,1,84)');
+    expect(timeColor(1)).toBe('rgb(253,231,37)');
+    expect(timeColor(-3)).toBe(timeColor(0));
+    expect(timeColor(Number.NaN)).toBe(timeColor(0));
+    expect(timeColor(0.5)).toBe('rgb(33,145,140)');
+  });
+});
+
+describe('worldBasemap', () => {
+  it('makes land and shared borders from Natural Earth', () => {
+    const { land, borders } = worldBasemap(countries as unknown as Topology);
+    expect(land.type).toBe('FeatureCollection');
+    expect(borders.type).toBe('MultiLineString');
+    expect(borders.coordinates.length).toBeGreaterThan(100);
+  });
+});
+
+describe('worldX and worldY', () => {
+  it('place points as Leaflet projects them at zoom 0 (256 px world)', () => {
+    expect(worldX(-180)).toBe(0);
+    expect(worldX(180)).toBe(1);
+    expect(worldY(0)).toBeCloseTo(0.5, 12);
+    // Leaflet: map.project([52.52, 13.4], 0) = (137.529, 83.957)
+    expect(worldX(13.4) * 256).toBeCloseTo(137.529, 3);
+    expect(worldY(52.52) * 256).toBeCloseTo(83.957, 3);
+    expect(worldY(89)).toBeCloseTo(worldY(85.0511287798), 12);
+  });
+});
+
+describe('boundsOf', () => {
+  it('holds every point, or is undefined without any', () => {
+    expect(
+      boundsOf([
+        { lat: 52, lon: 4.8 },
+        { lat: 52.4, lon: 5 },
+        { lat: 51.9, lon: 4.9 },
+      ]),
+    ).toEqual([
+      [51.9, 4.8],
+      [52.4, 5],
+    ]);
+    expect(boundsOf([])).toBeUndefined();
+  });
+});

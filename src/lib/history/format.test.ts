@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { formatAgo, formatDuration, formatInstant, formatTick, timeTicks } from './format-time.ts';
+import { valuesAt } from './values-at.ts';
+import { valueDomain, valueTicks } from './value-domain.ts';
+
+const ts = Date.UTC(2026, 10, 21, 8, 5, 9);
+
+describe('time formats', () => {
+  it('writes instants to the second in the given zone', () => {
+    expect(formatInstant(ts, 'UTC')).toMatch(/Nov 21, 2026.*08:05:09/);
+    expect(formatInstant(ts, 'Europe/Berlin')).toMatch(/09:05:09/);
+  });
+
+  it('shortens ticks to what changes across the span', () => {
+    expect(formatTick(ts, 3_600_000, 'UTC')).toBe('08:05:09');
+    expect(formatTick(ts, 86_400_000, 'UTC')).toBe('08:05');
+    expect(formatTick(ts, 3 * 86_400_000, 'UTC')).toBe('Nov 21, 08:05');
+    expect(formatTick(Date.UTC(2026, 10, 21), 3 * 86_400_000, 'UTC')).toBe('Nov 21');
+    expect(formatTick(ts, 30 * 86_400_000, 'UTC')).toBe('Nov 21');
+  });
+
+  it('says durations as people do', () => {
+    expect(formatDuration(12_000)).toBe('12 s');
+    expect(formatDuration(25 * 60_000)).toBe('25 min');
+    expect(formatDuration(26 * 3_600_000)).toBe('1 day 2 h');
+    expect(formatDuration(3 * 86_400_000)).toBe('3 days');
+  });
+});
+
+describe('valuesAt', () => {
+  const series = [
+    {
+      sensorUuid: 'a',
+      label: 'A',
+      points: [
+        { ts: 0, value: 1 },
+        { ts: 100, value: 2 },
+      ],
+    },
+    { sensorUuid: 'b', label: 'B', points: [{ ts: 500, value: 9 }] },
+  ];
+
+  it('gives the nearest exact reading of each line within the tolerance', () => {
+    expect(valuesAt(series, 70, 50)).toEqual([
+      { sensorUuid: 'a', label: 'A', point: { ts: 100, value: 2 } },
+    ]);
+    expect(valuesAt(series, 460, 50)).toEqual([
+      { sensorUuid: 'b', label: 'B', point: { ts: 500, value: 9 } },
+    ]);
+    expect(valuesAt(series, 300, 50)).toEqual([]);
+  });
+});
+
+describe('timeTicks', () => {
+  it('picks a few round instants inside the span', () => {
+    const from = Date.UTC(2026, 10, 14, 7, 13, 22);
+    const to = from + 7 * 86_400_000;
+    const ticks = timeTicks(from, to, 8);
+    expect(ticks.length).toBeGreaterThanOrEqual(4);
+    expect(ticks.length).toBeLessThanOrEqual(12);
+    for (const tick of ticks) {
+      expect(tick).toBeGreaterThanOrEqual(from);
+      expect(tick).toBeLessThanOrEqual(to);
+      expect(new Date(tick).getMinutes()).toBe(0);
+    }
+  });
+});
+
+describe('valueDomain', () => {
+  it('holds every value with round ends', () => {
+    expect(
+      valueDomain([
+        [{ ts: 0, value: 3 }],
+        [
+          { ts: 1, value: 27 },
+          { ts: 2, value: -4 },
+        ],
+      ]),
+    ).toEqual([-5, 30]);
+    expect(valueDomain([[{ ts: 0, value: 4 }]])).toEqual([3, 5]);
+    expect(valueDomain([])).toEqual([0, 1]);
+    expect(valueTicks([-20, 15])).toEqual([-20, -15, -10, -5, 0, 5, 10, 15]);
+  });
+});
+
+describe('formatAgo', () => {
+  it('says how long ago, coarsely', () => {
+    const now = 1_000_000_000;
+    expect(formatAgo(now - 20_000, now)).toBe('just now');
+    expect(formatAgo(now - 12 * 60_000, now)).toBe('12 min ago');
+    expect(formatAgo(now - 3 * 3_600_000, now)).toBe('3 h ago');
+    expect(formatAgo(now - 3 * 86_400_000, now)).toBe('3 days ago');
+  });
+});
