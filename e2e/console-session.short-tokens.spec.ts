@@ -62,6 +62,7 @@ test('the console refreshes the access token before it lapses, the refresh token
   await mainNavigation(page)
     .getByRole('link', { name: /^Groups/ })
     .click();
+  await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
   const coldChain = page.getByRole('table').getByRole('link', { name: 'Cold chain', exact: true });
   await expect(coldChain).toBeVisible();
   expect(await refreshes.statuses()).toEqual([200]);

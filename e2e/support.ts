@@ -83,13 +83,31 @@ export interface StoredSession {
   expires_at: number;
 }
 
-/** The OIDC session the console keeps in localStorage (oidc-client-ts's user record). */
+// Runs in the page (e2e is type-checked without the DOM library): the user record of
+// oidc-client-ts, or null. Opening never creates the console's database.
+const readStoredSession = `new Promise((resolve, reject) => {
+  const open = indexedDB.open('telemetry-console');
+  open.onupgradeneeded = () => open.transaction.abort();
+  open.onerror = () => resolve(null);
+  open.onsuccess = () => {
+    const database = open.result;
+    const read = database.transaction('oidc').objectStore('oidc').openCursor();
+    read.onerror = () => reject(read.error);
+    read.onsuccess = () => {
+      const cursor = read.result;
+      if (cursor === null || String(cursor.key).startsWith('user:')) {
+        database.close();
+        resolve(cursor === null ? null : JSON.parse(cursor.value));
+      } else {
+        cursor.continue();
+      }
+    };
+  };
+})`;
+
+/** The OIDC session the console keeps in IndexedDB (src/auth/token-store.ts). */
 export async function storedSession(page: Page): Promise<StoredSession | null> {
-  return page.evaluate(() => {
-    const key = Object.keys(localStorage).find((name) => name.startsWith('oidc.user:'));
-    const text = key === undefined ? null : localStorage.getItem(key);
-    return text === null ? null : (JSON.parse(text) as StoredSession);
-  });
+  return (await page.evaluate(readStoredSession)) as StoredSession | null;
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

@@ -3,6 +3,14 @@ import { ApiError } from '../api/errors.ts';
 import type { OidcSettings } from '../config/config.ts';
 import { refusedByProvider, userManagerSettings } from './oidc-settings.ts';
 import { SessionStore, type Authenticator } from './session-store.ts';
+import {
+  indexedDbBackend,
+  readHint,
+  SESSION_HINT_KEY,
+  TokenStore,
+  usernameOf,
+  webStorageBackend,
+} from './token-store.ts';
 import { withTabLock } from './web-lock.ts';
 
 /** Refresh a little before expiry so a request never leaves with a token about to lapse. */
@@ -25,20 +33,14 @@ function usable(user: User | null): user is User {
   return user !== null && (user.expires_in ?? 0) > EXPIRY_MARGIN_S;
 }
 
-function usernameOf(user: Pick<User, 'profile'>): string {
-  const profile = user.profile;
-  const preferred = profile.preferred_username ?? profile.nickname ?? profile.name;
-  return typeof preferred === 'string' ? preferred : profile.sub;
-}
-
 const unreachable = () =>
   new ApiError(0, 'NETWORK', 'The sign-in service cannot be reached. Check your connection.');
 
 /**
- * Authorization code + PKCE with refresh tokens (oidc-client-ts). Tokens are kept in localStorage
- * so that every tab shares one session; a refresh takes a Web Lock and re-reads storage first, so
- * a second tab finds the token the first one just got instead of spending a rotated refresh token
- * (which the provider would treat as reuse and revoke). No hidden iframe is ever used: without a
+ * Authorization code + PKCE with refresh tokens (oidc-client-ts). Tokens are kept in IndexedDB
+ * (token-store.ts) so that every tab shares one session; a refresh takes a Web Lock and re-reads
+ * them first, so a second tab finds the token the first one just got instead of spending a
+ * rotated refresh token (which the provider would treat as reuse and revoke). No hidden iframe is ever used: without a
  * refresh token the session simply ends and the person signs in again.
  *
  * The library is loaded on first use, not with the first page.
@@ -56,20 +58,24 @@ export class OidcAuthenticator implements Authenticator {
     this.settings = settings;
     this.origin = origin;
     window.addEventListener('storage', (event) => {
-      if (event.key === null || event.key === this.storageKey) this.syncFromStorage();
+      if (event.key === null || event.key === SESSION_HINT_KEY) this.syncFromStorage();
     });
-  }
-
-  /** Where oidc-client-ts keeps the user (WebStorageStateStore's prefix and UserManager's key). */
-  private get storageKey(): string {
-    return `oidc.user:${this.settings.authority}:${this.settings.clientId}`;
   }
 
   private userManager(): Promise<UserManager> {
     this.manager ??= import('oidc-client-ts').then(({ UserManager, WebStorageStateStore }) => {
-      const store = new WebStorageStateStore({ store: window.localStorage });
+      // The key UserManager keeps the user under.
+      const userKey = `user:${this.settings.authority}:${this.settings.clientId}`;
+      const backend =
+        typeof indexedDB === 'undefined'
+          ? webStorageBackend(window.localStorage)
+          : indexedDbBackend();
       return new UserManager(
-        userManagerSettings(this.settings, this.origin, { userStore: store, stateStore: store }),
+        userManagerSettings(this.settings, this.origin, {
+          userStore: new TokenStore(backend, userKey),
+          // Sign-in states (PKCE verifiers) serve one redirect in one tab.
+          stateStore: new WebStorageStateStore({ store: window.localStorage }),
+        }),
       );
     });
     return this.manager;
@@ -88,20 +94,8 @@ export class OidcAuthenticator implements Authenticator {
     }
   }
 
-  private peek(): { username: string; refresh: boolean; expiresAt: number } | null {
-    try {
-      const text = window.localStorage.getItem(this.storageKey);
-      if (text === null) return null;
-      const data = JSON.parse(text) as Partial<User>;
-      if (typeof data.access_token !== 'string' || data.profile === undefined) return null;
-      return {
-        username: usernameOf({ profile: data.profile }),
-        refresh: typeof data.refresh_token === 'string',
-        expiresAt: data.expires_at ?? 0,
-      };
-    } catch {
-      return null;
-    }
+  private peek() {
+    return readHint();
   }
 
   /** Another tab signed in, refreshed, signed out or found the session ended. */
@@ -125,7 +119,7 @@ export class OidcAuthenticator implements Authenticator {
   async completeSignIn(url: string): Promise<string> {
     const manager = await this.userManager();
     const user = await manager.signinRedirectCallback(url);
-    this.store.set({ status: 'signed-in', username: usernameOf(user) });
+    this.store.set({ status: 'signed-in', username: usernameOf(user.profile) });
     return returnToOf(user);
   }
 

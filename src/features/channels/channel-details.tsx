@@ -47,7 +47,7 @@ export function ChannelHeader({ channel }: { channel: ChannelRecord }) {
 
 /** The interval means nothing until push has an address. */
 function pushIntervalNote(channel: ChannelRecord): string {
-  if (channel.pushURL === undefined) return ' (push not configured)';
+  if (channel.pushURL === undefined) return ' (no push address)';
   return channel.pushInterval === 0 ? ' (each event at once)' : '';
 }
 
