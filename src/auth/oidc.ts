@@ -204,9 +204,16 @@ export class OidcAuthenticator implements Authenticator {
     const user = await manager.getUser();
     // The refresh token dies at once, even if the provider's sign-out page never loads.
     await manager.revokeTokens(['refresh_token']).catch(() => undefined);
+    try {
+      // Ends the session at the provider too, which then sends the browser back to the console.
+      // The page stays as it is meanwhile: no sign-in page flashes before the provider's.
+      // The `audience` of sign-in has no business on the sign-out address.
+      await manager.signoutRedirect({ id_token_hint: user?.id_token, extraQueryParams: {} });
+    } catch {
+      // The provider cannot be reached: this browser forgets the session all the same.
+      await manager.removeUser().catch(() => undefined);
+    }
+    // Here only when the redirect failed, or the person came Back to this page.
     this.store.set({ status: 'signed-out', expired: false });
-    // Ends the session at the provider too, which then sends the browser back to the console.
-    // The `audience` of sign-in has no business on the sign-out address.
-    await manager.signoutRedirect({ id_token_hint: user?.id_token, extraQueryParams: {} });
   }
 }
