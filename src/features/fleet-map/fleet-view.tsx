@@ -39,8 +39,10 @@ export function FleetView({
     setFocus([picked.position.lat, picked.position.lon]);
   };
   return (
+    // Side by side only from 88em: beside the navigation at 1280 px a third of the page is too
+    // narrow for the list's columns, which cut off its History links.
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 8 }}>
+      <Grid.Col span={{ base: 12, xl: 8 }}>
         <MapView
           label="Fleet map"
           height={560}
@@ -65,7 +67,7 @@ export function FleetView({
           cluster to zoom into it.{fallback ? ` ${fallback} Showing the offline map.` : ''}
         </Text>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 4 }}>
+      <Grid.Col span={{ base: 12, xl: 4 }}>
         <NodeList
           nodes={nodes}
           now={now}
