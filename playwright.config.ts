@@ -4,10 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // End-to-end tests run the real cloud (fresh database, demo seed) with the built console, on a port
-// of their own, and drive Debian's Chromium (never a downloaded browser).
+// of their own, and drive Debian's Chromium (never a downloaded browser). A second cloud, on the
+// next port, issues access tokens that last 40 s, so that refreshing really happens in the
+// `short-tokens` project (*.short-tokens.spec.ts); the console refreshes 30 s before expiry.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
+const shortTokensURL = `http://127.0.0.1:${port + 1}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'telemetry-e2e-'));
+const shortTokensDataDir = mkdtempSync(join(tmpdir(), 'telemetry-e2e-short-'));
+const shortTokens = /\.short-tokens\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -33,17 +38,44 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run build && node server/main.ts',
-    url: `${baseURL}/v1/admin/ping`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: shortTokens },
+    {
+      name: 'short-tokens',
+      use: { ...devices['Desktop Chrome'], baseURL: shortTokensURL },
+      testMatch: shortTokens,
     },
-  },
+  ],
+  // Started one after the other: the second serves the console the first one built.
+  webServer: [
+    {
+      command: 'npm run build && node server/main.ts',
+      url: `${baseURL}/v1/admin/ping`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        // As `npm start` runs it: push may reach this machine, and push inboxes are on.
+        PUSH_ALLOW_NETWORKS: 'loopback',
+        PUSH_INBOX: 'on',
+      },
+    },
+    {
+      command: 'node server/main.ts',
+      url: `${shortTokensURL}/v1/admin/ping`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        DATA_DIR: shortTokensDataDir,
+        PUBLIC_URL: shortTokensURL,
+        AUTH_ACCESS_TOKEN_TTL: '40',
+        SIMULATOR: 'off',
+      },
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support.ts';
+import { expectAccessible, signIn, useBasicSignIn } from './support.ts';
 
 test('when the cloud cannot be reached, a banner says so and Retry recovers', async ({ page }) => {
   await signIn(page, 'admin', '/channels');
@@ -17,9 +17,10 @@ test('when the cloud cannot be reached, a banner says so and Retry recovers', as
   ).toBeHidden();
 });
 
-test('a wrong password is told apart; the returnTo page follows a successful sign-in', async ({
+test('with Basic configured: a wrong password is told apart, the returnTo page follows, a reload asks again', async ({
   page,
 }) => {
+  await useBasicSignIn(page);
   await page.goto('/groups');
   await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fgroups/);
   await expectAccessible(page);
@@ -30,8 +31,15 @@ test('a wrong password is told apart; the returnTo page follows a successful sig
   await page.getByRole('textbox', { name: 'Password' }).fill('demo-admin');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/groups$/);
+  await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
+  // Basic credentials live in the tab's memory only.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'User name' })).toBeVisible();
+  await signIn(page, 'fleet', '/permissions');
+  await expect(page.getByText('fleet · tenant demo')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Telemetry Console' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'User name' })).toBeVisible();
 });
 
 test('a wrong runtime configuration shows what to fix', async ({ page }) => {

@@ -5,6 +5,8 @@ import { groupHistoryBenchmark } from './group-history.ts';
 import { channelListingBenchmark } from './channel-listing.ts';
 import { ingestionBenchmark } from './ingestion.ts';
 import { benchPushDelivery } from './push-delivery.ts';
+import { initialJsBenchmark } from './initial-js.ts';
+import { channelFilterBenchmark } from './channel-filter.ts';
 import { historyMapsBenchmark } from './history-maps.ts';
 import { historyWeekBenchmark } from './history-week.ts';
 
@@ -47,6 +49,8 @@ const benchmarks: Benchmark[] = [
   channelListingBenchmark,
   ingestionBenchmark,
   pushDeliveryBenchmark,
+  initialJsBenchmark,
+  channelFilterBenchmark,
   historyMapsBenchmark,
   historyWeekBenchmark,
 ];

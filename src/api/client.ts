@@ -6,8 +6,8 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The Authorization header value, or null when nobody is signed in. */
   authorization: () => Promise<string | null>;
-  /** Called when the cloud no longer accepts the session's credentials. */
-  onUnauthorized: (error: ApiError) => void;
+  /** Called when the cloud no longer accepts the session's credentials (`sent`). */
+  onUnauthorized: (error: ApiError, sent: string) => void;
 }
 
 let options: ApiClientOptions | null = null;
@@ -22,6 +22,8 @@ type QueryValue = string | number | boolean | undefined;
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON. The interface takes everything in the query; our extensions take bodies. */
+  body?: unknown;
   /** Picks the validator of the answer from the contract's schemas (loaded on demand). */
   schema: (schemas: Schemas) => z.ZodType<T>;
   signal?: AbortSignal;
@@ -56,7 +58,9 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
   try {
     response = await fetch(apiUrl(baseUrl, path, request.query), {
       method: request.method ?? 'GET',
-      headers,
+      headers:
+        request.body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
       credentials: 'omit',
     });
@@ -67,7 +71,9 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
 
   if (!response.ok) {
     const error = await errorFromResponse(response);
-    if (response.status === 401 && request.authorization === undefined) onUnauthorized(error);
+    if (response.status === 401 && request.authorization === undefined && credentials !== null) {
+      onUnauthorized(error, credentials);
+    }
     throw error;
   }
   let body: unknown;

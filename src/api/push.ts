@@ -2,45 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, segment } from './client.ts';
 
-/**
- * The push delivery log is an extension of our cloud, not of the interface: the console looks for
- * it in the cloud's OpenAPI document and shows nothing when a cloud does not offer it.
- */
-const OpenApiPaths = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
-
+/** The push delivery log is our cloud's extension, found through extensions.ts. */
 export const pushKeys = {
-  capabilities: ['capabilities', 'push-log'] as const,
   deliveries: (template: string, channelUuid: string) =>
     ['channels', 'push-log', template, channelUuid] as const,
 };
-
-/** The templated path of the log, e.g. "/v1/channels/{channelUuid}/push/deliveries", or null. */
-export async function findDeliveryLogPath(signal?: AbortSignal): Promise<string | null> {
-  try {
-    const document = await apiRequest('/v1/openapi.json', {
-      schema: () => OpenApiPaths,
-      signal,
-      anonymous: true,
-    });
-    const path = Object.keys(document.paths).find(
-      (candidate) =>
-        /^\/v1\/channels\/\{[^}]+\}\/push\/[A-Za-z-]+$/.test(candidate) &&
-        'get' in (document.paths[candidate] ?? {}),
-    );
-    return path ?? null;
-  } catch {
-    // A cloud without the document (or without the extension) simply has no log to show.
-    return null;
-  }
-}
-
-export const deliveryLogPathQuery = () =>
-  queryOptions({
-    queryKey: pushKeys.capabilities,
-    queryFn: ({ signal }) => findDeliveryLogPath(signal),
-    staleTime: Infinity,
-    retry: false,
-  });
 
 const number = z.number().optional();
 const RawDelivery = z
@@ -112,5 +78,6 @@ export const deliveriesQuery = (template: string, channelUuid: string) =>
   queryOptions({
     queryKey: pushKeys.deliveries(template, channelUuid),
     queryFn: ({ signal }) => fetchDeliveries(template, channelUuid, signal),
-    refetchInterval: 15_000,
+    // Someone watching the log is usually waiting for the next delivery.
+    refetchInterval: 5_000,
   });

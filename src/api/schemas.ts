@@ -1,6 +1,7 @@
 // The contract's validators, loaded beside the first request rather than before the first paint:
 // zod's full build is a fifth of the console's initial JavaScript (docs/decisions.md, "Speed").
 export { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
+export { PushInbox, PushInboxList, PushInboxSummary } from '../../contract/push.ts';
 export { ErrorBody, StatusResult } from '../../contract/status.ts';
 export { TimesliceList } from '../../contract/timeslice.ts';
 export { UserInfo } from '../../contract/userinfo.ts';

@@ -20,8 +20,8 @@ export async function createAuthenticator(
   configureApiClient({
     baseUrl: config.apiBaseUrl,
     authorization: () => authenticator.authorization(),
-    onUnauthorized: () => {
-      void authenticator.handleUnauthorized().then(onUnauthorized);
+    onUnauthorized: (_error, sent) => {
+      void authenticator.handleUnauthorized(sent).then(onUnauthorized);
     },
   });
   await authenticator.restore();

@@ -32,7 +32,10 @@ export interface Authenticator {
   restore(): Promise<void>;
   /** The Authorization header for the next request, refreshing first when needed. */
   authorization(): Promise<string | null>;
-  /** The cloud refused the credentials: refresh once if possible, else the session has expired. */
-  handleUnauthorized(): Promise<boolean>;
+  /**
+   * The cloud refused `sent` (the Authorization header of the request): refresh once if possible,
+   * else the session has expired. Answers whether asking again may succeed.
+   */
+  handleUnauthorized(sent: string): Promise<boolean>;
   signOut(): Promise<void>;
 }

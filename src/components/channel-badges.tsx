@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import type { ChannelType } from '../../contract/channel.ts';
 
 const colors: Record<ChannelType, string> = {
@@ -32,5 +32,18 @@ export function ActiveBadge({ active }: { active: boolean }) {
     <Badge color="gray" variant="dot">
       Inactive
     </Badge>
+  );
+}
+
+/** Whether a channel pushes its events anywhere; the address itself is on its page. */
+export function PushBadge({ pushURL }: { pushURL: string | undefined }) {
+  return pushURL ? (
+    <Badge variant="outline" color="indigo" size="sm">
+      Push on
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthenticator } from '../../auth/auth-context.ts';
+import { describeSignInError } from '../../auth/oidc-settings.ts';
 import { safeReturnTo } from './return-to.ts';
 
 /** One exchange per callback URL, even when React runs effects twice in development. */
@@ -25,7 +26,14 @@ export function CallbackPage() {
     }
     exchange.then(
       (returnTo) => void navigate(safeReturnTo(returnTo), { replace: true }),
-      (caught: unknown) => setError(caught instanceof Error ? caught.message : String(caught)),
+      (caught: unknown) => {
+        // Back or reload onto a used callback address while signed in: nothing went wrong.
+        if (authenticator.store.get().status === 'signed-in') {
+          void navigate('/', { replace: true });
+        } else {
+          setError(describeSignInError(caught));
+        }
+      },
     );
   }, [authenticator, navigate]);
 

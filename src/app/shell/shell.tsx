@@ -1,5 +1,6 @@
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useClickOutside, useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useState } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { CloudStatus } from './cloud-status.tsx';
 import { NavLinks } from './nav-links.tsx';
@@ -10,11 +11,17 @@ import { UserPanel } from './user-panel.tsx';
 /**
  * Header, navigation and page. A plain CSS layout (global.css, `.tc-shell`) rather than Mantine's
  * AppShell, which with its scroll-lock dependency costs a tenth of the first page's budget. Below
- * 48em (tablets in portrait) the navigation folds behind the burger.
+ * 62em (tablets) the navigation folds behind the burger, leaving tables the whole width.
  */
 export function Shell({ username }: { username: string }) {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
+  // The folded navigation closes as a drawer does: a click beside it, or Escape.
+  const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
+  const drawer = useClickOutside<HTMLDivElement>(close, null, [burger], opened);
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') close();
+  });
   return (
     <div className="tc-shell">
       <header className="tc-shell-header">
@@ -27,9 +34,10 @@ export function Shell({ username }: { username: string }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={setBurger}
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
               aria-label={opened ? 'Close navigation' : 'Open navigation'}
               aria-expanded={opened}
@@ -47,7 +55,7 @@ export function Shell({ username }: { username: string }) {
           </Group>
         </Group>
       </header>
-      <div className="tc-shell-nav" id="tc-navigation" data-open={opened || undefined}>
+      <div ref={drawer} className="tc-shell-nav" id="tc-navigation" data-open={opened || undefined}>
         <nav aria-label="Main navigation" className="tc-shell-nav-links">
           <NavLinks onNavigate={close} />
         </nav>

@@ -1,5 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { useAuthenticator } from '../../auth/auth-context.ts';
@@ -15,10 +16,14 @@ export function UserPanel({ username }: { username: string }) {
   const tenants = profile ? tenantsOf(profile.permissions) : [];
   const displayName = profile?.name ?? username;
 
+  const [signingOut, setSigningOut] = useState(false);
+
   const signOut = async () => {
+    setSigningOut(true);
     clearAllDrafts();
-    queryClient.clear();
+    // With OIDC this page is left for the provider's sign-out and comes back at `/`.
     await authenticator.signOut();
+    queryClient.clear();
     await navigate('/sign-in', { replace: true });
   };
 
@@ -34,7 +39,7 @@ export function UserPanel({ username }: { username: string }) {
             : username}
         </Text>
       </Stack>
-      <Button variant="default" size="xs" onClick={() => void signOut()}>
+      <Button variant="default" size="xs" loading={signingOut} onClick={() => void signOut()}>
         Sign out
       </Button>
     </Stack>

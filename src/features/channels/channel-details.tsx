@@ -45,6 +45,12 @@ export function ChannelHeader({ channel }: { channel: ChannelRecord }) {
   );
 }
 
+/** The interval means nothing until push has an address. */
+function pushIntervalNote(channel: ChannelRecord): string {
+  if (channel.pushURL === undefined) return ' (no push address)';
+  return channel.pushInterval === 0 ? ' (each event at once)' : '';
+}
+
 /** Every field of the record the cloud answered, and what an absent field means. */
 export function ChannelDetails({ channel }: { channel: ChannelRecord }) {
   const propertyCount = channel.properties ? Object.keys(channel.properties).length : 0;
@@ -72,7 +78,7 @@ export function ChannelDetails({ channel }: { channel: ChannelRecord }) {
         <Field label="Push interval">
           {channel.pushInterval === undefined
             ? '—'
-            : `${channel.pushInterval} s${channel.pushInterval === 0 ? ' (each event at once)' : ''}`}
+            : `${channel.pushInterval} s${pushIntervalNote(channel)}`}
         </Field>
         <Field label="Push address">
           {channel.pushURL ?? (

@@ -1,12 +1,18 @@
-import { Anchor, Badge, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
-import { ActiveBadge, ChannelTypeBadge } from '../../components/channel-badges.tsx';
+import { ActiveBadge, ChannelTypeBadge, PushBadge } from '../../components/channel-badges.tsx';
 
 const ROW_HEIGHT = 44;
-export const channelColumns = 'minmax(160px, 3fr) 96px 108px minmax(90px, 1.4fr) 92px 108px';
+/**
+ * Fixed columns fit their widest badge ("GATEWAY", "INACTIVE", "PUSH ON") with the cell's padding,
+ * measured in the system fonts of both themes; every row is its own grid, so widths cannot follow
+ * the content. Narrower than the minimum, the table scrolls sideways instead of cutting cells.
+ */
+export const channelColumns = 'minmax(160px, 2fr) 116px 124px minmax(112px, 1fr) 104px 108px';
+const MIN_WIDTH = 160 + 116 + 124 + 112 + 104 + 108;
 
 function ChannelRow({ channel }: { channel: ChannelRecord }) {
   const propertyCount = channel.properties ? Object.keys(channel.properties).length : 0;
@@ -24,20 +30,12 @@ function ChannelRow({ channel }: { channel: ChannelRecord }) {
         <ActiveBadge active={channel.active} />
       </div>
       <div role="cell">
-        <Text size="sm" ff="monospace" truncate title={channel.reference}>
+        <Text size="sm" ff="monospace" truncate title={channel.reference} className="tc-nowrap">
           {channel.reference ?? '—'}
         </Text>
       </div>
       <div role="cell">
-        {channel.pushURL ? (
-          <Badge variant="outline" color="indigo" size="sm">
-            Push on
-          </Badge>
-        ) : (
-          <Text size="sm" c="dimmed">
-            —
-          </Text>
-        )}
+        <PushBadge pushURL={channel.pushURL} />
       </div>
       <div role="cell">
         <Text size="sm" c={propertyCount > 0 ? undefined : 'dimmed'}>
@@ -55,7 +53,7 @@ export function ChannelTableHeader() {
         role="row"
         aria-rowindex={1}
         className="tc-row tc-head"
-        style={{ gridTemplateColumns: channelColumns, height: 36 }}
+        style={{ gridTemplateColumns: channelColumns, height: 36, minWidth: MIN_WIDTH }}
       >
         <div role="columnheader">Name</div>
         <div role="columnheader">Type</div>
@@ -115,6 +113,7 @@ export function ChannelTable({
               className="tc-row"
               style={{
                 gridTemplateColumns: channelColumns,
+                minWidth: MIN_WIDTH,
                 position: 'absolute',
                 top: 0,
                 left: 0,

@@ -39,6 +39,9 @@ export function FleetView({
     setFocus([picked.position.lat, picked.position.lon]);
   };
   return (
+    // Side by side from 75em. Beside the navigation at 1280 px a third of the page was too narrow
+    // for the list's columns (its History links were cut off): the list takes 5/12 there, 4/12
+    // from 88em, and its rows are compact enough to fit (node-list.tsx).
     <Grid gap="md">
       <Grid.Col span={{ base: 12, lg: 7, xl: 8 }}>
         <MapView

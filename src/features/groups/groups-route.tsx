@@ -1,20 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  EmptyState,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Button, EmptyState, Paper, Skeleton, Stack, Table } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { channelListQuery } from '../../api/channels.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
-import { ActiveBadge } from '../../components/channel-badges.tsx';
+import { ActiveBadge, PushBadge } from '../../components/channel-badges.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { CreateGroupForm } from './create-group-form.tsx';
 
@@ -71,7 +61,7 @@ function GroupList() {
           {sorted.map((group) => (
             <Table.Tr key={group.uuid}>
               <Table.Td>
-                <Anchor component={Link} to={`/groups/${group.uuid}`} fw={500}>
+                <Anchor component={Link} to={`/groups/${group.uuid}`} size="sm" fw={500}>
                   {group.name}
                 </Anchor>
               </Table.Td>
@@ -79,15 +69,7 @@ function GroupList() {
                 <ActiveBadge active={group.active} />
               </Table.Td>
               <Table.Td>
-                {group.pushURL ? (
-                  <Badge variant="outline" size="sm">
-                    Push on
-                  </Badge>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    —
-                  </Text>
-                )}
+                <PushBadge pushURL={group.pushURL} />
               </Table.Td>
               <Table.Td>
                 <Button

@@ -1,9 +1,9 @@
 import { notifyDone, notifyFailed } from '../../components/notify.ts';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useRemoveMember } from '../../api/groups.ts';
-import { ActiveBadge, ChannelTypeBadge } from '../../components/channel-badges.tsx';
+import { ActiveBadge, ChannelTypeBadge, PushBadge } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import type { Verdict } from '../../lib/permissions.ts';
 
@@ -26,7 +26,7 @@ export function MembersTable({
             <Table.Th scope="col">Name</Table.Th>
             <Table.Th scope="col">Type</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Push interval</Table.Th>
+            <Table.Th scope="col">Push</Table.Th>
             <Table.Th scope="col">
               <span className="tc-sr-only">Actions</span>
             </Table.Th>
@@ -36,7 +36,7 @@ export function MembersTable({
           {sorted.map((member) => (
             <Table.Tr key={member.uuid}>
               <Table.Td>
-                <Anchor component={Link} to={`/channels/${member.uuid}`} fw={500}>
+                <Anchor component={Link} to={`/channels/${member.uuid}`} size="sm" fw={500}>
                   {member.name}
                 </Anchor>
               </Table.Td>
@@ -47,9 +47,7 @@ export function MembersTable({
                 <ActiveBadge active={member.active} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">
-                  {member.pushInterval === undefined ? '—' : `${member.pushInterval} s`}
-                </Text>
+                <PushBadge pushURL={member.pushURL} />
               </Table.Td>
               <Table.Td ta="right">
                 <GuardedButton

@@ -73,12 +73,12 @@ export function NodeList() {
               {rows.slice(0, SHOWN).map((node) => (
                 <Table.Tr key={node.uuid}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/channels/${node.uuid}`} fw={500}>
+                    <Anchor component={Link} to={`/channels/${node.uuid}`} size="sm" fw={500}>
                       {node.name}
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm" ff="monospace">
+                    <Text size="sm" ff="monospace" className="tc-nowrap">
                       {node.reference ?? '—'}
                     </Text>
                   </Table.Td>

@@ -78,6 +78,7 @@ export function Component() {
             <List.Item key={action}>
               <Text
                 span
+                size="sm"
                 fw={600}
                 c={
                   verdict.allowed

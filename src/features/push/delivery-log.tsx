@@ -1,6 +1,7 @@
 import { Badge, Skeleton, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { deliveriesQuery, deliveryLogPathQuery, type Delivery } from '../../api/push.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { deliveriesQuery, type Delivery } from '../../api/push.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 
 function Outcome({ delivery }: { delivery: Delivery }) {
@@ -74,7 +75,10 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
 
 /** Shown only where the cloud offers the delivery log (an extension of ours). */
 export function DeliveryLog({ channelUuid }: { channelUuid: string }) {
-  const { data: template } = useQuery(deliveryLogPathQuery());
+  const { data: template } = useQuery({
+    ...extensionsQuery(),
+    select: (extensions) => extensions.deliveryLog,
+  });
   if (!template) return null;
   return (
     <section aria-labelledby="deliveries-title">

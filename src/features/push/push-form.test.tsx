@@ -21,7 +21,7 @@ describe('PushForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save push' }));
     expect(screen.getByText('The address must start with https:// or http://.')).toBeVisible();
     expect(screen.getByText(/At least 8 characters/)).toBeVisible();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((call) => call.init.method !== 'GET')).toHaveLength(0);
   });
 
   it('generates a whsec_ secret, shows it once to copy, and sends it', async () => {
@@ -47,5 +47,43 @@ describe('PushForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), 'https://a.example');
     expect(JSON.stringify({ ...window.sessionStorage })).not.toContain('my-own-secret');
     expect(JSON.stringify({ ...window.sessionStorage })).toContain('https://a.example');
+  });
+
+  it('offers no test inbox where the cloud has none', async () => {
+    fakeCloud(() => json({ paths: { '/v1/channels': { get: {} } } }));
+    renderPage(<PushForm channel={channel} onDone={() => undefined} />);
+    expect(await screen.findByRole('button', { name: 'Save push' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try with a test inbox' })).toBeNull();
+  });
+
+  it('tries the secret being set with a test inbox: the inbox gets it in a body, the push its address', async () => {
+    const address = 'http://cloud.test/v1/push-inboxes/i1/deliveries';
+    const calls = fakeCloud((url, init) => {
+      if (url.pathname === '/v1/openapi.json') {
+        return json({
+          paths: {
+            '/v1/push-inboxes': { get: {}, post: {} },
+            '/v1/push-inboxes/{inboxUuid}': { get: {}, delete: {} },
+          },
+        });
+      }
+      if (url.pathname === '/v1/push-inboxes' && init.method === 'POST') {
+        return json({ uuid: '44444444-4444-4444-8444-444444444444', address, createdAt: 1 });
+      }
+      return json({ status: 'OK' });
+    });
+    renderPage(<PushForm channel={channel} onDone={() => undefined} />);
+    await userEvent.type(screen.getByLabelText(/^Secret/), 'try-this-secret');
+    await userEvent.click(await screen.findByRole('button', { name: 'Try with a test inbox' }));
+    expect(await screen.findByText('Trying with your test inbox')).toBeVisible();
+
+    const created = calls.find((call) => call.init.method === 'POST');
+    expect(created?.url.search).toBe('');
+    expect(JSON.parse(String(created?.init.body))).toEqual({ secret: 'try-this-secret' });
+    const pushed = calls.find((call) => call.init.method === 'PUT');
+    expect(pushed?.url.searchParams.get('to')).toBe(address);
+    expect(pushed?.url.searchParams.get('secret')).toBe('try-this-secret');
+    // The form stays open with the secret, to save the same settings with a real address.
+    expect(screen.getByLabelText(/^Secret/)).toHaveValue('try-this-secret');
   });
 });

@@ -9,10 +9,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { PUSH_INTERVAL_MAX_S } from '../../../contract/limits.ts';
 import { useSetPush } from '../../api/channels.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { releaseInbox, useTryPushWithInbox } from '../../api/push-inboxes.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { Copyable } from '../../components/copyable.tsx';
@@ -38,7 +41,14 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
   const [secret, setSecret] = useState('');
   const [generated, setGenerated] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [trying, setTrying] = useState(false);
+  const client = useQueryClient();
   const save = useSetPush(channel.uuid);
+  const tryInbox = useTryPushWithInbox(channel.uuid);
+  const { data: inboxesOffered } = useQuery({
+    ...extensionsQuery(),
+    select: (extensions) => extensions.pushInboxes,
+  });
 
   const errors = {
     to: pushAddressError(draft.to),
@@ -50,10 +60,12 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
   const submit = () => {
     setSubmitted(true);
     if (!valid) return;
+    const to = draft.to.trim();
     save.mutate(
-      { to: draft.to.trim(), interval: Number(draft.interval), secret },
+      { to, interval: Number(draft.interval), secret },
       {
         onSuccess: () => {
+          if (channel.pushURL !== to) void releaseInbox(client, channel.pushURL);
           clearDraft();
           setSecret('');
           onDone();
@@ -62,6 +74,19 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
       },
     );
   };
+
+  // The address is not needed to try: the inbox gives one. The form stays open, secret and all,
+  // so that once deliveries verify the same settings can be saved with the real address.
+  const tryWithInbox = () => {
+    setTrying(true);
+    if (errors.interval !== null || errors.secret !== null) return;
+    save.reset();
+    tryInbox.mutate(
+      { secret, interval: Number(draft.interval), previous: channel.pushURL },
+      { onSuccess: () => notifyDone(`Push of ${channel.name} now goes to your test inbox.`) },
+    );
+  };
+  const showCheck = submitted || trying;
 
   return (
     <form
@@ -92,7 +117,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           allowNegative={false}
           value={draft.interval}
           onChange={(value) => setDraft({ ...draft, interval: value })}
-          error={submitted ? errors.interval : undefined}
+          error={showCheck ? errors.interval : undefined}
           maw={280}
         />
         <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -110,7 +135,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
               setSecret(event.currentTarget.value);
               setGenerated(false);
             }}
-            error={submitted ? errors.secret : undefined}
+            error={showCheck ? errors.secret : undefined}
             style={{ flex: 1 }}
           />
           <Button
@@ -131,8 +156,23 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
             <Copyable value={secret} label="secret" />
           </Alert>
         )}
+        {tryInbox.isSuccess && (
+          <Alert color="green" variant="light" title="Trying with your test inbox">
+            This channel’s events now go to your test inbox, shown below with whether each signature
+            verifies. To send them to your receiver instead, enter its address and save push with
+            the same secret.
+          </Alert>
+        )}
+        {tryInbox.isError && (
+          <ApiErrorAlert error={tryInbox.error} title="Trying with a test inbox failed" />
+        )}
         {save.isError && <ApiErrorAlert error={save.error} title="Saving push failed" />}
         <Group justify="flex-end" gap="xs">
+          {inboxesOffered === true && (
+            <Button variant="light" mr="auto" loading={tryInbox.isPending} onClick={tryWithInbox}>
+              Try with a test inbox
+            </Button>
+          )}
           <Button
             variant="default"
             onClick={() => {

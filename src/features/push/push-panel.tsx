@@ -1,8 +1,10 @@
 import { notifyDone } from '../../components/notify.ts';
 import { Alert, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useRemovePush } from '../../api/channels.ts';
+import { releaseInbox } from '../../api/push-inboxes.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { hasDraft } from '../../auth/drafts.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
@@ -11,6 +13,7 @@ import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
 import { describeInterval } from '../../lib/push-settings.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { PushForm } from './push-form.tsx';
+import { TestInbox } from './test-inbox.tsx';
 import { VerifySample } from './verify-sample.tsx';
 
 export function PushPanel({ channel }: { channel: ChannelRecord }) {
@@ -19,6 +22,7 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
   const [editing, setEditing] = useState(() => hasDraft(`push:${channel.uuid}`));
   const [confirmRemove, setConfirmRemove] = useState(false);
   const remove = useRemovePush(channel.uuid);
+  const client = useQueryClient();
   const configured = channel.pushURL !== undefined;
 
   return (
@@ -63,6 +67,7 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
           </Text>
         )}
         {editing && <PushForm channel={channel} onDone={() => setEditing(false)} />}
+        {configured && <TestInbox pushURL={channel.pushURL} />}
         {configured && <DeliveryLog channelUuid={channel.uuid} />}
         <Divider />
         <VerifySample />
@@ -80,6 +85,7 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => {
+              void releaseInbox(client, channel.pushURL);
               setConfirmRemove(false);
               notifyDone(`Push of ${channel.name} removed.`);
             },

@@ -15,7 +15,8 @@ const rawSample = `// npm install standardwebhooks
 import { Webhook } from 'standardwebhooks';
 
 // A secret that is not "whsec_…" is used as its UTF-8 bytes: the raw format.
-const webhook = new Webhook(process.env.PUSH_SECRET, { format: 'raw' });
+const key = new TextEncoder().encode(process.env.PUSH_SECRET);
+const webhook = new Webhook(key, { format: 'raw' });
 
 export function handle(rawBody, headers) {
   const { channelUuid, channelName, events } = webhook.verify(rawBody, headers);

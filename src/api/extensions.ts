@@ -1,0 +1,58 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from './client.ts';
+
+/**
+ * Our cloud's extensions (the push delivery log, push inboxes) are not part of the interface: the
+ * console looks for them in the cloud's OpenAPI document and shows nothing of them where a cloud
+ * does not offer them.
+ */
+const OpenApiPaths = z.object({ paths: z.record(z.string(), z.record(z.string(), z.unknown())) });
+type Paths = z.infer<typeof OpenApiPaths>['paths'];
+
+export interface CloudExtensions {
+  /** The templated path of a channel's delivery log, e.g. "/v1/channels/{channelUuid}/push/deliveries". */
+  deliveryLog: string | null;
+  /** Push inboxes: receivers on the cloud to try push settings with. */
+  pushInboxes: boolean;
+}
+
+const none: CloudExtensions = { deliveryLog: null, pushInboxes: false };
+
+export function extensionsOf(paths: Paths): CloudExtensions {
+  const offers = (path: string, method: string) => method in (paths[path] ?? {});
+  const deliveryLog = Object.keys(paths).find(
+    (candidate) =>
+      /^\/v1\/channels\/\{[^}]+\}\/push\/[A-Za-z-]+$/.test(candidate) && offers(candidate, 'get'),
+  );
+  return {
+    deliveryLog: deliveryLog ?? null,
+    pushInboxes:
+      offers('/v1/push-inboxes', 'post') &&
+      Object.keys(paths).some(
+        (path) => /^\/v1\/push-inboxes\/\{[^}]+\}$/.test(path) && offers(path, 'get'),
+      ),
+  };
+}
+
+export async function fetchExtensions(signal?: AbortSignal): Promise<CloudExtensions> {
+  try {
+    const document = await apiRequest('/v1/openapi.json', {
+      schema: () => OpenApiPaths,
+      signal,
+      anonymous: true,
+    });
+    return extensionsOf(document.paths);
+  } catch {
+    // A cloud without the document simply offers no extension the console knows.
+    return none;
+  }
+}
+
+export const extensionsQuery = () =>
+  queryOptions({
+    queryKey: ['capabilities', 'extensions'] as const,
+    queryFn: ({ signal }) => fetchExtensions(signal),
+    staleTime: Infinity,
+    retry: false,
+  });

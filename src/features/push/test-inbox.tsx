@@ -1,0 +1,116 @@
+import { Badge, Code, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { PushInboxArrival } from '../../../contract/push.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { inboxAt, pushInboxesQuery, pushInboxQuery } from '../../api/push-inboxes.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+
+function Signature({ arrival }: { arrival: PushInboxArrival }) {
+  if (arrival.verified) {
+    return (
+      <Badge color="green" variant="light">
+        Verified
+      </Badge>
+    );
+  }
+  return (
+    <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
+      Not verified: {arrival.problem ?? 'the signature does not match'}
+    </Text>
+  );
+}
+
+function Arrivals({ inboxUuid }: { inboxUuid: string }) {
+  const { data, isPending, isError, error, refetch } = useQuery(pushInboxQuery(inboxUuid));
+  if (isPending) return <Skeleton height={80} />;
+  if (isError) {
+    return (
+      <ApiErrorAlert
+        error={error}
+        title="The test inbox could not be read"
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+  if (data.arrivals.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing has arrived yet. Deliveries arrive as soon as data reaches this channel.
+      </Text>
+    );
+  }
+  const latest = data.arrivals.find((arrival) => arrival.events !== undefined);
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={420}>
+        <Table aria-label="Arrived in the test inbox" withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Arrived</Table.Th>
+              <Table.Th scope="col">Events</Table.Th>
+              <Table.Th scope="col">Signature</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.arrivals.map((arrival, index) => (
+              <Table.Tr key={`${arrival.at}-${arrival.webhookId ?? index}`}>
+                <Table.Td>{new Date(arrival.at).toLocaleString()}</Table.Td>
+                <Table.Td>{arrival.eventCount ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Signature arrival={arrival} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {latest?.events !== undefined && (
+        <div>
+          <Text size="sm" fw={500} mb={4} id="inbox-latest">
+            Latest verified delivery of {latest.channelName ?? 'this channel'} (first events)
+          </Text>
+          {/* A named, focusable region, so that a keyboard can scroll it. */}
+          <Code
+            block
+            mah={220}
+            style={{ overflow: 'auto' }}
+            role="region"
+            tabIndex={0}
+            aria-labelledby="inbox-latest"
+          >
+            {JSON.stringify(latest.events.slice(0, 3), null, 2)}
+          </Code>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Where a channel pushes to one of the caller's test inboxes (our cloud's extension): what
+ * arrived there and whether each delivery's signature verified with the inbox's secret.
+ */
+export function TestInbox({ pushURL }: { pushURL: string | undefined }) {
+  const { data: offered } = useQuery({
+    ...extensionsQuery(),
+    select: (extensions) => extensions.pushInboxes,
+  });
+  const { data: inboxes } = useQuery({
+    ...pushInboxesQuery(),
+    enabled: offered === true && pushURL !== undefined,
+  });
+  const inbox = inboxAt(inboxes, pushURL);
+  if (inbox === undefined) return null;
+  return (
+    <section aria-labelledby="inbox-title">
+      <Title order={3} size="h5" mb={4} id="inbox-title">
+        Test inbox
+      </Title>
+      <Text size="sm" c="dimmed" mb="xs">
+        This channel pushes to your test inbox on the cloud, which checks every delivery’s signature
+        with the secret you set, as your receiver will.
+      </Text>
+      <Arrivals inboxUuid={inbox.uuid} />
+    </section>
+  );
+}
