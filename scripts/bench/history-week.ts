@@ -100,8 +100,10 @@ export const historyWeekBenchmark: Benchmark = {
         try {
           const page = await context.newPage();
           await page.goto(`${base}/channels/${seeded.nodeUuid}/history?${day}`);
-          await page.getByRole('textbox', { name: 'User name' }).fill('admin');
-          await page.getByRole('textbox', { name: 'Password' }).fill('demo-admin');
+          // OIDC, the console's default: its sign-in page, then the cloud's login page.
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByLabel('Username').fill('admin');
+          await page.getByLabel('Password').fill('demo-admin');
           await page.getByRole('button', { name: 'Sign in' }).click();
           await page.getByRole('list', { name: 'Tracks' }).waitFor();
           const read = await mainThreadCounters(await context.newCDPSession(page));
