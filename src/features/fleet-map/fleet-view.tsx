@@ -40,10 +40,10 @@ export function FleetView({
   };
   return (
     // Side by side from 75em. Beside the navigation at 1280 px a third of the page was too narrow
-    // for the list's columns (its History links were cut off): the list takes 5/12 there, 4/12
-    // from 88em, and its rows are compact enough to fit (node-list.tsx).
+    // for the list's columns (its History links were cut off): the list takes 5/12, and its rows
+    // are compact enough to fit there (node-list.tsx); at 88em 4/12 would fit only just.
     <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7, xl: 8 }}>
+      <Grid.Col span={{ base: 12, lg: 7 }}>
         <MapView
           label="Fleet map"
           height={560}
@@ -68,7 +68,7 @@ export function FleetView({
           cluster to zoom into it.{fallback ? ` ${fallback} Showing the offline map.` : ''}
         </Text>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5, xl: 4 }}>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
         <NodeList
           nodes={nodes}
           now={now}
