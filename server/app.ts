@@ -115,7 +115,9 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   gatewayRoutes(app, services);
   openApiRoutes(app);
 
-  await serveConsole(app, config.consoleDir);
+  // With an outside identity provider the console talks to it directly (discovery, tokens).
+  const external = config.auth.external;
+  await serveConsole(app, config.consoleDir, external ? [new URL(external.issuer).origin] : []);
   await app.ready();
   return { app, services };
 }

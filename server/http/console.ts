@@ -9,30 +9,37 @@ import { sendError } from './error-handler.ts';
  * scripts and connections: an injected script could neither load code nor send a token away.
  * Map tiles may come from any https host (the runtime configuration names it); styles may be
  * inline because Mantine and Leaflet set them at run time. A deployment that serves the console
- * from elsewhere sets its own policy.
+ * from elsewhere sets its own policy. `connectOrigins` adds an outside identity provider.
  */
-export const consoleSecurityHeaders = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "connect-src 'self'",
-    "img-src 'self' data: blob: https:",
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
+export function consoleSecurityHeaders(connectOrigins: readonly string[] = []) {
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      ["connect-src 'self'", ...connectOrigins].join(' '),
+      "img-src 'self' data: blob: https:",
+      "style-src 'self' 'unsafe-inline'",
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+}
 
 /**
  * Serves the built console at `/` with a fallback to index.html for its client-side routes.
  * Unknown /v1 and /auth paths still answer the API's JSON 404.
  */
-export async function serveConsole(app: FastifyInstance, consoleDir: string | null): Promise<void> {
+export async function serveConsole(
+  app: FastifyInstance,
+  consoleDir: string | null,
+  connectOrigins: readonly string[] = [],
+): Promise<void> {
+  const securityHeaders = consoleSecurityHeaders(connectOrigins);
   const root =
     consoleDir !== null && existsSync(join(consoleDir, 'index.html')) ? consoleDir : null;
   if (root !== null) {
@@ -43,7 +50,7 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | nu
       index: 'index.html',
       cacheControl: false,
       setHeaders(reply, path) {
-        reply.headers(consoleSecurityHeaders);
+        reply.headers(securityHeaders);
         // Hashed assets never change; the shell and the runtime configuration always may.
         reply.header(
           'cache-control',
@@ -57,7 +64,7 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | nu
     const isApi = path.startsWith('/v1') || path.startsWith('/auth');
     if (root !== null && !isApi && request.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
       return reply
-        .headers(consoleSecurityHeaders)
+        .headers(securityHeaders)
         .header('cache-control', 'no-cache')
         .sendFile('index.html');
     }
