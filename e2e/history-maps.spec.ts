@@ -106,6 +106,43 @@ test('fleet finds a van on the map, sees three days of its track and temperature
   expect(rows.every((row) => row[3] === 'Van 07')).toBe(true);
 });
 
+for (const [width, height] of [
+  [1280, 800],
+  [768, 1024],
+] as const) {
+  test(`the fleet list reads on one line per node at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await signIn(page, 'fleet', '/fleet');
+    const list = page.getByRole('table', { name: 'Nodes on the map' });
+    await expect(list.getByRole('link', { name: /^History of / }).first()).toBeVisible();
+    // Every cell's text on one line, and every History link whole, without scrolling sideways.
+    const problems = await list.evaluate((table) => {
+      const found: string[] = [];
+      const scroller = table.parentElement ?? table;
+      if (table.scrollWidth > scroller.clientWidth + 1) found.push('the table scrolls sideways');
+      for (const cell of table.querySelectorAll('tbody td')) {
+        // The lines its text takes: the tops of the text's boxes (4 = NodeFilter.SHOW_TEXT).
+        const tops: number[] = [];
+        const texts = table.ownerDocument.createTreeWalker(cell, 4);
+        for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+          const range = table.ownerDocument.createRange();
+          range.selectNodeContents(text);
+          for (const box of range.getClientRects()) {
+            if (!tops.some((top) => Math.abs(top - box.top) < 4)) tops.push(box.top);
+          }
+        }
+        if (tops.length > 1) found.push(`"${cell.textContent ?? ''}" wraps`);
+      }
+      const right = scroller.getBoundingClientRect().right;
+      for (const link of table.querySelectorAll('a')) {
+        if (link.getBoundingClientRect().right > right + 1) found.push(`${link.textContent} cut`);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
+  });
+}
+
 test('support is told why there is no history and no fleet map', async ({ page, request }) => {
   const headers = {
     Authorization: `Basic ${Buffer.from(`support:${users.support}`).toString('base64')}`,

@@ -31,7 +31,8 @@ interface ChartLinesProps {
 
 /**
  * Axes, grid and lines: re-rendered only when data, window or size change, never when the cursor
- * moves (the overlay draws that).
+ * moves (the overlay draws that). The ticks are chosen to fit (`timeTicks` leaves 110 px each), so
+ * `interval={0}` shows them all and spares Recharts measuring every label in the DOM to thin them.
  */
 export const ChartLines = memo(function ChartLines({
   lines,
@@ -55,6 +56,7 @@ export const ChartLines = memo(function ChartLines({
         domain={[window.from, window.to]}
         allowDataOverflow
         ticks={ticks as number[]}
+        interval={0}
         tickFormatter={formatTick}
         height={xAxisHeight}
         tick={{ fill: 'currentColor', fontSize: 12 }}
@@ -66,11 +68,12 @@ export const ChartLines = memo(function ChartLines({
         type="number"
         domain={domain}
         ticks={valueTicks(domain)}
+        interval={0}
         allowDataOverflow
         tick={{ fill: 'currentColor', fontSize: 12 }}
         stroke="currentColor"
       />
-      <SeriesPaths lines={lines} clipId={clipId} />
+      <SeriesPaths lines={lines} clipId={clipId} window={window} domain={domain} />
     </LineChart>
   );
 });

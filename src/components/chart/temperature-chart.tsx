@@ -57,16 +57,15 @@ export function TemperatureChart({
     [series],
   );
   const { lines, domain } = useMemo(() => {
+    // The first render, before the width is known, draws no lines: nothing to compute for it.
+    if (box.width <= 0) return { lines: [], domain: [0, 1] satisfies [number, number] };
     const visible = series.map((s) => visiblePoints(s.points, window));
-    const drawn: ChartLine[] =
-      box.width > 0
-        ? series.map((s, i) => ({
-            key: s.sensorUuid,
-            label: s.label,
-            color: colors.get(s.sensorUuid) ?? seriesColor(0),
-            points: reducePoints(visible[i] ?? [], box.width, perPixel),
-          }))
-        : [];
+    const drawn: ChartLine[] = series.map((s, i) => ({
+      key: s.sensorUuid,
+      label: s.label,
+      color: colors.get(s.sensorUuid) ?? seriesColor(0),
+      points: reducePoints(visible[i] ?? [], box.width, perPixel),
+    }));
     return { lines: drawn, domain: valueDomain(visible) };
   }, [series, window, box.width, perPixel, colors]);
   const span = window.to - window.from;

@@ -10,11 +10,11 @@ export interface ViewTransform {
 /**
  * A layer that draws many marks on one canvas of its own. Leaflet's canvas renderer keeps an object
  * per mark and projects each one, which is what makes 10000 circle markers slow; here a mark is a
- * few numbers. Redraws are coalesced to one per frame, after the view settles.
+ * few numbers. Redraws are coalesced to one per task, after the view settles.
  */
 export abstract class CanvasOverlay extends L.Layer {
   protected canvas: HTMLCanvasElement | undefined;
-  private frame: number | undefined;
+  private redrawPending = false;
 
   override onAdd(map: L.Map): this {
     const canvas = L.DomUtil.create('canvas', 'leaflet-zoom-hide');
@@ -28,18 +28,22 @@ export abstract class CanvasOverlay extends L.Layer {
 
   override onRemove(map: L.Map): this {
     map.off('moveend zoomend resize viewreset', this.scheduleRedraw, this);
-    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
-    this.frame = undefined;
     this.canvas?.remove();
     this.canvas = undefined;
     return this;
   }
 
-  /** Draws again before the next frame, once however often it is asked. */
+  /**
+   * Draws again once the current task is done, however often it is asked meanwhile: new data and
+   * the view fitted to it (a sibling layer's effect in the same commit) make one drawing. Drawing
+   * at the end of the task rather than in the next animation frame lets the drawing overlap the
+   * wait for that frame, which then only has to paint.
+   */
   scheduleRedraw(): void {
-    if (this.frame !== undefined) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = undefined;
+    if (this.redrawPending) return;
+    this.redrawPending = true;
+    queueMicrotask(() => {
+      this.redrawPending = false;
       this.redraw();
     });
   }
@@ -51,14 +55,22 @@ export abstract class CanvasOverlay extends L.Layer {
     const size = map.getSize();
     const ratio = window.devicePixelRatio || 1;
     L.DomUtil.setPosition(canvas, map.containerPointToLayerPoint([0, 0]));
-    canvas.width = Math.round(size.x * ratio);
-    canvas.height = Math.round(size.y * ratio);
-    canvas.style.width = `${size.x}px`;
-    canvas.style.height = `${size.y}px`;
+    const width = Math.round(size.x * ratio);
+    const height = Math.round(size.y * ratio);
+    // Assigning a size, even the same one, throws the canvas's backing store away and has the
+    // browser allocate a new, blank one: only when the size really changed, and then there is
+    // nothing to clear.
+    const resized = canvas.width !== width || canvas.height !== height;
+    if (resized) {
+      canvas.width = width;
+      canvas.height = height;
+      canvas.style.width = `${size.x}px`;
+      canvas.style.height = `${size.y}px`;
+    }
     const context = canvas.getContext('2d');
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, size.x, size.y);
+    if (!resized) context.clearRect(0, 0, size.x, size.y);
     const scale = 256 * 2 ** map.getZoom();
     const origin = map.latLngToContainerPoint([0, 0]);
     this.draw(context, { scale, dx: origin.x - scale / 2, dy: origin.y - scale / 2 }, size, map);

@@ -15,14 +15,18 @@ export interface TrackLayerProps {
 
 function describe(mark: TrackMark, time: string): HTMLElement {
   const element = document.createElement('div');
-  const lines = [
-    mark.nodeName,
-    time,
-    mark.calculated ? 'Calculated position (no GPS fix)' : 'GPS fix',
-    mark.hdop === undefined
-      ? 'Accuracy unknown (no hdop)'
-      : `hdop ${mark.hdop} (about ${Math.round(mark.hdop * 5)} m)`,
-  ];
+  const { point } = mark;
+  const lines =
+    mark.kind === 'position'
+      ? [
+          mark.nodeName,
+          time,
+          point.calculated ? 'Calculated position (no GPS fix)' : 'GPS fix',
+          point.hdop === undefined
+            ? 'Accuracy unknown (no hdop)'
+            : `hdop ${point.hdop} (about ${Math.round(point.hdop * 5)} m)`,
+        ]
+      : [`${mark.kind === 'start' ? 'Start' : 'End'} of ${mark.nodeName}: ${time}`];
   for (const line of lines) element.appendChild(document.createElement('div')).textContent = line;
   return element;
 }
@@ -33,12 +37,11 @@ function describe(mark: TrackMark, time: string): HTMLElement {
  */
 export function TrackLayer({ tracks, span, formatTime }: TrackLayerProps): null {
   const map = useMap();
-  const layers = useRef<{ ends: L.LayerGroup; track: TrackOverlay } | undefined>(undefined);
-  // Leaflet handlers and the data effect read the latest formatter without re-running on it.
+  const overlay = useRef<TrackOverlay | undefined>(undefined);
+  // Leaflet handlers read the latest formatter without re-running the effect on it.
   const timeText = useEffectEvent((ts: number) => formatTime(ts));
 
   useEffect(() => {
-    const ends = L.layerGroup().addTo(map);
     const track = new TrackOverlay({ pane: 'overlayPane' }).addTo(map);
     const tooltip = L.tooltip({ direction: 'top', offset: [0, -6] });
     const onMove = (event: L.LeafletMouseEvent) => {
@@ -47,47 +50,22 @@ export function TrackLayer({ tracks, span, formatTime }: TrackLayerProps): null 
         map.closeTooltip(tooltip);
         return;
       }
-      tooltip.setLatLng([mark.lat, mark.lon]).setContent(describe(mark, timeText(mark.ts)));
+      const { lat, lon, ts } = mark.point;
+      tooltip.setLatLng([lat, lon]).setContent(describe(mark, timeText(ts)));
       if (!map.hasLayer(tooltip)) map.openTooltip(tooltip);
     };
     map.on('mousemove', onMove);
-    layers.current = { ends, track };
+    overlay.current = track;
     return () => {
       map.off('mousemove', onMove);
       map.closeTooltip(tooltip);
-      ends.remove();
       track.remove();
-      layers.current = undefined;
+      overlay.current = undefined;
     };
   }, [map]);
 
   useEffect(() => {
-    const current = layers.current;
-    if (!current) return;
-    current.ends.clearLayers();
-    for (const track of tracks) {
-      const first = track.points[0];
-      const last = track.points.at(-1);
-      if (!first || !last) continue;
-      const end = { pane: 'markerPane', radius: 8, fillOpacity: 1 };
-      L.circleMarker([first.lat, first.lon], {
-        ...end,
-        color: '#2b8a3e',
-        weight: 3,
-        fillColor: '#fff',
-      })
-        .bindTooltip(`Start of ${track.nodeName}: ${timeText(first.ts)}`)
-        .addTo(current.ends);
-      L.circleMarker([last.lat, last.lon], {
-        ...end,
-        color: '#fff',
-        weight: 2,
-        fillColor: '#c92a2a',
-      })
-        .bindTooltip(`End of ${track.nodeName}: ${timeText(last.ts)}`)
-        .addTo(current.ends);
-    }
-    current.track.setData(
+    overlay.current?.setData(
       tracks.map((track, index) => ({ track, color: seriesColor(index) })),
       span,
     );

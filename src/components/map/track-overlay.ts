@@ -2,11 +2,13 @@ import type L from 'leaflet';
 import type { Track, TrackPoint } from '../../lib/history/gps-track.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { worldX, worldY } from '../../lib/geo/mercator.ts';
-import { nearestWithin, type ScreenPoint } from '../../lib/geo/nearest-point.ts';
 import { timeColor } from '../../lib/geo/time-color.ts';
 import { CanvasOverlay, type ViewTransform } from './canvas-overlay.ts';
 
-export interface TrackMark extends TrackPoint {
+/** What is under the pointer: a position, or the start or end mark of a track. */
+export interface TrackMark {
+  kind: 'position' | 'start' | 'end';
+  point: TrackPoint;
   nodeName: string;
 }
 
@@ -20,6 +22,12 @@ interface Projected {
 const LEVELS = 48;
 const palette = Array.from({ length: LEVELS }, (_, i) => timeColor(i / (LEVELS - 1)));
 const RADIUS = 3.5;
+/** Start and end marks: a white disc ringed green, a red disc ringed white. */
+const END_RADIUS = 8;
+const ends = {
+  start: { fill: '#fff', stroke: '#2b8a3e', width: 3 },
+  end: { fill: '#c92a2a', stroke: '#fff', width: 2 },
+} as const;
 /** Cell size in pixels for skipping hidden marks; a disc covers about two cells across. */
 const CELL = 3;
 /** Line vertices closer than this (pixels, Manhattan) to the previous one are left out. */
@@ -29,13 +37,17 @@ const CHUNK = 256;
 
 /**
  * GPS tracks on one canvas: a line per node in the node's colour, then every position as a dot
- * shaded by its time (dark = early, bright = late). GPS fixes are filled discs; positions the cloud
- * calculated are hollow squares. Points are projected once; a redraw only scales them.
+ * shaded by its time (dark = early, bright = late), then the start and end of each track. GPS
+ * fixes are filled discs; positions the cloud calculated are hollow squares. Points are projected
+ * once; a redraw only scales them. The start and end marks are drawn here too rather than as
+ * Leaflet circle markers, which would bring a second full-size canvas (Leaflet's renderer) to
+ * allocate and rasterise in the first frame.
  */
 export class TrackOverlay extends CanvasOverlay {
   private projected: Projected[] = [];
   private span: TimeSpan = { from: 0, to: 1 };
-  private onScreen: (ScreenPoint & { track: Track; point: TrackPoint })[] = [];
+  /** The view of the last drawing, for finding what is under the pointer. */
+  private view: ViewTransform | undefined;
 
   setData(tracks: readonly { track: Track; color: string }[], span: TimeSpan): void {
     this.projected = tracks.map(({ track, color }) => {
@@ -50,21 +62,49 @@ export class TrackOverlay extends CanvasOverlay {
     this.scheduleRedraw();
   }
 
-  /** The position under a point of the map container, for the hover tooltip. */
-  markAt(point: L.Point, radius = 8): TrackMark | undefined {
-    const hit = this.onScreen[nearestWithin(this.onScreen, point, radius)];
-    return hit && { ...hit.point, nodeName: hit.track.nodeName };
+  /**
+   * The mark under a point of the map container, for the hover tooltip: a start or end mark
+   * first (they are drawn on top), else the nearest position within `radius` pixels.
+   */
+  markAt(at: L.Point, radius = 8): TrackMark | undefined {
+    const view = this.view;
+    if (!view) return undefined;
+    const { scale, dx, dy } = view;
+    const distance = (xy: Float64Array, i: number) =>
+      Math.hypot((xy[2 * i] ?? 0) * scale + dx - at.x, (xy[2 * i + 1] ?? 0) * scale + dy - at.y);
+    for (const { track, xy } of this.projected) {
+      const n = track.points.length;
+      const end = n > 0 && distance(xy, n - 1) <= END_RADIUS ? n - 1 : -1;
+      const start = n > 0 && distance(xy, 0) <= END_RADIUS ? 0 : -1;
+      const hit = end >= 0 ? 'end' : start >= 0 ? 'start' : undefined;
+      const point = track.points[Math.max(end, start)];
+      if (hit && point) return { kind: hit, point, nodeName: track.nodeName };
+    }
+    let best: TrackMark | undefined;
+    let bestDistance = radius;
+    for (const { track, xy } of this.projected) {
+      for (let i = 0; i < track.points.length; i++) {
+        const d = distance(xy, i);
+        const point = track.points[i];
+        if (d > bestDistance || !point) continue;
+        best = { kind: 'position', point, nodeName: track.nodeName };
+        bestDistance = d;
+      }
+    }
+    return best;
   }
 
   protected draw(context: CanvasRenderingContext2D, view: ViewTransform, size: L.Point): void {
+    this.view = view;
     const fixes: number[][] = palette.map(() => []);
     const calculated: number[][] = palette.map(() => []);
-    const onScreen: (ScreenPoint & { track: Track; point: TrackPoint })[] = [];
     const length = Math.max(1, this.span.to - this.span.from);
     const { scale, dx, dy } = view;
     // Marks that would land on a cell a newer mark already covers are not drawn: they could not
     // be seen, and rasterising thousands of hidden discs is most of a frame's cost.
-    const covered = new Set<number>();
+    const pad = Math.ceil(RADIUS / CELL);
+    const columns = Math.ceil(size.x / CELL) + 2 * pad + 1;
+    const covered = new Uint8Array(columns * (Math.ceil(size.y / CELL) + 2 * pad + 1));
     context.lineWidth = 2;
     // Round joins cost more to rasterise than all the dots; bevels look the same at 2 px.
     context.lineJoin = 'bevel';
@@ -96,18 +136,16 @@ export class TrackOverlay extends CanvasOverlay {
         const x = (xy[2 * i] ?? 0) * scale + dx;
         const y = (xy[2 * i + 1] ?? 0) * scale + dy;
         if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) continue;
+        const cell = Math.floor(x / CELL) + pad + columns * (Math.floor(y / CELL) + pad);
+        if (covered[cell] === 1) continue;
+        covered[cell] = 1;
         const point = track.points[i];
         if (!point) continue;
-        onScreen.push({ x, y, track, point });
-        const cell = Math.floor(x / CELL) * 65_536 + Math.floor(y / CELL);
-        if (covered.has(cell)) continue;
-        covered.add(cell);
         const level = Math.round(((point.ts - this.span.from) / length) * (LEVELS - 1));
         const bucket = Math.min(LEVELS - 1, Math.max(0, level));
         (point.calculated ? calculated : fixes)[bucket]?.push(x, y);
       }
     }
-    this.onScreen = onScreen;
     palette.forEach((color, level) => {
       const discs = fixes[level] ?? [];
       if (discs.length > 0) {
@@ -136,5 +174,28 @@ export class TrackOverlay extends CanvasOverlay {
         context.stroke();
       }
     });
+    for (const { track, xy } of this.projected) {
+      const n = track.points.length;
+      if (n === 0) continue;
+      this.drawEnd(context, ends.start, (xy[0] ?? 0) * scale + dx, (xy[1] ?? 0) * scale + dy);
+      const x = (xy[2 * n - 2] ?? 0) * scale + dx;
+      this.drawEnd(context, ends.end, x, (xy[2 * n - 1] ?? 0) * scale + dy);
+    }
+  }
+
+  private drawEnd(
+    context: CanvasRenderingContext2D,
+    style: { fill: string; stroke: string; width: number },
+    x: number,
+    y: number,
+  ): void {
+    context.beginPath();
+    // On whole pixels, as Leaflet places its markers: the rings stay crisp.
+    context.arc(Math.round(x), Math.round(y), END_RADIUS, 0, 2 * Math.PI);
+    context.fillStyle = style.fill;
+    context.fill();
+    context.strokeStyle = style.stroke;
+    context.lineWidth = style.width;
+    context.stroke();
   }
 }

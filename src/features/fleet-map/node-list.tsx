@@ -1,10 +1,13 @@
 import { useDeferredValue, useState } from 'react';
-import { Anchor, Button, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { formatAgo } from '../../lib/history/format-time.ts';
 
 const SHOWN = 100;
+/** "12 min ago", "-18.5 °C" and the link stay on one line; only long node names wrap. */
+const nowrap = { whiteSpace: 'nowrap' } as const;
+const numbers = { ...nowrap, fontVariantNumeric: 'tabular-nums' } as const;
 
 export interface NodeListProps {
   nodes: readonly FleetNode[];
@@ -14,7 +17,11 @@ export interface NodeListProps {
   historyPath: (node: FleetNode) => string;
 }
 
-/** The map's nodes as a list: findable by name and usable from the keyboard. */
+/**
+ * The map's nodes as a list: findable by name and usable from the keyboard. A node's name shows
+ * it on the map (one control fewer per row than a separate "Show" button, so the list fits beside
+ * the map on a 1280 px screen).
+ */
 export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeListProps) {
   const [filter, setFilter] = useState('');
   const deferred = useDeferredValue(filter.trim().toLowerCase());
@@ -36,15 +43,18 @@ export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeList
           highlightOnHover
           fz="sm"
           verticalSpacing={4}
+          horizontalSpacing={8}
           aria-label="Nodes on the map"
         >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Node</Table.Th>
-              <Table.Th>Last seen</Table.Th>
-              <Table.Th>Temperature</Table.Th>
+              <Table.Th style={nowrap}>Last seen</Table.Th>
+              <Table.Th style={nowrap} ta="end">
+                Temperature
+              </Table.Th>
               <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
+                <VisuallyHidden>History</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -54,25 +64,27 @@ export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeList
                 key={node.nodeUuid}
                 bg={node.nodeUuid === selected ? 'var(--mantine-primary-color-light)' : undefined}
               >
-                <Table.Td>{node.nodeName}</Table.Td>
-                <Table.Td>{formatAgo(node.lastSeen, now)}</Table.Td>
                 <Table.Td>
-                  {node.lastTemperature ? `${node.lastTemperature.value} °C` : '–'}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fz="sm"
+                    ta="start"
                     onClick={() => onShow(node)}
                     aria-label={`Show ${node.nodeName} on the map`}
                   >
-                    Show
-                  </Button>
+                    {node.nodeName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td style={nowrap}>{formatAgo(node.lastSeen, now)}</Table.Td>
+                <Table.Td style={numbers} ta="end">
+                  {node.lastTemperature ? `${node.lastTemperature.value} °C` : '–'}
+                </Table.Td>
+                <Table.Td style={nowrap}>
                   <Anchor
                     component={Link}
                     to={historyPath(node)}
-                    size="xs"
-                    ml="xs"
+                    fz="sm"
                     aria-label={`History of ${node.nodeName}`}
                   >
                     History

@@ -24,17 +24,20 @@ export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
       : `GPS fix, hdop ${node.position.hdop}`;
   return (
     <Popup position={position} eventHandlers={handlers} offset={[0, -4]}>
+      {/* Lines, not paragraphs: Leaflet gives paragraphs in a popup 1.3em margins. */}
       <Stack gap={2} miw={200}>
-        <Text fw={700}>{node.nodeName}</Text>
-        <Text size="sm">
+        <Text component="div" fw={700}>
+          {node.nodeName}
+        </Text>
+        <Text component="div" size="sm">
           Last seen {formatAgo(node.lastSeen, now)} ({formatInstant(node.lastSeen)})
         </Text>
-        <Text size="sm">
+        <Text component="div" size="sm">
           {node.lastTemperature
             ? `Last temperature ${node.lastTemperature.value} °C (${formatAgo(node.lastTemperature.ts, now)})`
             : 'No recent temperature'}
         </Text>
-        <Text size="sm">
+        <Text component="div" size="sm">
           {kind}, {formatAgo(node.position.ts, now)}
         </Text>
         <Anchor component={Link} to={historyPath} size="sm">

@@ -9,7 +9,13 @@ export function ConnPanel({ changes }: { changes: readonly ConnChange[] }) {
   if (changes.length === 0) return <Text c="dimmed">No connectivity messages in this range.</Text>;
   return (
     <Table.ScrollContainer minWidth={560} maxHeight={320}>
-      <Table striped stickyHeader aria-label="Function and version changes">
+      {/* One line per change: on a narrow screen the table scrolls sideways rather than wrap. */}
+      <Table
+        striped
+        stickyHeader
+        aria-label="Function and version changes"
+        style={{ whiteSpace: 'nowrap' }}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Since</Table.Th>

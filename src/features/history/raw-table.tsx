@@ -8,7 +8,12 @@ import styles from './history.module.css';
 
 const ROW_HEIGHT = 28;
 const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
-const widths = ['22%', '14%', '10%', '8%', '32%', '14%'];
+/**
+ * Room for "Nov 21, 2026, 21:16:31", a node or gateway name and "TEMP"; the value takes the rest.
+ * The table never gets narrower than their sum (history.module.css): on a narrow screen it
+ * scrolls sideways instead of cutting every cell down to a few letters.
+ */
+const widths = ['11.5rem', '8rem', '6rem', '4.5rem', 'auto', '10.5rem'];
 
 /** Every message of the range, newest first; only the rows in view are in the page. */
 export function RawTable({ items }: { items: readonly Timeslice[] }) {

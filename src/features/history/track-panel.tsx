@@ -24,12 +24,12 @@ export interface TrackPanelProps {
 function Legend({ tracks, range }: { tracks: readonly Track[]; range: TimeSpan }) {
   return (
     <Group gap="lg" mt="xs" wrap="wrap" align="flex-start" className={styles.legend}>
-      <div>
+      <div className={styles.timeScale}>
         <Text size="xs" c="dimmed">
           Time of each position
         </Text>
         <div className={styles.gradient} style={{ background: timeColorGradient() }} />
-        <Group justify="space-between" gap="xs">
+        <Group justify="space-between" gap="lg">
           <Text size="xs">{formatInstant(range.from)}</Text>
           <Text size="xs">{formatInstant(range.to)}</Text>
         </Group>
