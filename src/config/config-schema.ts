@@ -2,6 +2,11 @@
 // the first page's JavaScript budget (docs/decisions.md, "Speed").
 import * as z from 'zod/mini';
 
+// The console's pages forbid eval (server/http/console.ts), so zod's compiled parsers can never
+// run; without this, zod's probe for them is reported as a policy violation. This module holds
+// the first validator the console runs, so every schema after it is jitless too.
+z.config({ jitless: true });
+
 const text = () => z.string().check(z.minLength(1, 'must not be empty'));
 
 /** The keys of /config.json (README, "Console"); unknown keys are refused so typos show. */
