@@ -1,5 +1,5 @@
 import { notifyDone } from '../../components/notify.ts';
-import { Button, Group, JsonInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, JsonInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { PROPERTIES_MAX_BYTES } from '../../../contract/limits.ts';
@@ -8,7 +8,7 @@ import { usePermissions } from '../../api/userinfo.ts';
 import { hasDraft, useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { GuardedButton } from '../../components/guarded-button.tsx';
+import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
 import { checkProperties, formatProperties } from '../../lib/properties.ts';
 import { PropertiesTable } from './properties-table.tsx';
@@ -25,35 +25,16 @@ export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
   const remove = useRemoveProperties(channel.uuid);
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="properties-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="properties-title">
-          Properties
-        </Title>
-        {!editing && (
-          <Group gap="xs">
-            <GuardedButton
-              verdict={verdict}
-              variant="light"
-              size="xs"
-              onClick={() => setEditing(true)}
-            >
-              {hasProperties ? 'Edit' : 'Add properties'}
-            </GuardedButton>
-            {hasProperties && (
-              <GuardedButton
-                verdict={verdict}
-                variant="subtle"
-                color="red"
-                size="xs"
-                onClick={() => setConfirmRemove(true)}
-              >
-                Remove
-              </GuardedButton>
-            )}
-          </Group>
-        )}
-      </Group>
+    <SettingsPanel
+      id="properties-title"
+      title="Properties"
+      verdict={verdict}
+      editing={editing}
+      editLabel={hasProperties ? 'Edit' : 'Add properties'}
+      removable={hasProperties}
+      onEdit={() => setEditing(true)}
+      onRemove={() => setConfirmRemove(true)}
+    >
       {editing ? (
         <PropertiesEditor channel={channel} draftKey={draftKey} onDone={() => setEditing(false)} />
       ) : (
@@ -82,7 +63,7 @@ export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
           Every property of <b>{channel.name}</b> is removed. This cannot be undone.
         </Text>
       </ConfirmDialog>
-    </Paper>
+    </SettingsPanel>
   );
 }
 

@@ -1,5 +1,5 @@
 import { notifyDone } from '../../components/notify.ts';
-import { Alert, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
@@ -8,7 +8,7 @@ import { releaseInbox } from '../../api/push-inboxes.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { hasDraft } from '../../auth/drafts.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { GuardedButton } from '../../components/guarded-button.tsx';
+import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
 import { describeInterval } from '../../lib/push-settings.ts';
 import { DeliveryLog } from './delivery-log.tsx';
@@ -26,35 +26,16 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
   const configured = channel.pushURL !== undefined;
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="push-title">
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4" id="push-title">
-          Push
-        </Title>
-        {!editing && (
-          <Group gap="xs">
-            <GuardedButton
-              verdict={verdict}
-              variant="light"
-              size="xs"
-              onClick={() => setEditing(true)}
-            >
-              {configured ? 'Change' : 'Set up push'}
-            </GuardedButton>
-            {configured && (
-              <GuardedButton
-                verdict={verdict}
-                variant="subtle"
-                color="red"
-                size="xs"
-                onClick={() => setConfirmRemove(true)}
-              >
-                Remove
-              </GuardedButton>
-            )}
-          </Group>
-        )}
-      </Group>
+    <SettingsPanel
+      id="push-title"
+      title="Push"
+      verdict={verdict}
+      editing={editing}
+      editLabel={configured ? 'Change' : 'Set up push'}
+      removable={configured}
+      onEdit={() => setEditing(true)}
+      onRemove={() => setConfirmRemove(true)}
+    >
       <Stack gap="md">
         {configured ? (
           <Alert color="green" variant="light" title="Push is configured">
@@ -97,6 +78,6 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
           fetch what it missed through history.
         </Text>
       </ConfirmDialog>
-    </Paper>
+    </SettingsPanel>
   );
 }
