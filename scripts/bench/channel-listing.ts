@@ -59,11 +59,12 @@ export const channelListingBenchmark: Benchmark = {
           unit: 'ms',
         },
         {
-          label: 'server CPU time per request, median',
+          label: 'server main-thread CPU per request, median',
           value: nodes.cpu.median,
           unit: 'ms',
           target: { max: 50 },
-          meaning: 'what the request costs a core, without waiting for one (in-process, inject)',
+          meaning:
+            'what the request costs the cloud’s main thread, without waiting for a core (in-process, inject)',
         },
         {
           label: `server time for all ${cloud.seed.nodes + cloud.seed.sensors + 2} channels, median`,

@@ -79,11 +79,12 @@ export const groupHistoryBenchmark: Benchmark = {
         { label: 'server time, p95', value: server.p95, unit: 'ms' },
         { label: 'round trip over loopback HTTP, median', value: roundTrip.median, unit: 'ms' },
         {
-          label: 'server CPU time per request, median',
+          label: 'server main-thread CPU per request, median',
           value: cpu.median,
           unit: 'ms',
           target: { max: 25 },
-          meaning: 'what the request costs a core, without waiting for one (in-process, inject)',
+          meaning:
+            'what the request costs the cloud’s main thread, without waiting for a core (in-process, inject)',
         },
         ...comparison('store only', ours, plainSamples),
       ],
