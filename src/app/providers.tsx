@@ -15,7 +15,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <Suspense fallback={null}>
-        <Notifications position="top-right" limit={4} />
+        <Notifications position="bottom-right" limit={4} />
       </Suspense>
       {children}
     </MantineProvider>
