@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiErrorAlert } from './api-error-alert.tsx';
+import { notifyDone } from './notify.ts';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -49,5 +50,56 @@ export function ConfirmDialog({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** What a confirm dialog runs: a mutation without variables (remove the properties, the push, …). */
+export interface ConfirmedMutation {
+  mutate: (variables: undefined, options: { onSuccess: () => void }) => void;
+  reset: () => void;
+  isPending: boolean;
+  error: unknown;
+}
+
+export interface ConfirmMutationDialogProps extends Omit<
+  ConfirmDialogProps,
+  'onConfirm' | 'pending' | 'error'
+> {
+  mutation: ConfirmedMutation;
+  /** The notice once the cloud has done it. */
+  doneMessage: string;
+  onDone?: () => void;
+}
+
+/**
+ * Asks, runs the mutation, and on success closes with a notice. A failure stays in the dialog in
+ * the cloud's words; closing it forgets the failure.
+ */
+export function ConfirmMutationDialog({
+  mutation,
+  doneMessage,
+  onDone,
+  onClose,
+  ...dialog
+}: ConfirmMutationDialogProps) {
+  return (
+    <ConfirmDialog
+      {...dialog}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onClose={() => {
+        onClose();
+        mutation.reset();
+      }}
+      onConfirm={() =>
+        mutation.mutate(undefined, {
+          onSuccess: () => {
+            onClose();
+            notifyDone(doneMessage);
+            onDone?.();
+          },
+        })
+      }
+    />
   );
 }

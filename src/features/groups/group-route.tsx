@@ -1,4 +1,3 @@
-import { notifyDone } from '../../components/notify.ts';
 import { Anchor, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +9,7 @@ import { queryClientContext } from '../../api/query-client.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ActiveBadge } from '../../components/channel-badges.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { mayOnExisting } from '../../lib/permissions.ts';
@@ -114,30 +113,19 @@ export function Component() {
           )}
         </Stack>
       </Paper>
-      <ConfirmDialog
+      <ConfirmMutationDialog
         opened={confirmAll}
         title={`Remove all ${count} members?`}
         confirmLabel="Remove all members"
-        pending={removeAll.isPending}
-        error={removeAll.error}
-        onClose={() => {
-          setConfirmAll(false);
-          removeAll.reset();
-        }}
-        onConfirm={() =>
-          removeAll.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmAll(false);
-              notifyDone(`All members of ${name} removed.`);
-            },
-          })
-        }
+        mutation={removeAll}
+        doneMessage={`All members of ${name} removed.`}
+        onClose={() => setConfirmAll(false)}
       >
         <Text size="sm">
           Every node and sensor leaves <b>{name}</b>. Their data stays in the group’s history up to
           now.
         </Text>
-      </ConfirmDialog>
+      </ConfirmMutationDialog>
     </Stack>
   );
 }

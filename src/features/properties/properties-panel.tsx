@@ -7,7 +7,7 @@ import { useRemoveProperties, useSetProperties } from '../../api/channels.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { hasDraft, useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
 import { checkProperties, formatProperties } from '../../lib/properties.ts';
@@ -40,29 +40,18 @@ export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
       ) : (
         <PropertiesTable properties={channel.properties} />
       )}
-      <ConfirmDialog
+      <ConfirmMutationDialog
         opened={confirmRemove}
         title="Remove all properties?"
         confirmLabel="Remove properties"
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setConfirmRemove(false);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmRemove(false);
-              notifyDone(`Properties of ${channel.name} removed.`);
-            },
-          })
-        }
+        mutation={remove}
+        doneMessage={`Properties of ${channel.name} removed.`}
+        onClose={() => setConfirmRemove(false)}
       >
         <Text size="sm">
           Every property of <b>{channel.name}</b> is removed. This cannot be undone.
         </Text>
-      </ConfirmDialog>
+      </ConfirmMutationDialog>
     </SettingsPanel>
   );
 }

@@ -1,4 +1,3 @@
-import { notifyDone } from '../../components/notify.ts';
 import { Alert, Divider, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +6,7 @@ import { useRemovePush } from '../../api/channels.ts';
 import { releaseInbox } from '../../api/push-inboxes.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { hasDraft } from '../../auth/drafts.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
 import { describeInterval } from '../../lib/push-settings.ts';
@@ -53,31 +52,20 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
         <Divider />
         <VerifySample />
       </Stack>
-      <ConfirmDialog
+      <ConfirmMutationDialog
         opened={confirmRemove}
         title="Stop pushing events?"
         confirmLabel="Remove push"
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => {
-          setConfirmRemove(false);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              void releaseInbox(client, channel.pushURL);
-              setConfirmRemove(false);
-              notifyDone(`Push of ${channel.name} removed.`);
-            },
-          })
-        }
+        mutation={remove}
+        doneMessage={`Push of ${channel.name} removed.`}
+        onDone={() => void releaseInbox(client, channel.pushURL)}
+        onClose={() => setConfirmRemove(false)}
       >
         <Text size="sm">
           Events of <b>{channel.name}</b> stop going to {channel.pushURL}. The receiver can still
           fetch what it missed through history.
         </Text>
-      </ConfirmDialog>
+      </ConfirmMutationDialog>
     </SettingsPanel>
   );
 }
