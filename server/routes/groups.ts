@@ -6,8 +6,9 @@ import type { Caller } from '../auth/caller.ts';
 import type { ChannelRow } from '../store/channel-row.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { transaction } from '../store/db.ts';
+import { groupNameTaken } from '../store/group-names.ts';
 import { recordJson, recordsJson } from '../store/channel-row.ts';
 import { Name, NoQuery, Uuid } from '../schemas/params.ts';
 import { channelInReach } from './reach.ts';
@@ -29,19 +30,30 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       schema: {
         tags: ['groups'],
         summary: 'Create a group channel',
-        description: 'In the caller’s tenant; the caller gets access. Needs CREATE on groups.',
+        description:
+          'In the caller’s tenant; the caller gets access. Needs CREATE on groups. A name already ' +
+          'used by a group of that tenant (ignoring the case of A–Z) answers 409.',
         params: z.object({ groupName: Name }),
         querystring: NoQuery,
-        response: responses(ChannelRecord, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']),
+        response: responses(ChannelRecord, [
+          'BAD_REQUEST',
+          'UNAUTHORIZED',
+          'FORBIDDEN',
+          'CONFLICT',
+        ]),
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
       caller.require(caller.user.tenant, 'groups', 'CREATE', 'creating a group');
+      const name = request.params.groupName;
       const group = transaction(services.db, () => {
+        if (groupNameTaken(services.db, caller.user.tenant, name)) {
+          throw conflict(`A group named “${name}” already exists; choose another name.`);
+        }
         const created = services.channels.create({
           type: 'GROUP',
-          name: request.params.groupName,
+          name,
           tenant: caller.user.tenant,
           ownerId: caller.user.id,
           now: services.now(),
