@@ -12,7 +12,7 @@ import { ActiveBadge } from '../../components/channel-badges.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { mayOnExisting } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { AddMembers } from './add-members.tsx';
 import { MembersTable } from './members-table.tsx';
 
@@ -32,8 +32,10 @@ export function Component() {
   const members = useQuery(membersQuery(groupUuid));
   const removeAll = useRemoveAllMembers(groupUuid);
   const [confirmAll, setConfirmAll] = useState(false);
-  const update = mayOnExisting(permissions, 'groups', 'UPDATE');
-  const clear = mayOnExisting(permissions, 'groups', 'DELETE');
+  // Until the record (with its tenant) is here, the checks guess from the profile alone.
+  const scope = group.data ?? { channelType: 'GROUP' as const };
+  const update = mayOnChannel(permissions, scope, 'UPDATE');
+  const clear = mayOnChannel(permissions, scope, 'DELETE');
 
   if (group.isError && (isApiError(group.error, 404) || isApiError(group.error, 400))) {
     return (

@@ -21,7 +21,7 @@ import {
   rangeFromSearch,
   rangeToSearch,
 } from '../../lib/history/time-range.ts';
-import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { mayOnChannel, objectTypeOfChannel } from '../../lib/permissions.ts';
 import { HistoryView } from './history-view.tsx';
 import '../../components/history/mantine-styles.ts';
 import { NoHistoryAccess } from './no-history-access.tsx';
@@ -124,7 +124,7 @@ export function Component() {
   }
   const record = channel.data;
   const objectType = `${objectTypeOfChannel(record.channelType)}.history`;
-  const verdict = mayOnExisting(profile.data?.permissions ?? {}, objectType, 'READ');
+  const verdict = mayOnChannel(profile.data?.permissions ?? {}, record, 'READ', { history: true });
   return (
     <Stack gap="md" maw={1400}>
       <PageHeader

@@ -9,7 +9,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ActiveBadge, ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { filterChannels, indexChannels } from '../../lib/channel-filter.ts';
-import { mayOnExisting } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
 
 const SHOWN = 200;
@@ -17,7 +17,6 @@ const allChannels = {};
 
 export function NodeList() {
   const permissions = usePermissions();
-  const verdict = mayOnExisting(permissions, 'assets', 'DELETE');
   const { data, isPending, isError, error, refetch } = useQuery(channelListQuery(allChannels));
   const [text, setText] = useState('');
   const [target, setTarget] = useState<ChannelRecord | null>(null);
@@ -91,7 +90,7 @@ export function NodeList() {
                   <Table.Td ta="right">
                     {node.active && (
                       <GuardedButton
-                        verdict={verdict}
+                        verdict={mayOnChannel(permissions, node, 'DELETE')}
                         size="xs"
                         variant="subtle"
                         color="red"

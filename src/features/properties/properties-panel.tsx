@@ -9,13 +9,13 @@ import { hasDraft, useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
-import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { checkProperties, formatProperties } from '../../lib/properties.ts';
 import { PropertiesTable } from './properties-table.tsx';
 
 export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
   const permissions = usePermissions();
-  const verdict = mayOnExisting(permissions, objectTypeOfChannel(channel.channelType), 'UPDATE');
+  const verdict = mayOnChannel(permissions, channel, 'UPDATE');
   const draftKey = `properties:${channel.uuid}`;
   // An edit in progress survives a sign-in round trip (drafts are kept in this tab's storage).
   const [editing, setEditing] = useState(() => hasDraft(draftKey));
