@@ -1,5 +1,8 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/query-client.ts';
+import { reportReachable } from '../../api/network-status.ts';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
 import { Component } from './channel-route.tsx';
@@ -78,6 +81,57 @@ describe('a channel of a tenant the person may read but not change', () => {
     await screen.findByRole('heading', { name: 'Acme Truck 01', level: 1 });
     expect(within(section('Properties')).getByRole('button', { name: 'Edit' })).not.toHaveAttribute(
       'aria-disabled',
+    );
+  });
+});
+
+describe('an outage while a form is open', () => {
+  it('says a Save did not happen, keeps the editor and the draft, and catches up by itself', async () => {
+    const van = { ...truck('demo'), name: 'Van 01' };
+    let up = true;
+    let asked = 0;
+    const calls = fakeCloud((url) => {
+      if (!up) throw new TypeError('Failed to fetch');
+      if (url.pathname === `/v1/channels/${van.uuid}`) {
+        asked += 1;
+        return json(asked > 1 ? { ...van, properties: { vehicle: 'Renamed van' } } : van);
+      }
+      return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+    });
+    const client = createQueryClient();
+    client.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+    renderPage(<Component />, admin, {
+      path: '/channels/:channelUuid',
+      url: `/channels/${van.uuid}`,
+      client,
+    });
+    await screen.findByRole('heading', { name: 'Van 01', level: 1 });
+    await userEvent.click(within(section('Properties')).getByRole('button', { name: 'Edit' }));
+    const editor = screen.getByRole('textbox', { name: /Properties/ });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, '{{"note": "typed during the outage"}');
+
+    up = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Save properties' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Properties were not saved');
+    expect(alert).toHaveTextContent(
+      'The cloud could not be reached, so this did not happen. What you entered is kept here',
+    );
+    // The failed refresh after the save does not replace the page with an error.
+    await act(() => client.invalidateQueries());
+    expect(screen.getByRole('textbox', { name: /Properties/ })).toHaveValue(
+      '{"note": "typed during the outage"}',
+    );
+    expect(screen.queryByText('This channel could not be loaded')).toBeNull();
+
+    // The cloud answers again: the page refreshes by itself, the draft stays open.
+    up = true;
+    const before = calls.length;
+    await act(async () => reportReachable(true));
+    await vi.waitFor(() => expect(calls.length).toBeGreaterThan(before));
+    expect(screen.getByRole('textbox', { name: /Properties/ })).toHaveValue(
+      '{"note": "typed during the outage"}',
     );
   });
 });

@@ -65,7 +65,7 @@ export function CreateGroupForm() {
       </Group>
       {create.isError && (
         <div style={{ marginTop: 8 }}>
-          <ApiErrorAlert error={create.error} title="The group was not created" />
+          <ApiErrorAlert error={create.error} title="The group was not created" change />
         </div>
       )}
     </form>

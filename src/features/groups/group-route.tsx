@@ -78,7 +78,9 @@ export function Component() {
           }
         />
       )}
-      {group.isError && <ApiErrorAlert error={group.error} onRetry={() => void group.refetch()} />}
+      {group.isError && group.data === undefined && (
+        <ApiErrorAlert error={group.error} onRetry={() => void group.refetch()} />
+      )}
       <Paper withBorder p="md" component="section" aria-labelledby="members-title">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4" id="members-title">
@@ -100,7 +102,7 @@ export function Component() {
           <AddMembers groupUuid={groupUuid} members={members.data ?? []} verdict={update} />
           {members.isPending ? (
             <Skeleton height={120} />
-          ) : members.isError ? (
+          ) : members.data === undefined ? (
             <ApiErrorAlert
               error={members.error}
               title="Members could not be loaded"

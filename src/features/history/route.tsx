@@ -111,7 +111,7 @@ export function Component() {
       </Stack>
     );
   }
-  if (channel.isError) {
+  if (channel.data === undefined) {
     return (
       <ApiErrorAlert
         error={channel.error}

@@ -130,7 +130,7 @@ export function CommissionForm() {
         </Stack>
       </form>
       {commission.isError && (
-        <ApiErrorAlert error={commission.error} title="The node was not commissioned" />
+        <ApiErrorAlert error={commission.error} title="The node was not commissioned" change />
       )}
       {commission.isSuccess && (
         <Alert color="green" title="Commissioned" role="status">

@@ -17,7 +17,7 @@ const allChannels = {};
 
 export function NodeList() {
   const permissions = usePermissions();
-  const { data, isPending, isError, error, refetch } = useQuery(channelListQuery(allChannels));
+  const { data, isPending, error, refetch } = useQuery(channelListQuery(allChannels));
   const [text, setText] = useState('');
   const [target, setTarget] = useState<ChannelRecord | null>(null);
   const nodes = useMemo(
@@ -30,7 +30,7 @@ export function NodeList() {
   const rows = filterChannels(nodes, text);
 
   if (isPending) return <Skeleton height={160} />;
-  if (isError)
+  if (data === undefined)
     return (
       <ApiErrorAlert
         error={error}

@@ -43,9 +43,9 @@ function CapabilityLine({ capability }: { capability: Capability }) {
 }
 
 export function Component() {
-  const { data: profile, isPending, isError, error, refetch } = useQuery(userinfoQuery());
+  const { data: profile, isPending, error, refetch } = useQuery(userinfoQuery());
   if (isPending) return <Skeleton height={240} />;
-  if (isError)
+  if (profile === undefined)
     return (
       <ApiErrorAlert
         error={error}

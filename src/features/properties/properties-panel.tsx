@@ -107,7 +107,9 @@ function PropertiesEditor({
           ff="monospace"
           data-autofocus
         />
-        {save.isError && <ApiErrorAlert error={save.error} title="Saving properties failed" />}
+        {save.isError && (
+          <ApiErrorAlert error={save.error} title="Properties were not saved" change />
+        )}
         <Group justify="space-between">
           <Text size="xs" c="dimmed">
             {check.ok ? `${check.bytes} of ${PROPERTIES_MAX_BYTES} bytes` : ' '}

@@ -24,11 +24,9 @@ function Outcome({ delivery }: { delivery: Delivery }) {
 }
 
 function Log({ template, channelUuid }: { template: string; channelUuid: string }) {
-  const { data, isPending, isError, error, refetch } = useQuery(
-    deliveriesQuery(template, channelUuid),
-  );
+  const { data, isPending, error, refetch } = useQuery(deliveriesQuery(template, channelUuid));
   if (isPending) return <Skeleton height={80} />;
-  if (isError) {
+  if (data === undefined) {
     return (
       <ApiErrorAlert
         error={error}

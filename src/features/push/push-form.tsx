@@ -26,6 +26,9 @@ import {
   pushSecretError,
 } from '../../lib/push-settings.ts';
 
+/** The cloud's parameters as this form names them. */
+const pushFields = { to: 'Address', interval: 'Interval', secret: 'Secret' };
+
 interface PushDraft {
   to: string;
   interval: number | string;
@@ -164,9 +167,21 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           </Alert>
         )}
         {tryInbox.isError && (
-          <ApiErrorAlert error={tryInbox.error} title="Trying with a test inbox failed" />
+          <ApiErrorAlert
+            error={tryInbox.error}
+            title="Trying with a test inbox failed"
+            change
+            fieldNames={pushFields}
+          />
         )}
-        {save.isError && <ApiErrorAlert error={save.error} title="Saving push failed" />}
+        {save.isError && (
+          <ApiErrorAlert
+            error={save.error}
+            title="Push was not saved"
+            change
+            fieldNames={pushFields}
+          />
+        )}
         <Group justify="flex-end" gap="xs">
           {inboxesOffered === true && (
             <Button variant="light" mr="auto" loading={tryInbox.isPending} onClick={tryWithInbox}>
