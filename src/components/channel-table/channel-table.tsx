@@ -1,94 +1,74 @@
-import { Anchor, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
-import { Link } from 'react-router';
+import { useRef, type CSSProperties, type ReactNode } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
-import { ActiveBadge, ChannelTypeBadge, PushBadge } from '../../components/channel-badges.tsx';
+
+/** One column of a channel table: its header, its width and what each row shows in it. */
+export interface ChannelColumn {
+  /** What the column is called; with `hideHeader` only screen readers read it (an action column). */
+  header: string;
+  hideHeader?: boolean;
+  /**
+   * A CSS grid track ("116px", "minmax(160px, 2fr)") and the narrowest it may get, in pixels. Every
+   * row is its own grid, so widths cannot follow the content: a fixed column fits its widest badge
+   * or button with the cell's padding, in the system fonts of both themes.
+   */
+  track: string;
+  minWidth: number;
+  align?: 'end';
+  cell: (channel: ChannelRecord) => ReactNode;
+}
 
 const ROW_HEIGHT = 44;
-/**
- * Fixed columns fit their widest badge ("GATEWAY", "INACTIVE", "PUSH ON") with the cell's padding,
- * measured in the system fonts of both themes; every row is its own grid, so widths cannot follow
- * the content. Narrower than the minimum, the table scrolls sideways instead of cutting cells.
- */
-export const channelColumns = 'minmax(160px, 2fr) 116px 124px minmax(112px, 1fr) 104px 108px';
-const MIN_WIDTH = 160 + 116 + 124 + 112 + 104 + 108;
-
-function ChannelRow({ channel }: { channel: ChannelRecord }) {
-  const propertyCount = channel.properties ? Object.keys(channel.properties).length : 0;
-  return (
-    <>
-      <div role="cell">
-        <Anchor component={Link} to={`/channels/${channel.uuid}`} size="sm" fw={500}>
-          {channel.name}
-        </Anchor>
-      </div>
-      <div role="cell">
-        <ChannelTypeBadge type={channel.channelType} />
-      </div>
-      <div role="cell">
-        <ActiveBadge active={channel.active} />
-      </div>
-      <div role="cell">
-        <Text size="sm" ff="monospace" truncate title={channel.reference} className="tc-nowrap">
-          {channel.reference ?? '—'}
-        </Text>
-      </div>
-      <div role="cell">
-        <PushBadge pushURL={channel.pushURL} />
-      </div>
-      <div role="cell">
-        <Text size="sm" c={propertyCount > 0 ? undefined : 'dimmed'}>
-          {propertyCount > 0 ? `${propertyCount} ${propertyCount === 1 ? 'key' : 'keys'}` : '—'}
-        </Text>
-      </div>
-    </>
-  );
-}
-
-export function ChannelTableHeader() {
-  return (
-    <div role="rowgroup">
-      <div
-        role="row"
-        aria-rowindex={1}
-        className="tc-row tc-head"
-        style={{ gridTemplateColumns: channelColumns, height: 36, minWidth: MIN_WIDTH }}
-      >
-        <div role="columnheader">Name</div>
-        <div role="columnheader">Type</div>
-        <div role="columnheader">Status</div>
-        <div role="columnheader">Serial</div>
-        <div role="columnheader">Push</div>
-        <div role="columnheader">Properties</div>
-      </div>
-    </div>
-  );
-}
+const HEADER_HEIGHT = 36;
+/** Up to this many rows are all in the page, so the browser's find and a screen reader see them all. */
+const PLAIN_MAX_ROWS = 1000;
 
 /**
- * Only the rows in view are in the DOM, so 10000+ channels scroll and filter as smoothly as 50.
- * The table semantics stay whole: aria-rowcount and aria-rowindex tell assistive technology the
- * full size and each row's place.
+ * Channel records as a table with the columns given (./channel-columns.tsx has the usual ones).
+ * With a `height`, or more than PLAIN_MAX_ROWS rows, it scrolls inside itself and only the rows in
+ * view are in the DOM, so 10000+ channels scroll and filter as smoothly as 50; aria-rowcount and
+ * aria-rowindex tell assistive technology the full size and each row's place. Narrower than the
+ * columns' minimum, the table scrolls sideways instead of cutting cells.
  */
 export function ChannelTable({
   channels,
+  columns,
   label,
   height,
 }: {
   channels: readonly ChannelRecord[];
+  columns: readonly ChannelColumn[];
   label: string;
-  height: number | string;
+  height?: number | string;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = height !== undefined || channels.length > PLAIN_MAX_ROWS;
   // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
+    enabled: virtual,
     count: channels.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     getItemKey: (index) => channels[index]?.uuid ?? index,
   });
+  const gridTemplateColumns = columns.map((column) => column.track).join(' ');
+  const minWidth = columns.reduce((sum, column) => sum + column.minWidth, 0);
+  const row = (channel: ChannelRecord, index: number, style?: CSSProperties) => (
+    <div
+      key={channel.uuid}
+      role="row"
+      aria-rowindex={index + 2}
+      className="tc-row"
+      style={{ gridTemplateColumns, minWidth, height: ROW_HEIGHT, ...style }}
+    >
+      {columns.map((column) => (
+        <div role="cell" key={column.header} style={{ textAlign: column.align }}>
+          {column.cell(channel)}
+        </div>
+      ))}
+    </div>
+  );
 
   return (
     <div
@@ -96,37 +76,50 @@ export function ChannelTable({
       role="table"
       aria-label={label}
       aria-rowcount={channels.length + 1}
-      style={{ height, overflow: 'auto', position: 'relative' }}
+      style={{
+        height: virtual ? (height ?? `max(${HEADER_HEIGHT + 6 * ROW_HEIGHT}px, 70dvh)`) : undefined,
+        overflow: 'auto',
+        position: 'relative',
+      }}
       // The scroller holds focusable links; as a region it can also be scrolled by keyboard.
       tabIndex={-1}
     >
-      <ChannelTableHeader />
-      <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const channel = channels[item.index];
-          if (channel === undefined) return null;
-          return (
-            <div
-              key={item.key}
-              role="row"
-              aria-rowindex={item.index + 2}
-              className="tc-row"
-              style={{
-                gridTemplateColumns: channelColumns,
-                minWidth: MIN_WIDTH,
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT,
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              <ChannelRow channel={channel} />
+      <div role="rowgroup">
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="tc-row tc-head"
+          style={{ gridTemplateColumns, height: HEADER_HEIGHT, minWidth }}
+        >
+          {columns.map((column) => (
+            <div role="columnheader" key={column.header}>
+              {column.hideHeader ? (
+                <span className="tc-sr-only">{column.header}</span>
+              ) : (
+                column.header
+              )}
             </div>
-          );
-        })}
+          ))}
+        </div>
       </div>
+      {virtual ? (
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const channel = channels[item.index];
+            return channel === undefined
+              ? null
+              : row(channel, item.index, {
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${item.start}px)`,
+                });
+          })}
+        </div>
+      ) : (
+        <div role="rowgroup">{channels.map((channel, index) => row(channel, index))}</div>
+      )}
     </div>
   );
 }
