@@ -7,12 +7,12 @@ import {
 } from '../../contract/limits.ts';
 import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
-import { callerOf } from '../auth/authenticate.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
+import { channelResolver } from './channel-access.ts';
 import { historyRange } from './history-range.ts';
-import { channelWith } from './reach.ts';
 
 export function historyRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
   app.get(
     '/v1/channels/:channelUuid/history',
     {
@@ -37,19 +37,15 @@ export function historyRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
       const { from, to } = historyRange(request.query, services.now());
       const count = request.query.count ?? HISTORY_DEFAULT_COUNT;
-      const { channelUuid } = request.params;
-      const channel = channelWith(
-        services,
-        caller,
-        channelUuid,
-        'READ',
-        'reading history',
-        'history',
-      );
-      return sendJsonText(reply, services.history.historyJson(channel, from, to, count));
+      const channel = await channelFor(request, {
+        operation: 'READ',
+        on: 'history',
+        action: 'reading history',
+      });
+      const json = await services.timeslices.historyJson(channel, from, to, count);
+      return sendJsonText(reply, json);
     },
   );
 }

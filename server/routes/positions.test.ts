@@ -4,6 +4,7 @@ import { T0, type DemoUser, type TestCloud } from '../test/harness.ts';
 import { useCloud } from '../test/lifecycle.ts';
 import { expectError } from '../test/assertions.ts';
 import {
+  channelOf,
   commission,
   createGroup,
   createUser,
@@ -177,10 +178,7 @@ describe('GET /v1/positions: through groups only', () => {
     const { cloud, data } = suite;
     const readerGroups = [data.world.groups.north.uuid, data.temps.uuid];
     for (const uuid of readerGroups) {
-      cloud.services.channels.grantAccess(
-        data.reader.id,
-        cloud.services.channels.findByUuid(uuid)?.id ?? -1,
-      );
+      await cloud.store.channels.grantAccess(data.reader.id, (await channelOf(cloud, uuid)).id);
     }
     const as = { username: data.reader.username, password: data.reader.password };
     const before = await positions(cloud, {}, as);
@@ -209,10 +207,7 @@ describe('GET /v1/positions: through groups only', () => {
   it('counts nodes no group history covers as withheld', async () => {
     const { cloud, data } = suite;
     const lone = await commission(cloud, 'VAN-LONE', { name: 'Lone van' });
-    cloud.services.channels.grantAccess(
-      data.reader.id,
-      cloud.services.channels.findByUuid(lone.uuid)?.id ?? -1,
-    );
+    await cloud.store.channels.grantAccess(data.reader.id, (await channelOf(cloud, lone.uuid)).id);
     const as = { username: data.reader.username, password: data.reader.password };
     expect((await positions(cloud, {}, as)).withheld).toEqual([
       {

@@ -6,25 +6,25 @@ import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest } from '../http/errors.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
-import { PositionStore, type NodeScope } from '../store/positions.ts';
+import type { NodeLatest, NodeScope, PositionStore } from '../store/positions.ts';
+import { channelInReach } from './channel-access.ts';
 import { historyRange } from './history-range.ts';
-import { channelInReach } from './reach.ts';
 
 /**
  * Every node in reach whose history the caller may read: with READ on assets.history in the
  * node's tenant all of it, otherwise what a reachable group holds of it where the caller may read
  * groups.history (as group history would show it). The others are counted per tenant.
  */
-function fleetScopes(store: PositionStore, caller: Caller) {
+async function fleetScopes(positions: PositionStore, caller: Caller) {
   const throughGroups = new Map<number, number>();
-  for (const membership of store.groupNodeMemberships(caller.user.id)) {
+  for (const membership of await positions.groupNodeMemberships(caller.user.id)) {
     if (!caller.can(membership.groupTenant, 'groups.history', 'READ')) continue;
     const known = throughGroups.get(membership.nodeId) ?? Infinity;
     throughGroups.set(membership.nodeId, Math.min(known, membership.addedAt));
   }
   const scopes: NodeScope[] = [];
   const withheld = new Map<string, number>();
-  for (const node of store.reachableNodes(caller.user.id)) {
+  for (const node of await positions.reachableNodes(caller.user.id)) {
     const since = caller.can(node.tenant, 'assets.history', 'READ')
       ? -Infinity
       : throughGroups.get(node.id);
@@ -39,9 +39,18 @@ function fleetScopes(store: PositionStore, caller: Caller) {
   return { scopes, withheld: refused };
 }
 
+/** A node's answer as JSON text: stored values are validated JSON and are spliced in as they are. */
+function nodeJson(node: NodeLatest): string {
+  let json =
+    `{"nodeUuid":"${node.nodeUuid}","nodeName":${JSON.stringify(node.nodeName)}` +
+    `,"lastSeen":${node.lastSeen}`;
+  if (node.gps) json += `,"gps":{"ts":${node.gps.ts},"value":${node.gps.value}}`;
+  if (node.temp) json += `,"temp":{"ts":${node.temp.ts},"value":${node.temp.value}}`;
+  return json + '}';
+}
+
 /** Our extension: the newest position and temperature of every node in scope, in one request. */
 export function positionRoutes(app: ZodApp, services: Services): void {
-  const store = new PositionStore(services.db);
   app.get(
     '/v1/positions',
     {
@@ -68,23 +77,24 @@ export function positionRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
+      const { positions } = services.store;
       const { from, to } = historyRange(request.query, services.now());
       let scopes: NodeScope[];
       let withheld: WithheldNodes[] = [];
       if (request.query.group === undefined) {
-        ({ scopes, withheld } = fleetScopes(store, caller));
+        ({ scopes, withheld } = await fleetScopes(positions, caller));
       } else {
-        const group = channelInReach(services, caller, request.query.group);
+        const group = await channelInReach(services, caller, request.query.group);
         if (group.type !== 'GROUP') {
           throw badRequest(`Channel ${group.uuid} is a ${group.type} channel, not a group.`);
         }
         caller.require(group.tenant, 'groups.history', 'READ', 'reading positions of a group');
-        scopes = store.groupScopes(group.id);
+        scopes = await positions.groupScopes(group.id);
       }
-      const nodes = store.positionsJson(scopes, from, to);
+      const nodes = (await positions.latest(scopes, from, to)).map(nodeJson).join(',');
       return sendJsonText(
         reply,
-        `{"from":${from},"to":${to},"nodes":${nodes},"withheld":${JSON.stringify(withheld)}}`,
+        `{"from":${from},"to":${to},"nodes":[${nodes}],"withheld":${JSON.stringify(withheld)}}`,
       );
     },
   );

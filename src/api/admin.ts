@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 import { isCloudReachable } from './network-status.ts';
 
-export const adminKeys = { ping: ['admin', 'ping'] as const };
+const adminKeys = { ping: ['admin', 'ping'] as const };
 
 /** Every 30 s while the cloud answers; every 5 s while it does not, to notice its return. */
 export const PING_MS = 30_000;

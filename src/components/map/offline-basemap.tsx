@@ -27,7 +27,7 @@ function loadWorld(): Promise<WorldBasemap> {
 const PANE = 'offline-basemap';
 
 /** Sea, land and borders in each theme: a light map on a dark page glares, and the reverse. */
-export const BASEMAP_PALETTES = {
+const BASEMAP_PALETTES = {
   light: { sea: '#cfe3f3', land: '#f2efe6', coast: '#8a9a8c', border: '#a89f91' },
   dark: { sea: '#1b2633', land: '#2e3033', coast: '#5c6670', border: '#6b6459' },
 } as const;

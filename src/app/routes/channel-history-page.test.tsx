@@ -1,0 +1,82 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import type { PermissionMap } from '../../lib/permissions.ts';
+import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
+import { fakeCloud, json, renderPage } from '../../test/render.tsx';
+import { Component } from './channel-history-page.tsx';
+
+const node = testUuid(7);
+const DAY = 86_400_000;
+const to = Date.UTC(2026, 10, 21, 12);
+const from = to - 3 * DAY;
+const data: Timeslice[] = [1, 2, 3].flatMap((h) => [
+  slice({ nodeUuid: node, ts: to - h * 20 * 3_600_000, type: 'TEMP', value: { temperature: h } }),
+  slice({
+    nodeUuid: node,
+    ts: to - h * 20 * 3_600_000 + 1,
+    type: 'CONN',
+    value: { function: 3, version: 10 + h },
+  }),
+]);
+
+function renderHistory(permissions: PermissionMap) {
+  const calls = fakeCloud((url) => {
+    if (url.pathname === `/v1/channels/${node}`) {
+      return json({
+        uuid: node,
+        channelType: 'NODE',
+        name: 'Van 07',
+        active: true,
+        pushInterval: 0,
+      });
+    }
+    if (url.pathname === `/v1/channels/${node}/history`) {
+      const a = Number(url.searchParams.get('from'));
+      const b = Number(url.searchParams.get('to'));
+      return json(data.filter((d) => d.ts >= a && d.ts <= b).sort((x, y) => y.ts - x.ts));
+    }
+    return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+  });
+  const search = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+  renderPage(<Component />, permissions, {
+    path: '/channels/:channelUuid/history',
+    url: `/channels/${node}/history?${search}`,
+    config: testConfig,
+  });
+  return calls;
+}
+
+describe('the history page', () => {
+  it('loads the range in the link one day per request and shows what arrived', async () => {
+    const calls = renderHistory({ 'demo:assets': ['READ'], 'demo:assets.history': ['READ'] });
+    expect(await screen.findByRole('heading', { name: 'History of Van 07' })).toBeVisible();
+    expect(await screen.findByText(/^All 3 of 3 days loaded, 6 messages$/)).toBeVisible();
+    const history = calls.filter((c) => c.url.pathname.endsWith('/history'));
+    expect(history.map((c) => Number(c.url.searchParams.get('to')))).toEqual([
+      to,
+      to - DAY - 1,
+      to - 2 * DAY - 2,
+    ]);
+    expect(
+      within(await screen.findByRole('list', { name: 'Sensors' })).getByText(
+        /Van 07 · temp \(3 readings\)/,
+      ),
+    ).toBeVisible();
+    const changes = screen.getByRole('table', { name: 'Function and version changes' });
+    expect(within(changes).getAllByRole('row')).toHaveLength(4);
+    expect(screen.getByText('No positions in this range.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it('tells a person without history permission why, and asks the cloud for no history', async () => {
+    const calls = renderHistory({ 'demo:assets': ['READ'], 'demo:groups': ['READ'] });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('History is not available to you');
+    expect(alert).toHaveTextContent('needs READ on assets.history');
+    expect(calls.some((c) => c.url.pathname.endsWith('/history'))).toBe(false);
+  });
+});

@@ -1,0 +1,182 @@
+import {
+  Button,
+  CloseButton,
+  EmptyState,
+  Group,
+  Loader,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import { FILTER_MAX_LENGTH } from '../../../contract/limits.ts';
+import { channelListQuery } from '../../api/channels.ts';
+import { queryClientContext } from '../../api/query-client.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { channelListColumns } from '../../components/channel-table/channel-columns.tsx';
+import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { filterChannels, indexChannels, parseChannelType } from '../../lib/channel-filter.ts';
+import { paths } from '../../lib/paths.ts';
+
+const typeOptions = [
+  { value: 'ALL', label: 'All' },
+  { value: 'NODE', label: 'Nodes' },
+  { value: 'SENSOR', label: 'Sensors' },
+  { value: 'GATEWAY', label: 'Gateways' },
+  { value: 'GROUP', label: 'Groups' },
+];
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const channelType = parseChannelType(params.get('type'));
+  const filter = params.get('q')?.trim() || undefined;
+  void context.get(queryClientContext).prefetchQuery(channelListQuery({ channelType, filter }));
+  return null;
+}
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const channelType = parseChannelType(params.get('type'));
+  const text = params.get('q') ?? '';
+
+  // Instant: the page filters what it has on every keystroke. Then the cloud's own `filter`
+  // narrows the listing itself, so a huge fleet is not sent whole for a precise search.
+  const instantText = useDeferredValue(text);
+  const [serverFilter] = useDebouncedValue(text.trim(), 400);
+  const query = useQuery({
+    ...channelListQuery({ channelType, filter: serverFilter || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const index = useMemo(() => indexChannels(query.data ?? []), [query.data]);
+  const rows = useMemo(() => filterChannels(index, instantText), [index, instantText]);
+
+  const update = (key: 'type' | 'q', value: string | undefined) => {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === undefined || value === '') next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const searching = query.isFetching && query.isPlaceholderData;
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Channels"
+        description="Every node, sensor, gateway and group channel you can reach."
+      />
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label="Channel type"
+          data={typeOptions}
+          value={channelType ?? 'ALL'}
+          onChange={(value) => update('type', value === 'ALL' ? undefined : value)}
+        />
+        <TextInput
+          label="Filter by name"
+          placeholder="e.g. Van 07"
+          value={text}
+          maxLength={FILTER_MAX_LENGTH}
+          onChange={(event) => update('q', event.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          rightSection={
+            searching ? (
+              <Loader size="xs" aria-label="Asking the cloud" />
+            ) : text !== '' ? (
+              <CloseButton aria-label="Clear filter" onClick={() => update('q', undefined)} />
+            ) : null
+          }
+        />
+      </Group>
+      <ChannelResults
+        query={query}
+        rows={rows}
+        text={instantText}
+        onClear={() => update('q', undefined)}
+      />
+    </Stack>
+  );
+}
+
+function ChannelResults({
+  query,
+  rows,
+  text,
+  onClear,
+}: {
+  query: UseQueryResult<ChannelRecord[]>;
+  rows: readonly ChannelRecord[];
+  text: string;
+  onClear: () => void;
+}) {
+  if (query.isPending) {
+    return (
+      <Stack gap={6} aria-busy="true" aria-label="Loading channels">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} height={36} />
+        ))}
+      </Stack>
+    );
+  }
+  if (query.isError && query.data === undefined) {
+    return (
+      <ApiErrorAlert
+        error={query.error}
+        title="Channels could not be loaded"
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const total = query.data?.length ?? 0;
+  if (total === 0 && text.trim() === '') {
+    return (
+      <EmptyState
+        title="No channels here yet"
+        description="Commission a node to create its channel, or ask an admin to give you access to a group."
+      >
+        <Button component={Link} to={paths.nodes.href()} variant="light">
+          Commission a node
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        title="No channel matches"
+        description={`No channel name contains “${text.trim()}”.`}
+      >
+        <Button variant="light" onClick={onClear}>
+          Clear the filter
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      <Text size="sm" c="dimmed" role="status">
+        {rows.length === total
+          ? `${total} ${total === 1 ? 'channel' : 'channels'}`
+          : `${rows.length} of ${total} channels`}
+      </Text>
+      <ChannelTable
+        channels={rows}
+        columns={channelListColumns}
+        label="Channels"
+        height="max(320px, calc(100dvh - 290px))"
+      />
+    </Stack>
+  );
+}

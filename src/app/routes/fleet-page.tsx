@@ -1,0 +1,175 @@
+import { Alert, Group, List, NativeSelect, Paper, Progress, Skeleton, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { channelListQuery } from '../../api/channels.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { queryClientContext } from '../../api/query-client.ts';
+import { userinfoQuery } from '../../api/userinfo.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useConfig } from '../../config/config-context.ts';
+import { formatInstantWithZone } from '../../lib/history/format-time.ts';
+import { parseInstant } from '../../lib/history/time-range.ts';
+import { mayOnExisting } from '../../lib/permissions.ts';
+import '../../components/history/mantine-styles.ts';
+import { FleetView } from '../../features/fleet-map/fleet-view.tsx';
+import { MomentSlider } from '../../features/fleet-map/moment-slider.tsx';
+import styles from '../../features/fleet-map/fleet.module.css';
+import {
+  REFRESH_MS,
+  useFleetPositions,
+  type FleetPositions,
+} from '../../features/fleet-map/use-fleet-positions.ts';
+import { paths } from '../../lib/paths.ts';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  const client = context.get(queryClientContext);
+  void client.prefetchQuery(userinfoQuery());
+  void client.prefetchQuery(extensionsQuery());
+  void client.prefetchQuery(channelListQuery({ channelType: 'GROUP' }));
+  return null;
+}
+
+function statusText(fleet: FleetPositions, live: boolean): string {
+  if (fleet.progress) {
+    const { done, total } = fleet.progress;
+    const what = `${done.toLocaleString()} of ${total.toLocaleString()} requests answered`;
+    return fleet.settled ? `Refreshing: ${what}` : `Loading positions: ${what}`;
+  }
+  if (fleet.loading) return 'Loading positions…';
+  const count = fleet.nodes.length;
+  return (
+    `${count.toLocaleString()} ${count === 1 ? 'node' : 'nodes'} with a position in the 24 hours ` +
+    `before ${formatInstantWithZone(fleet.at)}` +
+    (live && fleet.updatedAt > 0 ? ' · refreshed every minute' : '')
+  );
+}
+
+/** What the map leaves out, said quietly: a permission the person lacks is not an error. */
+function NotShown({ lines }: { lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Alert color="gray" variant="light" title="Not on the map" py="xs" role="note">
+      <List size="sm" spacing={2}>
+        {lines.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** The wall clock, advanced every minute: the slider's right end is "now". */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function FleetMap() {
+  const config = useConfig();
+  const now = useMinuteClock();
+  const [search, setSearch] = useSearchParams();
+  const scope = search.get('group') ?? undefined;
+  const moment = parseInstant(search.get('at'));
+  const fleet = useFleetPositions(scope, moment);
+  const update = (key: string, value: string | undefined) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === undefined) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: key === 'at' },
+    );
+  const failures = [...new Set(fleet.failures)];
+  return (
+    <>
+      <Paper withBorder p="sm">
+        <Group gap="md" wrap="wrap" align="flex-end">
+          <NativeSelect
+            label="Show"
+            value={scope ?? ''}
+            onChange={(e) => update('group', e.currentTarget.value || undefined)}
+            data={[
+              { value: '', label: 'Every node you can reach' },
+              ...fleet.groups.map((group) => ({
+                value: group.uuid,
+                label: group.readable
+                  ? `Group ${group.name}`
+                  : `Group ${group.name} (no access to its history)`,
+                disabled: !group.readable && group.uuid !== scope,
+              })),
+            ]}
+          />
+          <div style={{ flex: '1 1 420px' }}>
+            <MomentSlider
+              moment={moment}
+              onMoment={(value) =>
+                update('at', value === undefined ? undefined : new Date(value).toISOString())
+              }
+              now={now}
+            />
+          </div>
+        </Group>
+        <Text size="sm" c="dimmed" role="status" mt={6}>
+          {statusText(fleet, moment === undefined)}
+        </Text>
+        {fleet.progress && (
+          <Progress
+            mt={4}
+            size="sm"
+            value={(fleet.progress.done / Math.max(1, fleet.progress.total)) * 100}
+            aria-label="Positions loaded"
+          />
+        )}
+      </Paper>
+      <NotShown lines={fleet.hidden} />
+      {failures.length > 0 && (
+        <Alert color="orange" variant="light" title="Some positions could not be loaded" py="xs">
+          <Text size="sm">
+            {failures.join(' ')} The map shows what did arrive; the next refresh tries again.
+          </Text>
+        </Alert>
+      )}
+      <FleetView
+        nodes={fleet.nodes}
+        now={fleet.at}
+        historyPath={(node) => paths.channelHistory.href(node.nodeUuid)}
+        fitKey={scope ?? 'all'}
+        settled={fleet.settled}
+        tileUrl={config.mapTileUrl}
+        attribution={config.mapAttribution}
+      />
+    </>
+  );
+}
+
+/** /fleet?group=…&at=… — where the nodes are, or were at a past moment. */
+export function Component() {
+  const profile = useQuery(userinfoQuery());
+  const permissions = profile.data?.permissions ?? {};
+  const allowed =
+    mayOnExisting(permissions, 'assets.history', 'READ').allowed ||
+    mayOnExisting(permissions, 'groups.history', 'READ').allowed;
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
+      {profile.isPending ? (
+        <Skeleton height={480} aria-label="Loading the fleet map" />
+      ) : allowed ? (
+        <FleetMap />
+      ) : (
+        <Alert color="indigo" variant="light" title="The fleet map is not available to you">
+          Positions come from the history of nodes and groups, which needs READ on assets.history or
+          groups.history. Your account has neither. Ask an administrator of your tenant for a role
+          that includes history; the Channels and Groups pages still show what you can reach.
+        </Alert>
+      )}
+    </div>
+  );
+}

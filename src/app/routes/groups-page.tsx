@@ -1,0 +1,87 @@
+import { Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, type LoaderFunctionArgs } from 'react-router';
+import { channelListQuery } from '../../api/channels.ts';
+import { queryClientContext } from '../../api/query-client.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import {
+  actionColumn,
+  nameColumn,
+  pushColumn,
+  statusColumn,
+} from '../../components/channel-table/channel-columns.tsx';
+import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { CreateGroupForm } from '../../features/groups/create-group-form.tsx';
+import { paths } from '../../lib/paths.ts';
+
+const groupsFilter = { channelType: 'GROUP' as const };
+
+const columns = [
+  nameColumn((group) => paths.group.href(group.uuid)),
+  statusColumn,
+  pushColumn,
+  actionColumn('Links', 136, (group) => (
+    <Button
+      component={Link}
+      to={paths.channel.href(group.uuid)}
+      variant="subtle"
+      size="xs"
+      aria-label={`Channel page of ${group.name}`}
+    >
+      Channel page
+    </Button>
+  )),
+];
+
+export function loader({ context }: LoaderFunctionArgs) {
+  void context.get(queryClientContext).prefetchQuery(channelListQuery(groupsFilter));
+  return null;
+}
+
+function GroupList() {
+  const { data, isPending, error, refetch } = useQuery(channelListQuery(groupsFilter));
+  if (isPending) {
+    return (
+      <Stack gap={6} aria-busy="true" aria-label="Loading groups">
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+      </Stack>
+    );
+  }
+  if (data === undefined) {
+    return (
+      <ApiErrorAlert
+        error={error}
+        title="Groups could not be loaded"
+        onRetry={() => void refetch()}
+      />
+    );
+  }
+  if (data.length === 0) {
+    return (
+      <EmptyState
+        title="No groups yet"
+        description="Create a group above, then add nodes and sensors to it to see their data together."
+      />
+    );
+  }
+  const sorted = [...data].sort((a, b) => a.name.localeCompare(b.name));
+  return <ChannelTable channels={sorted} columns={columns} label="Groups" />;
+}
+
+export function Component() {
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title="Groups"
+        description="Groups gather nodes and sensors so their data can be read together."
+      />
+      <Paper withBorder p="md">
+        <CreateGroupForm />
+      </Paper>
+      <GroupList />
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { queryClientContext } from '../../api/query-client.ts';
+import { userinfoQuery } from '../../api/userinfo.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { Copyable } from '../../components/copyable.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { capabilitiesOf, type Capability } from '../../lib/capabilities.ts';
+import { tenantsOf } from '../../lib/permissions.ts';
+import { PermissionMatrix } from '../../features/permissions/permission-matrix.tsx';
+
+export function loader({ context }: LoaderFunctionArgs) {
+  void context.get(queryClientContext).prefetchQuery(userinfoQuery());
+  return null;
+}
+
+/** "Yes", "No" or, where tenants differ, in which tenants: never a "Yes" that is half true. */
+function CapabilityLine({ capability }: { capability: Capability }) {
+  const { action, verdict, tenants, needs } = capability;
+  const allowedIn = tenants.filter((t) => t.allowed).map((t) => t.tenant);
+  const partly = !verdict.allowed && allowedIn.length > 0;
+  const [mark, color] = verdict.allowed
+    ? ['✓ Yes', 'var(--mantine-color-green-text)']
+    : partly
+      ? [`◐ Only in ${allowedIn.join(', ')}`, 'var(--mantine-color-orange-light-color)']
+      : ['✗ No', 'var(--mantine-color-red-text)'];
+  return (
+    <>
+      <Text span size="sm" fw={600} c={color} mr={6}>
+        {mark}
+      </Text>
+      {action}
+      {needs && (
+        <Text span c="dimmed" size="sm">
+          {' '}
+          — {partly ? 'elsewhere it ' : ''}
+          {needs}
+        </Text>
+      )}
+    </>
+  );
+}
+
+export function Component() {
+  const { data: profile, isPending, error, refetch } = useQuery(userinfoQuery());
+  if (isPending) return <Skeleton height={240} />;
+  if (profile === undefined)
+    return (
+      <ApiErrorAlert
+        error={error}
+        title="Your profile could not be loaded"
+        onRetry={() => void refetch()}
+      />
+    );
+  const capabilities = capabilitiesOf(profile.permissions);
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title="Permissions"
+        description="Who you are signed in as, and what the cloud lets you do in each of your tenants."
+      />
+      <Paper withBorder p="md" component="section" aria-labelledby="profile-title">
+        <Title order={2} size="h4" mb="sm" id="profile-title">
+          Profile
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+          {[
+            ['Name', profile.name],
+            ['User name', profile.username],
+            ['Email', profile.email],
+            ['Tenants', tenantsOf(profile.permissions).join(', ') || 'None'],
+          ].map(([label, value]) => (
+            <div key={label}>
+              <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {label}
+              </Text>
+              <Text component="dd" m={0} size="sm">
+                {value}
+              </Text>
+            </div>
+          ))}
+          <div>
+            <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+              Subject
+            </Text>
+            <Text component="dd" m={0} size="sm">
+              <Copyable value={profile.sub} label="subject" />
+            </Text>
+          </div>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="matrix-title">
+        <Title order={2} size="h4" mb="sm" id="matrix-title">
+          Permission matrix
+        </Title>
+        <PermissionMatrix permissions={profile.permissions} />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="can-title">
+        <Title order={2} size="h4" mb="sm" id="can-title">
+          In this console you can
+        </Title>
+        <List spacing={6} size="sm" listStyleType="none" p={0}>
+          {capabilities.map((capability) => (
+            <List.Item key={capability.action}>
+              <CapabilityLine capability={capability} />
+            </List.Item>
+          ))}
+        </List>
+      </Paper>
+    </Stack>
+  );
+}
