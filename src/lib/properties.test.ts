@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES_MAX_BYTES } from '../../contract/limits.ts';
-import { checkProperties } from './properties.ts';
+import { checkProperties, describeJsonError } from './properties.ts';
 
 describe('checkProperties', () => {
   it('accepts a JSON object and counts its bytes', () => {
@@ -15,7 +15,7 @@ describe('checkProperties', () => {
     ['[1, 2]', 'must be a JSON object'],
     ['null', 'must be a JSON object'],
     ['"text"', 'must be a JSON object'],
-    ['{"site": }', 'not valid JSON'],
+    ['{"site": }', 'Not valid JSON'],
     ['  ', 'Enter a JSON object'],
   ])('refuses %s', (text, message) => {
     const check = checkProperties(text);
@@ -28,5 +28,34 @@ describe('checkProperties', () => {
     const check = checkProperties(big);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.error).toContain(`at most ${PROPERTIES_MAX_BYTES} bytes`);
+  });
+});
+
+describe('describeJsonError', () => {
+  const why = (text: string) => {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      return describeJsonError(text, error);
+    }
+    return 'valid';
+  };
+
+  it('says what is wrong and where, in lines and columns', () => {
+    expect(why('{\n  "a": 1\n  "b": 2\n}')).toBe(
+      "Not valid JSON: expected ',' or '}' after property value (line 3, column 3).",
+    );
+    expect(why('{"a": ')).toBe(
+      'Not valid JSON: the text ends before the JSON is complete (a closing } or " may be missing) (line 1, column 7).',
+    );
+  });
+
+  it('reads the line and column other browsers name', () => {
+    const firefox = new SyntaxError(
+      "JSON.parse: expected ',' or '}' after property value in object at line 3 column 3 of the JSON data",
+    );
+    expect(describeJsonError('…', firefox)).toBe(
+      "Not valid JSON: expected ',' or '}' after property value in object (line 3, column 3).",
+    );
   });
 });

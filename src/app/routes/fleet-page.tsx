@@ -1,7 +1,17 @@
-import { Alert, Group, List, NativeSelect, Paper, Progress, Skeleton, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  NativeSelect,
+  Paper,
+  Progress,
+  Skeleton,
+  Text,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { channelListQuery } from '../../api/channels.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
@@ -164,10 +174,25 @@ export function Component() {
       ) : allowed ? (
         <FleetMap />
       ) : (
-        <Alert color="indigo" variant="light" title="The fleet map is not available to you">
-          Positions come from the history of nodes and groups, which needs READ on assets.history or
-          groups.history. Your account has neither. Ask an administrator of your tenant for a role
-          that includes history; the Channels and Groups pages still show what you can reach.
+        <Alert
+          color="indigo"
+          variant="light"
+          title="The fleet map is not available to you"
+          role="note"
+        >
+          <Text size="sm">
+            Positions come from the history of nodes and groups, which needs READ on assets.history
+            or groups.history. Your account has neither. Ask an administrator of your tenant for a
+            role that includes history; meanwhile your channels and groups show what you can reach.
+          </Text>
+          <Group gap="xs" mt="sm">
+            <Button component={Link} to={paths.channels.href()} size="xs">
+              Your channels
+            </Button>
+            <Button component={Link} to={paths.permissions.href()} size="xs" variant="default">
+              What you may do
+            </Button>
+          </Group>
         </Alert>
       )}
     </div>

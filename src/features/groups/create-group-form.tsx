@@ -3,6 +3,7 @@ import { Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NAME_MAX_LENGTH } from '../../../contract/limits.ts';
+import { isApiError } from '../../api/errors.ts';
 import { useCreateGroup } from '../../api/groups.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { useDraft } from '../../auth/drafts.ts';
@@ -28,6 +29,9 @@ export function CreateGroupForm() {
   const create = useCreateGroup();
   const navigate = useNavigate();
   const error = groupNameError(name);
+  // A name the tenant already uses is a fault of the name: said under the field, in the cloud's
+  // words, until the name changes.
+  const taken = isApiError(create.error, 409) ? create.error.message : null;
 
   return (
     <form
@@ -56,7 +60,7 @@ export function CreateGroupForm() {
             setName(event.currentTarget.value);
             create.reset();
           }}
-          error={submitted ? error : undefined}
+          error={taken ?? (submitted ? error : undefined)}
           style={{ flex: '1 1 240px' }}
           disabled={!verdict.allowed}
         />
@@ -64,7 +68,7 @@ export function CreateGroupForm() {
           Create group
         </GuardedButton>
       </Group>
-      {create.isError && (
+      {create.isError && taken === null && (
         <div style={{ marginTop: 8 }}>
           <ApiErrorAlert error={create.error} title="The group was not created" change />
         </div>

@@ -9,6 +9,7 @@ import { hasDraft, useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
+import { useFocusFirstField } from '../../components/use-focus-first-field.ts';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { checkProperties, formatProperties } from '../../lib/properties.ts';
 import { PropertiesTable } from './properties-table.tsx';
@@ -69,6 +70,7 @@ function PropertiesEditor({
   const [touched, setTouched] = useState(false);
   const save = useSetProperties(channel.uuid);
   const check = checkProperties(text);
+  const form = useFocusFirstField<HTMLFormElement>();
 
   const submit = () => {
     setTouched(true);
@@ -85,6 +87,7 @@ function PropertiesEditor({
 
   return (
     <form
+      ref={form}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -100,12 +103,14 @@ function PropertiesEditor({
             save.reset();
           }}
           onBlur={() => setTouched(true)}
+          // JsonInput checks the JSON on blur itself and then shows only a red border unless it
+          // is given the words: the same message as ours, saying what is wrong and where.
           error={touched && !check.ok ? check.error : undefined}
+          validationError={check.ok ? undefined : check.error}
           autosize
           minRows={6}
           maxRows={20}
           ff="monospace"
-          data-autofocus
         />
         {save.isError && (
           <ApiErrorAlert error={save.error} title="Properties were not saved" change />
