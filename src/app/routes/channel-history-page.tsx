@@ -138,7 +138,10 @@ export function Component() {
         }
       />
       {!verdict.allowed ? (
-        <NoHistoryAccess what={historyOf[record.channelType]} needs={`READ on ${objectType}`} />
+        <NoHistoryAccess
+          what={historyOf[record.channelType]}
+          needs={verdict.reason.replace(/^needs /, '')}
+        />
       ) : parsed === undefined ? (
         <Skeleton height={280} aria-label="Loading history" />
       ) : !parsed.ok ? (
