@@ -21,7 +21,7 @@ import {
   rangeFromSearch,
   rangeToSearch,
 } from '../../lib/history/time-range.ts';
-import { mayOnChannel, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { HistoryView } from '../../features/history/history-view.tsx';
 import '../../components/history/mantine-styles.ts';
 import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
@@ -124,7 +124,6 @@ export function Component() {
     );
   }
   const record = channel.data;
-  const objectType = `${objectTypeOfChannel(record.channelType)}.history`;
   const verdict = mayOnChannel(profile.data?.permissions ?? {}, record, 'READ', { history: true });
   return (
     <Stack gap="md" maw={1400}>

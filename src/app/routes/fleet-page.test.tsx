@@ -156,6 +156,39 @@ describe('the fleet map, from history (a cloud without the extension)', () => {
     expect(historyCalls(calls)).toHaveLength(asked);
   });
 
+  it('asks separately for the members a full group answer leaves out', async () => {
+    const vans = record(1, 'GROUP', 'Vans');
+    const [busy, quiet] = [record(11, 'NODE', 'Busy van'), record(12, 'NODE', 'Quiet van')];
+    const now = Date.now();
+    // The group's newest 10,000 messages are all temperatures of the busy van: no positions.
+    const full = Array.from({ length: 10_000 }, (_, i) =>
+      slice({
+        nodeUuid: busy.uuid,
+        nodeName: busy.name,
+        ts: now - i * 1000,
+        type: 'TEMP',
+        value: { temperature: 4 },
+      }),
+    );
+    const calls = fakeCloud((url) => {
+      const path = url.pathname;
+      if (path === '/v1/openapi.json') return openapi(false);
+      if (path === '/v1/channels') {
+        return json(url.searchParams.get('channelType') === 'GROUP' ? [vans] : [busy, quiet]);
+      }
+      if (path === `/v1/groups/${vans.uuid}`) return json([busy, quiet]);
+      if (path === `/v1/channels/${vans.uuid}/history`) return json(full);
+      if (path === `/v1/channels/${busy.uuid}/history`) return json([gps(busy, 30)]);
+      if (path === `/v1/channels/${quiet.uuid}/history`) return json([gps(quiet, 300)]);
+      return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+    });
+    fleetPage();
+    expect(
+      await screen.findByText(/^2 nodes with a position/, {}, { timeout: 5_000 }),
+    ).toBeVisible();
+    expect(historyCalls(calls).sort()).toEqual([vans.uuid, busy.uuid, quiet.uuid].sort());
+  });
+
   it('never asks for what the person may not read, and says quietly what is not shown', async () => {
     const own = record(1, 'GROUP', 'Vans', 'demo');
     const acmeGroup = record(3, 'GROUP', 'Acme trucks', 'acme');

@@ -111,38 +111,51 @@ export async function loadFleetFromHistory({
     onProgress({ ...progress, hidden: [...progress.hidden], failures: [...progress.failures] });
   };
   publish(true);
-  await forEachBounded(
-    plan.ask,
-    async (channelUuid) => {
-      try {
-        const items = await fetchHistory(
-          { channelUuid, from: at - HISTORY_MAX_SPAN_MS, to: at, count: HISTORY_MAX_COUNT },
-          signal,
-        );
-        builder.addHistory(items);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        if (isRefusal(error)) {
-          // Never asked again while the page is open: it would be refused at every refresh.
-          refused.set(channelUuid, message);
-          const channel = byUuid.get(channelUuid);
-          progress.hidden.push({
-            uuid: channelUuid,
-            name: channel?.name ?? channelUuid,
-            channelType: channel?.channelType ?? 'NODE',
-            tenant: channel?.tenant,
-            reason: message,
-          });
-        } else {
-          progress.failures.push(message);
-        }
+  const ask = async (channelUuid: string) => {
+    try {
+      const items = await fetchHistory(
+        { channelUuid, from: at - HISTORY_MAX_SPAN_MS, to: at, count: HISTORY_MAX_COUNT },
+        signal,
+      );
+      builder.addHistory(items);
+      if (items.length >= HISTORY_MAX_COUNT) full.push(channelUuid);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      if (isRefusal(error)) {
+        // Never asked again while the page is open: it would be refused at every refresh.
+        refused.set(channelUuid, message);
+        const channel = byUuid.get(channelUuid);
+        progress.hidden.push({
+          uuid: channelUuid,
+          name: channel?.name ?? channelUuid,
+          channelType: channel?.channelType ?? 'NODE',
+          tenant: channel?.tenant,
+          reason: message,
+        });
+      } else {
+        progress.failures.push(message);
       }
-      progress.done += 1;
-      publish(false);
-    },
-    { concurrency: FLEET_CONCURRENCY, signal },
-  );
+    }
+    progress.done += 1;
+    publish(false);
+  };
+  const bounded = { concurrency: FLEET_CONCURRENCY, signal };
+  // A group's answer holds its newest 10,000 messages of the day: when it is full, members whose
+  // position is older are not in it, and are asked one by one (never asked otherwise).
+  const full: string[] = [];
+  await forEachBounded(plan.ask, ask, bounded);
+  const missing = new Set<string>();
+  for (const groupUuid of full) {
+    for (const member of members.get(groupUuid) ?? []) {
+      if (member.channelType !== 'NODE' || builder.hasPosition(member.uuid)) continue;
+      if (historyVerdict(permissions, member).allowed && !refused.has(member.uuid)) {
+        missing.add(member.uuid);
+      }
+    }
+  }
+  progress.total += missing.size;
+  await forEachBounded([...missing], ask, bounded);
   publish(true);
   return { ...progress, nodes: builder.nodes() };
 }

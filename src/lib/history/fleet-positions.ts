@@ -62,6 +62,11 @@ export class FleetBuilder {
     }
   }
 
+  /** Whether a position of the node has been found. */
+  hasPosition(nodeUuid: string): boolean {
+    return this.positions.has(nodeUuid);
+  }
+
   /** Nodes with a position, by name as people sort them ("Van 2" before "Van 10"). */
   nodes(): FleetNode[] {
     const nodes: FleetNode[] = [];
