@@ -9,7 +9,8 @@ import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { transaction } from '../store/db.ts';
 import { recordJson, recordsJson } from '../store/channel-row.ts';
-import { Name, NoQuery, Uuid } from '../schemas/params.ts';
+import { ChannelName } from '../../contract/names.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelInReach } from './reach.ts';
 
 function groupInReach(services: Services, caller: Caller, uuid: string): ChannelRow {
@@ -30,7 +31,7 @@ export function groupRoutes(app: ZodApp, services: Services): void {
         tags: ['groups'],
         summary: 'Create a group channel',
         description: 'In the caller’s tenant; the caller gets access. Needs CREATE on groups.',
-        params: z.object({ groupName: Name }),
+        params: z.object({ groupName: ChannelName }),
         querystring: NoQuery,
         response: responses(ChannelRecord, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']),
       },

@@ -7,7 +7,8 @@ import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { transaction } from '../store/db.ts';
 import { recordsJson, type ChannelRow } from '../store/channel-row.ts';
-import { Name, NoQuery, Serial, Uuid } from '../schemas/params.ts';
+import { ChannelName, NodeSerial } from '../../contract/names.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelInReach } from './reach.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
@@ -22,8 +23,8 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
           'becomes its owner with access. With `channelUuid` the node joins that group, which the ' +
           'caller must reach (403 otherwise). Needs COMMISSION on assets. 409 when the serial is ' +
           'already commissioned.',
-        params: z.object({ nodeSerial: Serial }),
-        querystring: z.strictObject({ name: Name, channelUuid: Uuid.optional() }),
+        params: z.object({ nodeSerial: NodeSerial }),
+        querystring: z.strictObject({ name: ChannelName, channelUuid: Uuid.optional() }),
         response: responses(ChannelRecordList, [
           'BAD_REQUEST',
           'UNAUTHORIZED',
