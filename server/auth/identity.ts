@@ -1,7 +1,7 @@
 import { createLocalJWKSet } from 'jose';
 import type { ZodApp } from '../http/zod-app.ts';
 import type { Services } from '../services.ts';
-import { OidcModelStore } from '../store/oidc-models.ts';
+import { OidcModels } from '../store/oidc-models.ts';
 import { BearerAuthenticator } from './bearer.ts';
 import { ExternalAccounts } from './external-accounts.ts';
 import { externalVerifier } from './external-idp.ts';
@@ -23,22 +23,17 @@ export async function setUpIdentity(
   services: Services,
   throttle: FailureThrottle,
 ): Promise<BearerAuthenticator> {
-  const { config, users } = services;
+  const { config, store } = services;
+  const { users } = store;
   const { external, audience } = config.auth;
   if (external) {
     const verifier = await externalVerifier(external, audience);
-    const accounts = new ExternalAccounts(
-      services.db,
-      users,
-      external,
-      verifier.issuer,
-      services.now,
-    );
+    const accounts = new ExternalAccounts(store, external, verifier.issuer, services.now);
     return new BearerAuthenticator(verifier, (claims) => accounts.userOf(claims));
   }
 
   const keys = loadOrCreateKeys(config.dataDir);
-  const models = new OidcModelStore(services.db);
+  const models = new OidcModels(store.oidcModels);
   const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
   const signIn = new PasswordSignIn(users, throttle);
   registerPasswordRealm(provider, signIn, config);

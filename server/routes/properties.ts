@@ -4,12 +4,12 @@ import { PROPERTIES_MAX_BYTES, PROPERTIES_MAX_DEPTH } from '../../contract/limit
 import { PropertiesText } from '../../contract/properties.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
-import { callerOf } from '../auth/authenticate.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
-import { channelWith } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 export function propertiesRoutes(app: ZodApp, services: Services): void {
   const params = z.object({ channelUuid: Uuid });
+  const channelFor = channelResolver(services);
 
   app.put(
     '/v1/channels/:channelUuid/properties',
@@ -30,15 +30,11 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'UPDATE',
-        'setting properties',
-      );
-      services.channels.setProperties(channel.id, request.query.properties);
+      const channel = await channelFor(request, {
+        operation: 'UPDATE',
+        action: 'setting properties',
+      });
+      await services.store.channels.setProperties(channel.id, request.query.properties);
       return { status: 'OK' as const };
     },
   );
@@ -55,15 +51,11 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'UPDATE',
-        'removing properties',
-      );
-      services.channels.setProperties(channel.id, null);
+      const channel = await channelFor(request, {
+        operation: 'UPDATE',
+        action: 'removing properties',
+      });
+      await services.store.channels.setProperties(channel.id, null);
       return { status: 'OK' as const };
     },
   );
