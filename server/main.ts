@@ -3,6 +3,7 @@ import { openStore } from './store/open-store.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './sim/seed-demo.ts';
 import { LiveSimulator } from './sim/simulator.ts';
+import { Retention } from './retention.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
@@ -13,6 +14,12 @@ async function main(): Promise<void> {
   await seedDemoIfEmpty(cloud.services, log);
   const address = await cloud.app.listen({ port: config.port, host: config.host });
   log.info(`Telemetry Cloud and console on ${config.publicUrl} (data in ${config.dataDir})`);
+
+  let retention: Retention | undefined;
+  if (config.retentionDays !== null) {
+    retention = new Retention(cloud.services.store.readings, config.retentionDays, Date.now, log);
+    retention.start();
+  }
 
   let simulator: LiveSimulator | undefined;
   if (config.simulator) {
@@ -27,6 +34,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: stopping`);
     await simulator?.stop();
+    await retention?.stop();
     await cloud.app.close();
     await store.close();
     process.exit(0);

@@ -45,7 +45,7 @@ export async function createServices(
     store,
     now,
     timeslices,
-    ingestion: new Ingestion(store, events, now),
+    ingestion: new Ingestion(store, events, now, config.retentionDays),
     events,
     pushPolicy,
     deliveryLog,
