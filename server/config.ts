@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { authConfigFromEnv, defaultAuthConfig, type AuthConfig } from './auth/auth-config.ts';
+import { DELIVERY_TIMEOUT_MS } from './push/limits.ts';
 
 export interface CloudConfig {
   port: number;
@@ -55,7 +56,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     auth: authConfigFromEnv(env, publicUrl),
     pushAllowNetworks: list(env.PUSH_ALLOW_NETWORKS),
     pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
-    pushTimeoutMs: 10_000,
+    pushTimeoutMs: DELIVERY_TIMEOUT_MS,
   };
 }
 
@@ -106,7 +107,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     auth: defaultAuthConfig(publicUrl),
     pushAllowNetworks: [],
     pushInbox: false,
-    pushTimeoutMs: 10_000,
+    pushTimeoutMs: DELIVERY_TIMEOUT_MS,
     ...overrides,
   };
 }

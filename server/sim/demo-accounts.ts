@@ -45,7 +45,7 @@ const every = (tenant: string, types: readonly string[]): Grant[] =>
 const read = (tenant: string, types: readonly string[]): Grant[] =>
   types.map((objectType) => ({ tenant, objectType, operation: 'READ' as const }));
 
-export const demoPermissionSets: { name: string; description: string; grants: Grant[] }[] = [
+const demoPermissionSets: { name: string; description: string; grants: Grant[] }[] = [
   {
     name: 'demo-admin',
     description: 'Everything in demo; READ on assets and groups in acme',

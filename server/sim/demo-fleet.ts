@@ -9,7 +9,7 @@ import type { GatewayKeys } from './simulator-keys.ts';
 export type DemoUserIds = Record<(typeof demoUsers)[number]['username'], number>;
 
 /** Who reaches which group besides its owner (DESIGN.md, "Demo tenant"). */
-export const groupAccess: Record<DemoGroupKey, readonly ('fleet' | 'support' | 'admin')[]> = {
+const groupAccess: Record<DemoGroupKey, readonly ('fleet' | 'support' | 'admin')[]> = {
   coldChain: ['fleet'],
   vansWest: ['fleet'],
   vansSouthEast: ['support'],

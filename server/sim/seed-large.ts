@@ -33,9 +33,9 @@ export interface LargeSeed {
   ms: number;
 }
 
-export const LARGE_GATEWAY = 'GW-BENCH';
-export const DENSE_SERIAL = 'BENCH-DENSE';
-export const benchSerial = (n: number) => `BENCH-${String(n).padStart(5, '0')}`;
+const LARGE_GATEWAY = 'GW-BENCH';
+const DENSE_SERIAL = 'BENCH-DENSE';
+const benchSerial = (n: number) => `BENCH-${String(n).padStart(5, '0')}`;
 
 /**
  * A fleet for benchmarks, owned by admin in tenant demo: many nodes with a reading per sensor, a
