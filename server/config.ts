@@ -13,6 +13,8 @@ export interface CloudConfig {
   databasePoolSize: number;
   /** History older than this many days is dropped; null keeps everything. */
   retentionDays: number | null;
+  /** When set, GET /metrics asks for it as a bearer token. */
+  metricsToken: string | null;
   /** The address people and tokens know the cloud by, e.g. http://localhost:8080. */
   publicUrl: string;
   logLevel: string;
@@ -49,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     databaseUrl: databaseUrl(env.DATABASE_URL),
     databasePoolSize: integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     retentionDays: retentionDays(env.RETENTION_DAYS),
+    metricsToken: env.METRICS_TOKEN || null,
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     simulator: (env.SIMULATOR ?? 'on') !== 'off',
@@ -99,6 +102,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     databaseUrl: null,
     databasePoolSize: 5,
     retentionDays: null,
+    metricsToken: null,
     publicUrl,
     logLevel: 'silent',
     simulator: false,

@@ -3,6 +3,7 @@ import type { Channel, NewSensor } from './store/channels.ts';
 import type { NewReading } from './store/readings.ts';
 import type { GatewayMessage, IngestResult } from './schemas/ingest.ts';
 import type { EventHub, PublishedReading } from './events.ts';
+import type { Metrics } from './http/metrics.ts';
 
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
@@ -25,13 +26,21 @@ export class Ingestion {
   private readonly now: () => number;
 
   private readonly maxAgeDays: number;
+  private readonly metrics: Pick<Metrics, 'ingested'> | undefined;
 
   /** `retentionDays`: readings older than that are refused too, as they would not be kept. */
-  constructor(store: Store, events: EventHub, now: () => number, retentionDays: number | null) {
+  constructor(
+    store: Store,
+    events: EventHub,
+    now: () => number,
+    retentionDays: number | null,
+    metrics?: Pick<Metrics, 'ingested'>,
+  ) {
     this.store = store;
     this.events = events;
     this.now = now;
     this.maxAgeDays = Math.min(MAX_READING_AGE_DAYS, retentionDays ?? Infinity);
+    this.metrics = metrics;
   }
 
   async ingest(gateway: Channel, messages: readonly GatewayMessage[]): Promise<IngestResult> {
@@ -110,6 +119,9 @@ export class Ingestion {
       return stored;
     });
     this.events.published(published);
+    this.metrics?.ingested.inc({ outcome: 'stored' }, result.accepted);
+    this.metrics?.ingested.inc({ outcome: 'duplicate' }, result.duplicates);
+    this.metrics?.ingested.inc({ outcome: 'rejected' }, result.rejected.length);
     return result;
   }
 

@@ -28,11 +28,19 @@ async function main(): Promise<void> {
     simulator.start();
   }
 
+  // Graceful shutdown: /readyz answers 503 at once (the balancer stops sending), requests under
+  // way are answered and new ones refused with 503 (Fastify), push deliveries under way finish
+  // and are logged, then the database is closed. A shutdown that hangs ends after 30 s.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    cloud.services.lifecycle.draining = true;
     log.info(`${signal}: stopping`);
+    setTimeout(() => {
+      log.error('shutdown took over 30 s; exiting');
+      process.exit(1);
+    }, 30_000).unref();
     await simulator?.stop();
     await retention?.stop();
     await cloud.app.close();

@@ -27,5 +27,11 @@ export default async function setup(project: TestProject) {
     await pool.end();
   }
   project.provide('postgresUrl', cluster.url());
-  return () => cluster.stop();
+  // Also when the run is interrupted: no cluster is left behind.
+  const stop = () => cluster.stop();
+  process.once('exit', stop);
+  return () => {
+    process.off('exit', stop);
+    stop();
+  };
 }

@@ -173,5 +173,12 @@ export const pgMigrations: readonly string[] = [
     events text
   );
   CREATE INDEX push_inbox_arrivals_inbox ON push_inbox_arrivals(inbox_id, id);
+
+  -- Failed sign-ins, counted by every instance alike (auth/throttle.ts).
+  CREATE TABLE sign_in_failures (key text NOT NULL, at bigint NOT NULL);
+  CREATE INDEX sign_in_failures_key ON sign_in_failures(key, at);
+
+  -- The identity provider's keys, the same in every instance (store/shared-secrets.ts).
+  CREATE TABLE shared_secrets (name text PRIMARY KEY, value text NOT NULL);
   `,
 ];

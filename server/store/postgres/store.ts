@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import type { Store } from '../store.ts';
-import { createPool, migrate, PgScope, transaction, type PgOptions } from './database.ts';
+import {
+  createPool,
+  migrate,
+  PgScope,
+  schemaVersion,
+  transaction,
+  type PgOptions,
+} from './database.ts';
 import { Partitions } from './partitions.ts';
 import { PgChannelStore } from './channels.ts';
 import { PgGroupStore } from './groups.ts';
@@ -12,6 +19,8 @@ import { PgDeliveryLogStore } from './delivery-log.ts';
 import { PgPushInboxStore } from './push-inboxes.ts';
 import { PgOidcModelStore } from './oidc-models.ts';
 import { PgExternalIdentityStore } from './external-identities.ts';
+import { PgSignInFailureStore } from './sign-in-failures.ts';
+import { PgSharedSecretStore } from './shared-secrets.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -31,6 +40,8 @@ export class PgStore implements Store {
   readonly pushInboxes;
   readonly oidcModels;
   readonly externalIdentities;
+  readonly signInFailures;
+  readonly sharedSecrets;
   private readonly scope: PgScope;
 
   constructor(pool: pg.Pool, partitions: Partitions, scope = new PgScope(pool, false)) {
@@ -47,6 +58,8 @@ export class PgStore implements Store {
     this.pushInboxes = new PgPushInboxStore(scope);
     this.oidcModels = new PgOidcModelStore(scope);
     this.externalIdentities = new PgExternalIdentityStore(scope);
+    this.signInFailures = new PgSignInFailureStore(scope);
+    this.sharedSecrets = new PgSharedSecretStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
@@ -58,6 +71,21 @@ export class PgStore implements Store {
 
   async ping(): Promise<void> {
     await this.pool.query('SELECT 1');
+  }
+
+  async notReady(): Promise<string | undefined> {
+    const { at, needed } = await schemaVersion(this.pool);
+    return at === needed
+      ? undefined
+      : `The database schema is at version ${at}; this cloud needs ${needed}.`;
+  }
+
+  connections() {
+    return {
+      open: this.pool.totalCount,
+      idle: this.pool.idleCount,
+      waiting: this.pool.waitingCount,
+    };
   }
 
   async close(): Promise<void> {
