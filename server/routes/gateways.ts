@@ -7,7 +7,8 @@ import { conflict } from '../http/errors.ts';
 import { recordJson } from '../http/channel-json.ts';
 import { StoreConflict } from '../store/errors.ts';
 import { IngestBody, IngestResult } from '../schemas/ingest.ts';
-import { GatewaySerial, Name, NoQuery, Uuid } from '../schemas/params.ts';
+import { ChannelName, GatewaySerial } from '../../contract/names.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 
 const GatewayKey = z
@@ -31,7 +32,7 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
           'Creates a GATEWAY channel owned by the caller and issues the key the gateway delivers ' +
           'with. The key is returned once and stored only as a digest. Needs COMMISSION on assets.',
         params: z.object({ gatewaySerial: GatewaySerial }),
-        querystring: z.strictObject({ name: Name.optional() }),
+        querystring: z.strictObject({ name: ChannelName.optional() }),
         response: responses(GatewayKey, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT']),
       },
     },
@@ -99,7 +100,8 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
         description:
           'HTTP Basic with the gateway serial and its key. Up to 1000 messages; the batch is ' +
           'stored in one transaction. Messages for nodes that are not commissioned, with a type ' +
-          'other than their sensor’s, or more than 5 minutes in the future are reported in ' +
+          'other than their sensor’s, more than 5 minutes in the future or more than 400 days ' +
+          '(or RETENTION_DAYS) in the past are reported in ' +
           '`rejected` by index; a message already stored (same node, sensor and ts) counts as a ' +
           'duplicate. A body that does not match the schema is refused whole with 400.',
         security: [{ gatewayBasic: [] }],

@@ -7,7 +7,8 @@ import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { recordJson, recordsJson } from '../http/channel-json.ts';
-import { Name, NoQuery, Uuid } from '../schemas/params.ts';
+import { ChannelName } from '../../contract/names.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelInReach, channelResolver } from './channel-access.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
@@ -26,7 +27,7 @@ export function groupRoutes(app: ZodApp, services: Services): void {
         description:
           'In the caller’s tenant; the caller gets access. Needs CREATE on groups. A name already ' +
           'used by a group of that tenant (ignoring the case of A–Z) answers 409.',
-        params: z.object({ groupName: Name }),
+        params: z.object({ groupName: ChannelName }),
         querystring: NoQuery,
         response: responses(ChannelRecord, [
           'BAD_REQUEST',

@@ -44,7 +44,10 @@ function toCreate(
   return { action, verdict, tenants: [], needs: verdict.allowed ? '' : verdict.reason };
 }
 
-/** The console's actions in plain words, each with the permission it needs (DESIGN.md table). */
+/**
+ * The console's actions in plain words, each with the permission it needs (docs/decisions.md,
+ * "Permissions and reach").
+ */
 export function capabilitiesOf(permissions: PermissionMap): Capability[] {
   const existing = (action: string, objectType: string, operation: Operation) =>
     onExisting(permissions, action, objectType, operation);

@@ -29,6 +29,15 @@ describe('checkProperties', () => {
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.error).toContain(`at most ${PROPERTIES_MAX_BYTES} bytes`);
   });
+
+  it('refuses what the cloud refuses: objects and arrays nested deeper than 32 levels', () => {
+    const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect(checkProperties(nested(32)).ok).toBe(true);
+    expect(checkProperties(nested(33))).toEqual({
+      ok: false,
+      error: 'Properties must nest objects and arrays at most 32 levels deep.',
+    });
+  });
 });
 
 describe('describeJsonError', () => {

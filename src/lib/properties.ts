@@ -1,30 +1,19 @@
 import type { Properties } from '../../contract/channel.ts';
-import { PROPERTIES_MAX_BYTES } from '../../contract/limits.ts';
+import { checkPropertiesText } from '../../contract/properties.ts';
 
 export type PropertiesCheck =
   { ok: true; value: Properties; bytes: number } | { ok: false; error: string };
 
-/** The checks the cloud makes (docs/decisions.md), made before sending so nothing is lost. */
+/** The cloud's checks (contract/properties.ts), made before sending so nothing is lost. */
 export function checkProperties(text: string): PropertiesCheck {
   if (text.trim() === '')
     return { ok: false, error: 'Enter a JSON object, such as {"site": "north"}.' };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: describeJsonError(text, error) };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { ok: false, error: 'Properties must be a JSON object, such as {"site": "north"}.' };
-  }
-  const bytes = new TextEncoder().encode(JSON.stringify(parsed)).length;
-  if (bytes > PROPERTIES_MAX_BYTES) {
-    return {
-      ok: false,
-      error: `Properties must be at most ${PROPERTIES_MAX_BYTES} bytes; these are ${bytes}.`,
-    };
-  }
-  return { ok: true, value: parsed as Properties, bytes };
+  const check = checkPropertiesText(text);
+  if (check.ok) return { ok: true, value: check.value, bytes: check.bytes };
+  // JSON that does not parse: what is wrong and at which line and column, in words.
+  if (check.syntax !== undefined)
+    return { ok: false, error: describeJsonError(text, check.syntax) };
+  return { ok: false, error: `Properties ${check.error}.` };
 }
 
 export function formatProperties(properties: Properties | undefined): string {

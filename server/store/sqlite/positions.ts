@@ -30,7 +30,8 @@ const newest = `
   ORDER BY ts DESC LIMIT 1`;
 const newestFix = `
   SELECT ts, value FROM readings WHERE sensor_id = ? AND ts >= ? AND ts <= ?
-    AND json_extract(value, '$.lat') IS NOT NULL AND json_extract(value, '$.lon') IS NOT NULL
+    AND json_type(value, '$.lat') IN ('integer', 'real') AND json_type(value, '$.lon') IN ('integer', 'real')
+    AND IFNULL(json_type(value, '$.stationary'), 'true') <> 'false'
   ORDER BY ts DESC LIMIT 1`;
 
 interface MemberRow {
@@ -47,9 +48,12 @@ interface SensorRow {
   valueType: string | null;
 }
 
+/** As section 2.3 has it: a GPS value with lat and lon, unless it says it is not stationary. */
 function hasPosition(value: string): boolean {
-  const parsed = JSON.parse(value) as { lat?: unknown; lon?: unknown };
-  return typeof parsed.lat === 'number' && typeof parsed.lon === 'number';
+  const parsed = JSON.parse(value) as { lat?: unknown; lon?: unknown; stationary?: unknown };
+  return (
+    typeof parsed.lat === 'number' && typeof parsed.lon === 'number' && parsed.stationary !== false
+  );
 }
 
 export class SqlitePositionStore implements PositionStore {

@@ -12,7 +12,14 @@ export interface FleetNode {
   lastTemperature?: { value: number; ts: number };
 }
 
-const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/**
+ * A key that sorts names as people do ("Van 2" before "Van 10", case ignored) with a plain string
+ * comparison: Intl.Collator's compare took 40–150 ms to sort 10,000 names, a long task in a page
+ * that re-sorts while positions arrive; keys are made once per node and sort in about 10 ms.
+ */
+function sortKey(name: string): string {
+  return name.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(16, '0'));
+}
 
 /**
  * Gathers the newest position, temperature and message of each node from answers as they arrive
@@ -21,7 +28,7 @@ const byName = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base'
  */
 export class FleetBuilder {
   private readonly at: number;
-  private readonly seen = new Map<string, { name: string; lastSeen: number }>();
+  private readonly seen = new Map<string, { name: string; key: string; lastSeen: number }>();
   private readonly positions = new Map<string, TrackPoint>();
   private readonly temperatures = new Map<string, { value: number; ts: number }>();
 
@@ -70,6 +77,7 @@ export class FleetBuilder {
   /** Nodes with a position, by name as people sort them ("Van 2" before "Van 10"). */
   nodes(): FleetNode[] {
     const nodes: FleetNode[] = [];
+    const keys = new Map<FleetNode, string>();
     for (const [nodeUuid, position] of this.positions) {
       const node = this.seen.get(nodeUuid);
       if (!node) continue;
@@ -82,13 +90,22 @@ export class FleetBuilder {
       const temperature = this.temperatures.get(nodeUuid);
       if (temperature) fleetNode.lastTemperature = temperature;
       nodes.push(fleetNode);
+      keys.set(fleetNode, node.key);
     }
-    return nodes.sort((a, b) => byName.compare(a.nodeName, b.nodeName));
+    return nodes.sort((a, b) => {
+      const x = keys.get(a) ?? '';
+      const y = keys.get(b) ?? '';
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
   }
 
   private saw(nodeUuid: string, name: string, ts: number) {
     const node = this.seen.get(nodeUuid);
-    if (!node || node.lastSeen < ts) this.seen.set(nodeUuid, { name, lastSeen: ts });
+    if (!node) this.seen.set(nodeUuid, { name, key: sortKey(name), lastSeen: ts });
+    else if (node.lastSeen < ts) {
+      if (node.name !== name) Object.assign(node, { name, key: sortKey(name) });
+      node.lastSeen = ts;
+    }
   }
 
   private temperature(nodeUuid: string, value: number, ts: number) {
