@@ -87,10 +87,10 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
   const throttle = new FailureThrottle();
-  const bearer = await setUpIdentity(app, services, throttle);
+  const identity = await setUpIdentity(app, services, throttle);
   const authenticators: Authenticator[] = [
     new BasicAuthenticator(services.users, throttle),
-    bearer,
+    identity.bearer,
   ];
   app.decorateRequest('gateway', null);
   installAuthentication(
