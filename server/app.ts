@@ -8,6 +8,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
+import { installCors } from './http/cors.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
 import { FailureThrottle } from './auth/throttle.ts';
@@ -83,6 +84,8 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // the OpenAPI document instead.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  // Before authentication: a refused request still carries the header that lets its page read why.
+  installCors(app, config.corsOrigins);
   await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
