@@ -119,8 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   openApiRoutes(app);
 
   // With an outside identity provider the console talks to it directly (discovery, tokens).
-  const external = config.auth.external;
-  await serveConsole(app, config.consoleDir, external ? [new URL(external.issuer).origin] : []);
+  await serveConsole(app, config, identity.external);
   await app.ready();
   return { app, services };
 }
