@@ -13,6 +13,8 @@ function describe(error: unknown): { title: string; detail: string } {
       return { title: 'Not found', detail: error.message };
     case 'NETWORK':
       return { title: 'The cloud cannot be reached', detail: error.message };
+    case 'BLOCKED':
+      return { title: 'The browser refused the connection', detail: error.message };
     case 'TOO_MANY_REQUESTS':
       return { title: 'Too many attempts', detail: error.message };
     case 'BAD_REQUEST':
