@@ -61,6 +61,8 @@ export default defineConfig({
         // As `npm start` runs it: push may reach this machine, and push inboxes are on.
         PUSH_ALLOW_NETWORKS: 'loopback',
         PUSH_INBOX: 'on',
+        // A console on a second origin (e2e/cross-origin.spec.ts) may call the API.
+        CORS_ORIGINS: `http://127.0.0.1:${port + 2}`,
       },
     },
     {

@@ -13,6 +13,12 @@ import { ApiError } from './errors.ts';
  * server answered a plain GET just now.
  */
 const refusedByPolicy = new Set<string>();
+const waiting = new Set<() => void>();
+/**
+ * Chromium fires the violation a few milliseconds after the fetch has failed; a failure waits
+ * this long for one before it is taken for an outage.
+ */
+const VIOLATION_WAIT_MS = 300;
 
 function originOf(address: string): string | null {
   try {
@@ -28,7 +34,28 @@ export function watchPolicyViolations(target: EventTarget = document): void {
     const violation = event as SecurityPolicyViolationEvent;
     if (!/^connect-src|^default-src/.test(violation.effectiveDirective)) return;
     const origin = originOf(violation.blockedURI);
-    if (origin !== null) refusedByPolicy.add(origin);
+    if (origin === null) return;
+    refusedByPolicy.add(origin);
+    for (const wake of waiting) wake();
+  });
+}
+
+/** Whether this page's policy refused `origin`, now or within `withinMs`. */
+function refusedByPolicyWithin(origin: string, withinMs: number): Promise<boolean> {
+  if (refusedByPolicy.has(origin) || withinMs <= 0) {
+    return Promise.resolve(refusedByPolicy.has(origin));
+  }
+  return new Promise((resolve) => {
+    const finish = (refused: boolean) => {
+      clearTimeout(timer);
+      waiting.delete(wake);
+      resolve(refused);
+    };
+    const wake = () => {
+      if (refusedByPolicy.has(origin)) finish(true);
+    };
+    const timer = setTimeout(() => finish(false), withinMs);
+    waiting.add(wake);
   });
 }
 
@@ -69,8 +96,8 @@ export async function explainFailure(
       // Out of reach too, or refused by the policy (seen below).
     }
   }
-  // The violation event is dispatched as a task of its own: by now it has arrived.
-  if (refusedByPolicy.has(origin)) {
+  // A server that answered the probe was not refused by the policy; otherwise wait for the event.
+  if (await refusedByPolicyWithin(origin, answered ? 0 : VIOLATION_WAIT_MS)) {
     return new ApiError(
       0,
       'BLOCKED',
