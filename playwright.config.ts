@@ -13,6 +13,10 @@ const shortTokensURL = `http://127.0.0.1:${port + 1}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'telemetry-e2e-'));
 const shortTokensDataDir = mkdtempSync(join(tmpdir(), 'telemetry-e2e-short-'));
 const shortTokens = /\.short-tokens\.spec\.ts$/;
+// LemonLDAP::NG from Debian as the outside identity provider (e2e/lemonldap/): the spec starts
+// its own provider, cloud and console origins on E2E_PORT + 4 … + 7, and is skipped, loudly,
+// where the package is not installed.
+const lemonLdap = /\.lemonldap\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -39,12 +43,17 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: shortTokens },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: [shortTokens, lemonLdap],
+    },
     {
       name: 'short-tokens',
       use: { ...devices['Desktop Chrome'], baseURL: shortTokensURL },
       testMatch: shortTokens,
     },
+    { name: 'lemonldap', use: { ...devices['Desktop Chrome'] }, testMatch: lemonLdap },
   ],
   // Started one after the other: the second serves the console the first one built.
   webServer: [

@@ -3,8 +3,9 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { consoleSecurityHeaders } from '../../server/http/console.ts';
 
 /**
  * LemonLDAP::NG from Debian (package `lemonldap-ng`, its FastCGI server and nginx in front), set
@@ -16,9 +17,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface LemonLdapOptions {
   portalPort: number;
   consolePort: number;
+  /** A second console whose client gets tokens without the API audience. */
+  plainConsolePort: number;
   /** The cloud the console talks to, e.g. http://127.0.0.1:8185 */
   cloudOrigin: string;
-  /** The built console (`dist/`). */
+  /** The built console (`dist/`), as an absolute path. */
   consoleDir: string;
   apiAudience: string;
   accessTokenTtl: number;
@@ -28,6 +31,7 @@ export interface LemonLdap {
   /** The issuer, exactly as its discovery document names it. */
   issuer: string;
   consoleOrigin: string;
+  plainConsoleOrigin: string;
   clientId: string;
   stop(): Promise<void>;
 }
@@ -36,6 +40,7 @@ const FASTCGI_SERVER = '/usr/sbin/llng-fastcgi-server';
 const PORTAL = '/usr/share/lemonldap-ng/portal/htdocs/index.psgi';
 const NGINX = '/usr/sbin/nginx';
 export const CLIENT_ID = 'telemetry-console';
+const PLAIN_CLIENT_ID = 'telemetry-console-plain';
 
 /** Why LemonLDAP::NG cannot run here, or null when it can. */
 export function lemonLdapMissing(): string | null {
@@ -100,9 +105,11 @@ function stopChild(child: ChildProcess): Promise<void> {
 export async function startLemonLdap(options: LemonLdapOptions): Promise<LemonLdap> {
   const missing = lemonLdapMissing();
   if (missing) throw new Error(missing);
+  if (!isAbsolute(options.consoleDir)) throw new Error('consoleDir must be an absolute path');
   const dir = await mkdtemp(join(tmpdir(), 'telemetry-lemonldap-'));
   const portal = `http://127.0.0.1:${options.portalPort}`;
   const consoleOrigin = `http://127.0.0.1:${options.consolePort}`;
+  const plainConsoleOrigin = `http://127.0.0.1:${options.plainConsolePort}`;
   const owner = runAs();
 
   for (const sub of ['conf', 'cache', 'sessions/lock', 'psessions/lock']) {
@@ -116,6 +123,11 @@ export async function startLemonLdap(options: LemonLdapOptions): Promise<LemonLd
     PORTAL: portal,
     CONSOLE_ORIGIN: consoleOrigin,
     CONSOLE_PORT: String(options.consolePort),
+    PLAIN_CONSOLE_ORIGIN: plainConsoleOrigin,
+    PLAIN_CONSOLE_PORT: String(options.plainConsolePort),
+    CONSOLE_POLICY: consoleSecurityHeaders([options.cloudOrigin, portal])[
+      'content-security-policy'
+    ],
     PORTAL_PORT: String(options.portalPort),
     CONSOLE_DIR: options.consoleDir,
     CLOUD_ORIGIN: options.cloudOrigin,
@@ -130,16 +142,16 @@ export async function startLemonLdap(options: LemonLdapOptions): Promise<LemonLd
   writeFileSync(join(dir, 'lemonldap-ng.ini'), render('lemonldap-ng.ini', values));
   writeFileSync(join(dir, 'conf', 'lmConf-1.json'), render('lmConf-1.json', values));
   writeFileSync(join(dir, 'nginx.conf'), render('nginx.conf', values));
-  writeFileSync(
-    join(dir, 'console-config.json'),
+  const consoleConfig = (clientId: string) =>
     JSON.stringify({
       apiBaseUrl: options.cloudOrigin,
       authMode: 'oidc',
       authority: portal,
-      clientId: CLIENT_ID,
+      clientId,
       audience: options.apiAudience,
-    }),
-  );
+    });
+  writeFileSync(join(dir, 'console-config.json'), consoleConfig(CLIENT_ID));
+  writeFileSync(join(dir, 'plain-console-config.json'), consoleConfig(PLAIN_CLIENT_ID));
   if (owner) {
     // LemonLDAP (as www-data) writes sessions and caches; nginx's workers read the console.
     const own = (path: string) => chownSync(path, owner.uid, owner.gid);
@@ -205,5 +217,5 @@ export async function startLemonLdap(options: LemonLdapOptions): Promise<LemonLd
     await stop();
     throw error;
   }
-  return { issuer: portal, consoleOrigin, clientId: CLIENT_ID, stop };
+  return { issuer: portal, consoleOrigin, plainConsoleOrigin, clientId: CLIENT_ID, stop };
 }

@@ -134,7 +134,7 @@ function SignedOutNotice() {
   useEffect(() => clearSignOutReport(), []);
   if (lines.length === 0) return null;
   return (
-    <Alert color="yellow" title="Signed out of the console, with exceptions" role="status">
+    <Alert color="orange" title="Signed out of the console, with exceptions" role="status">
       <Stack gap={4}>
         {lines.map((line) => (
           <Text size="sm" key={line}>
@@ -183,7 +183,7 @@ export function SignInPage() {
             </Text>
           </div>
           {expired && (
-            <Alert color="yellow" title="Your session has ended" role="status">
+            <Alert color="orange" title="Your session has ended" role="status">
               Sign in again to carry on{hasAnyDraft() ? '; what you were typing is kept' : ''}.
             </Alert>
           )}
