@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -42,14 +42,26 @@ const NGINX = '/usr/sbin/nginx';
 export const CLIENT_ID = 'telemetry-console';
 const PLAIN_CLIENT_ID = 'telemetry-console-plain';
 
+/** Perl modules the portal loads at start that Debian only recommends or suggests. */
+const PERL_MODULES = ['String::Random', 'IO::String', 'GD::SecurityImage', 'Image::Magick'];
+const PACKAGES =
+  'lemonldap-ng lemonldap-ng-fastcgi-server nginx libstring-random-perl libio-string-perl ' +
+  'libgd-securityimage-perl libimage-magick-perl';
+
 /** Why LemonLDAP::NG cannot run here, or null when it can. */
 export function lemonLdapMissing(): string | null {
-  const missing = [FASTCGI_SERVER, PORTAL, NGINX].filter((path) => !existsSync(path));
+  const files = [FASTCGI_SERVER, PORTAL, NGINX].filter((path) => !existsSync(path));
+  const modules =
+    files.length > 0
+      ? []
+      : PERL_MODULES.filter(
+          (module) => spawnSync('perl', [`-M${module}`, '-e1'], { stdio: 'ignore' }).status !== 0,
+        );
+  const missing = [...files, ...modules];
   if (missing.length === 0) return null;
   return (
-    `LemonLDAP::NG is not installed (missing ${missing.join(', ')}). ` +
-    'Install it with: apt-get install -y lemonldap-ng lemonldap-ng-fastcgi-server nginx ' +
-    '(.ci/run does).'
+    `LemonLDAP::NG cannot run here (missing ${missing.join(', ')}). ` +
+    `Install it with: apt-get install -y --no-install-recommends ${PACKAGES} (.ci/run does).`
   );
 }
 
