@@ -5,7 +5,6 @@ export const Operation = z.enum(operations).meta({ id: 'Operation' });
 export type Operation = z.infer<typeof Operation>;
 
 export const objectTypes = ['assets', 'assets.history', 'groups', 'groups.history'] as const;
-export type ObjectType = (typeof objectTypes)[number];
 
 /** DESIGN.md, "Caller profile": permissions map "<tenant>:<objectType>" to operations. */
 export const UserInfo = z

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 test('admin lands on the fleet, finds channels by type and name, and the URL keeps the filter', async ({
   page,
@@ -55,7 +56,7 @@ test('a channel page shows every field of the record; an unknown channel is a no
 }) => {
   const serial = uniqueSerial('REC');
   const node = await cloud(request).node(serial, `Record ${serial}`);
-  await signIn(page, 'admin', `/channels/${node.uuid}`);
+  await signIn(page, 'admin', paths.channel.href(node.uuid));
   await expect(page.getByRole('heading', { name: `Record ${serial}`, level: 1 })).toBeVisible();
   const record = page.getByRole('region', { name: 'Record' });
   await expect(record).toContainText(node.uuid);
@@ -64,6 +65,6 @@ test('a channel page shows every field of the record; an unknown channel is a no
   await expect(record.getByText('Not configured')).toBeVisible();
   await expectAccessible(page);
 
-  await signIn(page, 'admin', '/channels/00000000-0000-4000-8000-000000000000');
+  await signIn(page, 'admin', paths.channel.href('00000000-0000-4000-8000-000000000000'));
   await expect(page.getByText('This channel does not exist')).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { cloud, expectAccessible, signIn, type DemoUser } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 // The demo fleet the cloud seeds at start (README, "Demo fleet"): fleet reaches the groups
 // "Vans Westpoort" and "Cold chain", support only "Vans Zuidoost". Each sees exactly the nodes
@@ -62,7 +63,7 @@ for (const [user, groups, outOfReach] of [
     expect(members.length).toBeGreaterThan(0);
     expect(members).not.toContain(outOfReach);
 
-    await signIn(page, user, '/groups');
+    await signIn(page, user, paths.groups.href());
     await expectGroups(page, groups);
     await expectAccessible(page);
     await expectNodes(page, members, outOfReach);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 test('admin edits properties: invalid JSON is refused before sending, a save shows in the table, remove asks first', async ({
   page,
@@ -8,7 +9,7 @@ test('admin edits properties: invalid JSON is refused before sending, a save sho
   const serial = uniqueSerial('PROP');
   const api = cloud(request);
   const node = await api.node(serial, `Props ${serial}`);
-  await signIn(page, 'admin', `/channels/${node.uuid}`);
+  await signIn(page, 'admin', paths.channel.href(node.uuid));
   const panel = page.getByRole('region', { name: 'Properties' });
   await panel.getByRole('button', { name: 'Add properties' }).click();
   const editor = panel.getByRole('textbox', { name: /Properties/ });
@@ -41,7 +42,7 @@ test('admin sets push with a generated secret that is never shown again, then re
   const serial = uniqueSerial('PUSH');
   const api = cloud(request);
   const node = await api.node(serial, `Push ${serial}`);
-  await signIn(page, 'admin', `/channels/${node.uuid}`);
+  await signIn(page, 'admin', paths.channel.href(node.uuid));
   const panel = page.getByRole('region', { name: 'Push' });
   await expect(panel.getByText('Push is not configured')).toBeVisible();
   await expect(panel.getByText(/webhook\.verify/)).toBeVisible();

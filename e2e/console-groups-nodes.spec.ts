@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 test('admin creates a group, adds several members at once, removes one, then all', async ({
   page,
@@ -11,7 +12,7 @@ test('admin creates a group, adds several members at once, removes one, then all
   await api.node(`${tag}-2`, `Member ${tag} two`);
   await api.node(`${tag}-3`, `Member ${tag} three`);
 
-  await signIn(page, 'admin', '/groups');
+  await signIn(page, 'admin', paths.groups.href());
   await expectAccessible(page);
   await page.getByRole('textbox', { name: 'New group' }).fill(`Group ${tag}`);
   await page.getByRole('button', { name: 'Create group' }).click();
@@ -52,7 +53,7 @@ test('admin commissions a node into a group and decommissions it after typing it
 }) => {
   const serial = uniqueSerial('COM');
   const group = await cloud(request).group(`Commission ${serial}`);
-  await signIn(page, 'admin', '/nodes');
+  await signIn(page, 'admin', paths.nodes.href());
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Commission node', exact: true }).click();
   await expect(page.getByText('Enter the serial printed on the device.')).toBeVisible();

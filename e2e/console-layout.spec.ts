@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 // What a person sees of the tables at a desktop's 1280 px and a tablet's 768 px, in both themes:
 // every badge whole ("SENSOR", not "SENS…"), and every column in view.
@@ -47,7 +48,7 @@ for (const [width, height] of [
 
       await page.setViewportSize({ width, height });
       await page.emulateMedia({ colorScheme });
-      await signIn(page, 'admin', `/channels?q=${serial}`);
+      await signIn(page, 'admin', paths.channels.href({ q: serial }));
       const channels = page.getByRole('table', { name: 'Channels' });
       await expect(channels.getByText('Inactive')).toBeVisible();
       await expect(channels.getByText('Push on')).toBeVisible();
@@ -67,7 +68,7 @@ for (const [width, height] of [
         // On a tablet the navigation folds away behind the menu button, leaving the width.
         await expect(page.getByRole('button', { name: 'Open navigation' })).toBeVisible();
       }
-      await page.goto('/nodes');
+      await page.goto(paths.nodes.href());
       await expect(page.getByRole('table', { name: 'Nodes' })).toBeVisible();
       await expectWhole(badgesOf(page, 'Nodes'));
       await expectWhole(page.getByRole('table', { name: 'Nodes' }).getByText(/^GW-/));
@@ -79,7 +80,7 @@ test('on a tablet the folded navigation closes with Escape or a click beside it'
   page,
 }) => {
   await page.setViewportSize({ width: 768, height: 1024 });
-  await signIn(page, 'admin', '/groups');
+  await signIn(page, 'admin', paths.groups.href());
   const navigation = page.getByRole('navigation', {
     name: 'Main navigation',
     includeHidden: true,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 test('support sees its profile and matrix, and every action it may not take says why', async ({
   page,
@@ -10,7 +11,7 @@ test('support sees its profile and matrix, and every action it may not take says
   const group = await api.group(`Support ${serial}`);
   const node = await api.node(serial, `Support node ${serial}`, group.uuid);
 
-  await signIn(page, 'support', '/permissions');
+  await signIn(page, 'support', paths.permissions.href());
   await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
   const matrix = page.getByRole('table', { name: 'Permissions in tenant demo' });
   await expect(matrix.getByRole('row', { name: /^assets / })).toContainText('✓');
@@ -29,14 +30,14 @@ test('support sees its profile and matrix, and every action it may not take says
   );
 
   // support reaches nodes only through groups it was given; admin's new node is out of its reach.
-  await signIn(page, 'support', `/channels/${node.uuid}`);
+  await signIn(page, 'support', paths.channel.href(node.uuid));
   await expect(page.getByText('This channel does not exist')).toBeVisible();
 });
 
 test('fleet may read but not change: creating groups and commissioning say why they are disabled', async ({
   page,
 }) => {
-  await signIn(page, 'fleet', '/nodes');
+  await signIn(page, 'fleet', paths.nodes.href());
   await expect(
     page.getByRole('button', { name: 'Commission node', exact: true }),
   ).toHaveAccessibleDescription('Not allowed: needs COMMISSION on assets in tenant demo.');
@@ -55,12 +56,12 @@ test('a refusal by the cloud names what was refused', async ({ page, request }) 
   const acmeGroup = await cloud(request, 'acme').group(`Acme ${uniqueSerial('G')}`);
   const serial = uniqueSerial('REF');
   // The console cannot know a group it does not reach; a draft left in this tab names one.
-  await page.goto('/');
+  await page.goto(paths.home.href());
   const draft = JSON.stringify({ serial, name: `Refused ${serial}`, groupUuid: acmeGroup.uuid });
   await page.evaluate(
     `sessionStorage.setItem('telemetry-console:draft:commission', ${JSON.stringify(draft)})`,
   );
-  await signIn(page, 'admin', '/nodes');
+  await signIn(page, 'admin', paths.nodes.href());
   await expect(page.getByRole('textbox', { name: 'Serial' })).toHaveValue(serial);
   await page.getByRole('button', { name: 'Commission node', exact: true }).click();
   await expect(page.getByRole('alert', { name: 'The node was not commissioned' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 // Push inboxes are our cloud's extension (PUSH_INBOX=on, as npm start and playwright.config.ts
 // run it): a person tries their push settings end to end without a receiver of their own.
@@ -13,7 +14,7 @@ test('admin tries push with a test inbox: what arrives is shown, verified with t
   const node = await api.node(serial, `Inbox ${serial}`);
   const gateway = await api.gateway(`GW-${serial}`);
 
-  await signIn(page, 'admin', `/channels/${node.uuid}`);
+  await signIn(page, 'admin', paths.channel.href(node.uuid));
   const panel = page.getByRole('region', { name: 'Push' });
   await panel.getByRole('button', { name: 'Set up push' }).click();
   await panel.getByRole('button', { name: 'Try with a test inbox' }).click();

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, signIn, useBasicSignIn } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 test('when the cloud cannot be reached, a banner says so and Retry recovers', async ({ page }) => {
-  await signIn(page, 'admin', '/channels');
+  await signIn(page, 'admin', paths.channels.href());
   await expect(page.getByRole('table', { name: 'Channels' })).toBeVisible();
   await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('main').getByText('Nodes', { exact: true }).click();
@@ -21,7 +22,7 @@ test('with Basic configured: a wrong password is told apart, the returnTo page f
   page,
 }) => {
   await useBasicSignIn(page);
-  await page.goto('/groups');
+  await page.goto(paths.groups.href());
   await expect(page).toHaveURL(/\/sign-in\?returnTo=%2Fgroups/);
   await expectAccessible(page);
   await page.getByRole('textbox', { name: 'User name' }).fill('admin');
@@ -35,7 +36,7 @@ test('with Basic configured: a wrong password is told apart, the returnTo page f
   // Basic credentials live in the tab's memory only.
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'User name' })).toBeVisible();
-  await signIn(page, 'fleet', '/permissions');
+  await signIn(page, 'fleet', paths.permissions.href());
   await expect(page.getByText('fleet · tenant demo')).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Telemetry Console' })).toBeVisible();
@@ -46,7 +47,7 @@ test('a wrong runtime configuration shows what to fix', async ({ page }) => {
   await page.route('**/config.json', (route) =>
     route.fulfill({ json: { apiBaseUrl: '/', authMode: 'kerberos', colour: 'red' } }),
   );
-  await page.goto('/');
+  await page.goto(paths.home.href());
   await expect(page.getByRole('heading', { name: 'Telemetry Console cannot start' })).toBeVisible();
   await expect(page.getByText(/authMode/)).toBeVisible();
   await expectAccessible(page);
@@ -55,7 +56,7 @@ test('a wrong runtime configuration shows what to fix', async ({ page }) => {
 test('the console works in the dark theme and on a tablet', async ({ page }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await signIn(page, 'admin', '/channels');
+  await signIn(page, 'admin', paths.channels.href());
   await expectAccessible(page);
   await page.setViewportSize({ width: 700, height: 1000 });
   await page.getByRole('button', { name: 'Open navigation' }).click();
@@ -65,5 +66,6 @@ test('the console works in the dark theme and on a tablet', async ({ page }) => 
     .click();
   await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: /Switch to light theme/ }).click();
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expect(page.getByRole('button', { name: /Switch to dark theme/ })).toBeVisible();
+  await expect(page.getByRole('main')).toHaveCSS('color-scheme', 'light');
 });

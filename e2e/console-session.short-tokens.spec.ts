@@ -7,6 +7,7 @@ import {
   uniqueSerial,
   type StoredSession,
 } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 // Against the cloud whose access tokens last 40 s (playwright.config.ts, project short-tokens):
 // the console refreshes a token once fewer than 30 s are left, so 10 s after each refresh.
@@ -53,7 +54,7 @@ test('the console refreshes the access token before it lapses, the refresh token
   request,
 }) => {
   const refreshes = watchRefreshes(context);
-  await signIn(page, 'admin', '/channels');
+  await signIn(page, 'admin', paths.channels.href());
   const first = await sessionOf(page);
 
   // Each step opens data not loaded yet, so the console must ask the cloud, with a fresh token.
@@ -104,9 +105,9 @@ test('two tabs refreshing at the same moment spend the refresh token once, and b
   context,
 }) => {
   const refreshes = watchRefreshes(context);
-  await signIn(page, 'admin', '/groups');
+  await signIn(page, 'admin', paths.groups.href());
   const other = await context.newPage();
-  await other.goto('/channels');
+  await other.goto(paths.channels.href());
   await expect(other.getByRole('table', { name: 'Channels' })).toBeVisible();
 
   // Both tabs need a new token for the same moment's requests (data neither has loaded yet); the
@@ -149,7 +150,7 @@ test('when the session ends mid-edit, signing in again brings back what was type
 }) => {
   const serial = uniqueSerial('DRAFT');
   const node = await cloud(request).node(serial, `Draft ${serial}`);
-  await signIn(page, 'admin', `/channels/${node.uuid}`);
+  await signIn(page, 'admin', paths.channel.href(node.uuid));
 
   const properties = page.getByRole('region', { name: 'Properties' });
   await properties.getByRole('button', { name: 'Add properties' }).click();

@@ -7,6 +7,7 @@ import {
   storedSession,
   type DemoUser,
 } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 // Sign-in with OpenID Connect, the console's default (public/config.json): the console sends the
 // person to the cloud's login page and back, with authorization code + PKCE.
@@ -21,7 +22,7 @@ async function startSignIn(page: Page) {
 test('a deep link before sign-in goes through the login page and back to the same page; a reload keeps the person signed in', async ({
   page,
 }) => {
-  await page.goto('/channels?type=GROUP&q=vans');
+  await page.goto(paths.channels.href({ type: 'GROUP', q: 'vans' }));
   await expect(page).toHaveURL(/\/sign-in\?returnTo=/);
   await expectAccessible(page);
   await startSignIn(page);
@@ -48,7 +49,7 @@ for (const [user, name, tenants] of [
   ['support', 'Sam Support', 'support · tenant demo'],
 ] as [DemoUser, string, string][]) {
   test(`${user} signs in through the login page and sees who they are`, async ({ page }) => {
-    await page.goto('/permissions');
+    await page.goto(paths.permissions.href());
     await startSignIn(page);
     await fillLoginPage(page, user);
     await expect(page).toHaveURL(/\/permissions$/);
@@ -63,14 +64,14 @@ test('signing out ends the session at the provider: the password is asked again 
   page,
   request,
 }) => {
-  await signIn(page, 'admin', '/groups');
+  await signIn(page, 'admin', paths.groups.href());
   const session = await storedSession(page);
   expect(session?.refresh_token).toBeTruthy();
 
   await signOut(page);
   expect(await storedSession(page)).toBeNull();
   // The provider forgot the person: opening the console and signing in shows the login page.
-  await page.goto('/nodes');
+  await page.goto(paths.nodes.href());
   await startSignIn(page);
   await expectAccessible(page);
 
@@ -91,7 +92,7 @@ test('signing out ends the session at the provider: the password is asked again 
 test('cancelling on the login page comes back to the console, which says so and offers to try again', async ({
   page,
 }) => {
-  await page.goto('/groups');
+  await page.goto(paths.groups.href());
   await startSignIn(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alert')).toContainText('Signing in was cancelled.');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible, signIn, users } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
 
 const DAY = 86_400_000;
 
@@ -42,7 +43,7 @@ test('fleet finds a van on the map, sees three days of its track and temperature
   page,
   request,
 }) => {
-  await signIn(page, 'fleet', '/fleet');
+  await signIn(page, 'fleet', paths.fleet.href());
   await expect(page.getByRole('heading', { name: 'Fleet', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Fleet map' })).toBeVisible();
   const list = page.getByRole('table', { name: 'Nodes on the map' });
@@ -54,7 +55,8 @@ test('fleet finds a van on the map, sees three days of its track and temperature
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Show Van 07 on the map' }).click();
-  const popup = page.locator('.leaflet-popup');
+  // The popup opens on the map (the list beside it is outside the map's region).
+  const popup = page.getByRole('region', { name: 'Fleet map' });
   await expect(popup.getByText('Van 07', { exact: true })).toBeVisible();
   await expect(popup.getByText(/^Last seen/)).toBeVisible();
   await popup.getByRole('link', { name: 'History of Van 07' }).click();
@@ -112,7 +114,7 @@ for (const [width, height] of [
 ] as const) {
   test(`the fleet list reads on one line per node at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height });
-    await signIn(page, 'fleet', '/fleet');
+    await signIn(page, 'fleet', paths.fleet.href());
     const list = page.getByRole('table', { name: 'Nodes on the map' });
     await expect(list.getByRole('link', { name: /^History of / }).first()).toBeVisible();
     // Every cell's text on one line, and every History link whole, without scrolling sideways.
@@ -151,7 +153,7 @@ test('support is told why there is no history and no fleet map', async ({ page, 
   const [van] = (await listing.json()) as { uuid: string; name: string }[];
   expect(van?.name).toBe('Van 02');
 
-  await signIn(page, 'support', '/fleet');
+  await signIn(page, 'support', paths.fleet.href());
   await expect(page.getByRole('alert')).toContainText('The fleet map is not available to you');
   await expect(page.getByRole('alert')).toContainText(
     'needs READ on assets.history or groups.history',
@@ -159,7 +161,7 @@ test('support is told why there is no history and no fleet map', async ({ page, 
   await expectAccessible(page);
 
   // Basic credentials live in the tab's memory only: a new page load signs in again.
-  await signIn(page, 'support', `/channels/${van?.uuid ?? ''}`);
+  await signIn(page, 'support', paths.channel.href(van?.uuid ?? ''));
   await page.getByRole('link', { name: 'History', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'History of Van 02', level: 1 })).toBeVisible();
   const alert = page.getByRole('alert');
@@ -195,8 +197,7 @@ test('a range that fails part-way keeps what arrived and resumes with only the m
     if (down && end === middleTo) await route.abort('connectionrefused');
     else await route.continue();
   });
-  const query = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
-  await signIn(page, 'fleet', `/channels/${reefer?.uuid ?? ''}/history?${query}`);
+  await signIn(page, 'fleet', paths.channelHistory.href(reefer?.uuid ?? '', { from, to }));
 
   const failure = page
     .getByRole('alert')

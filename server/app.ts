@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CloudConfig } from './config.ts';
-import type { Db } from './store/db.ts';
+import type { Store } from './store/store.ts';
 import { createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -28,7 +28,7 @@ import { gatewayRoutes } from './routes/gateways.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 
 export interface BuildOptions {
-  db: Db;
+  store: Store;
   config: CloudConfig;
   now?: () => number;
   /** Where log lines go; tests pass a stream to read them. */
@@ -40,9 +40,9 @@ export interface Cloud {
   services: Services;
 }
 
-/** Builds the cloud over an open database. main.ts listens with it; tests inject into it. */
+/** Builds the cloud over an open store. main.ts listens with it; tests inject into it. */
 export async function buildApp(options: BuildOptions): Promise<Cloud> {
-  const { db, config } = options;
+  const { store, config } = options;
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
@@ -72,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
-  const services = createServices(db, config, options.now, app.log);
+  const services = await createServices(store, config, options.now, app.log);
   app.addHook('onClose', async () => services.push.close());
 
   app.setValidatorCompiler(validatorCompiler);
@@ -92,15 +92,15 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const throttle = new FailureThrottle();
   const identity = await setUpIdentity(app, services, throttle);
   const authenticators: Authenticator[] = [
-    new BasicAuthenticator(services.users, throttle),
+    new BasicAuthenticator(services.store.users, throttle),
     identity.bearer,
   ];
   app.decorateRequest('gateway', null);
   installAuthentication(
     app,
-    services.users,
+    services.store.users,
     authenticators,
-    gatewayAuthenticator(services.channels, services.gatewayKeys),
+    gatewayAuthenticator(services.store.channels, services.store.gatewayKeys),
   );
 
   // Bodies are only taken where an operation defines one; elsewhere any JSON is ignored, and other

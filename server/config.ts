@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { authConfigFromEnv, defaultAuthConfig, type AuthConfig } from './auth/auth-config.ts';
+import { DELIVERY_TIMEOUT_MS } from './push/limits.ts';
 
 export interface CloudConfig {
   port: number;
@@ -51,7 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     auth: authConfigFromEnv(env, publicUrl),
     pushAllowNetworks: list(env.PUSH_ALLOW_NETWORKS),
     pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
-    pushTimeoutMs: 10_000,
+    pushTimeoutMs: DELIVERY_TIMEOUT_MS,
     corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
   };
 }
@@ -99,7 +100,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     auth: defaultAuthConfig(publicUrl),
     pushAllowNetworks: [],
     pushInbox: false,
-    pushTimeoutMs: 10_000,
+    pushTimeoutMs: DELIVERY_TIMEOUT_MS,
     corsOrigins: [],
     ...overrides,
   };

@@ -1,10 +1,8 @@
 import type { NewReading } from './store/readings.ts';
 
-/** A reading that has just been stored and published to channels (after its transaction). */
+/** A reading that has just been stored and published to its channels (after its transaction). */
 export interface PublishedReading extends NewReading {
   readingId: number;
-  /** Every channel the reading was published to: its sensor, its node, their groups. */
-  channelIds: readonly number[];
 }
 
 type Listener = (readings: readonly PublishedReading[]) => void;

@@ -1,5 +1,5 @@
 import { configFromEnv } from './config.ts';
-import { openDatabase } from './store/db.ts';
+import { openStore } from './store/open-store.ts';
 import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './sim/seed-demo.ts';
 import { LiveSimulator } from './sim/simulator.ts';
@@ -7,8 +7,8 @@ import { LiveSimulator } from './sim/simulator.ts';
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const db = openDatabase(config.dataDir);
-  const cloud = await buildApp({ db, config });
+  const store = await openStore(config);
+  const cloud = await buildApp({ store, config });
   const log = cloud.app.log;
   await seedDemoIfEmpty(cloud.services, log);
   const address = await cloud.app.listen({ port: config.port, host: config.host });
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   let simulator: LiveSimulator | undefined;
   if (config.simulator) {
     // The gateways deliver to the address the cloud listens on, over real HTTP.
-    simulator = new LiveSimulator({ services: cloud.services, baseUrl: address, log });
+    simulator = await LiveSimulator.create({ services: cloud.services, baseUrl: address, log });
     simulator.start();
   }
 
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     log.info(`${signal}: stopping`);
     await simulator?.stop();
     await cloud.app.close();
-    db.close();
+    await store.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -1,79 +1,61 @@
-import type { Db } from './store/db.ts';
 import type { CloudConfig } from './config.ts';
-import { ChannelStore } from './store/channels.ts';
-import { GroupStore } from './store/groups.ts';
-import { UserStore } from './store/users.ts';
-import { ReadingStore } from './store/readings.ts';
-import { HistoryStore } from './store/history.ts';
-import { GatewayKeyStore } from './store/gateways.ts';
-import { Ingestion } from './store/ingestion.ts';
-import { PushTargetStore } from './store/push-targets.ts';
-import { DeliveryLogStore } from './store/push-deliveries.ts';
-import { PushInboxStore } from './store/push-inboxes.ts';
+import type { Store } from './store/store.ts';
+import { Timeslices } from './history/timeslices.ts';
+import { Ingestion } from './ingestion.ts';
 import { EventHub } from './events.ts';
 import { AddressPolicy } from './push/address-policy.ts';
 import { HttpSender } from './push/http-sender.ts';
-import { PushDispatcher, type PushLogger } from './push/dispatcher.ts';
-import { DELIVERY_LOG_KEPT, INBOX_ARRIVALS_KEPT } from './push/limits.ts';
+import { PushDispatcher } from './push/dispatcher.ts';
+import type { PushLogger } from './push/push-logger.ts';
+import { DeliveryLog } from './push/delivery-log.ts';
+import { DELIVERY_LOG_KEPT } from './push/limits.ts';
 
 /**
- * Everything route handlers work with, built once per app over one database. Whoever builds
+ * Everything route handlers work with, built once per app over one store. Whoever builds
  * services without the app closes `push` when done (buildApp does it on close).
  */
 export interface Services {
   config: CloudConfig;
-  db: Db;
+  store: Store;
   now: () => number;
-  channels: ChannelStore;
-  groups: GroupStore;
-  users: UserStore;
-  history: HistoryStore;
-  gatewayKeys: GatewayKeyStore;
+  timeslices: Timeslices;
   ingestion: Ingestion;
   events: EventHub;
   pushPolicy: AddressPolicy;
-  pushDeliveries: DeliveryLogStore;
+  deliveryLog: DeliveryLog;
   push: PushDispatcher;
-  pushInboxes: PushInboxStore;
 }
 
 const stderrLogger: PushLogger = {
   warn: (details, message) => console.warn(message, details),
 };
 
-export function createServices(
-  db: Db,
+export async function createServices(
+  store: Store,
   config: CloudConfig,
   now: () => number = Date.now,
   logger: PushLogger = stderrLogger,
-): Services {
-  const channels = new ChannelStore(db);
-  const groups = new GroupStore(db);
+): Promise<Services> {
   const events = new EventHub();
-  const history = new HistoryStore(db);
+  const timeslices = new Timeslices(store.channels, store.readings);
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
-  const pushDeliveries = new DeliveryLogStore(db, DELIVERY_LOG_KEPT);
+  const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
   return {
     config,
-    db,
+    store,
     now,
-    channels,
-    groups,
-    users: new UserStore(db),
-    history,
-    gatewayKeys: new GatewayKeyStore(db),
-    ingestion: new Ingestion(db, channels, groups, new ReadingStore(db), events, now),
+    timeslices,
+    ingestion: new Ingestion(store, events, now),
     events,
     pushPolicy,
-    pushDeliveries,
-    push: new PushDispatcher({
+    deliveryLog,
+    push: await PushDispatcher.start({
       events,
-      targets: new PushTargetStore(db),
-      history,
-      deliveryLog: pushDeliveries,
+      targets: store.pushTargets,
+      history: timeslices,
+      deliveryLog,
       sender: new HttpSender(pushPolicy, { timeoutMs: config.pushTimeoutMs }),
       logger,
     }),
-    pushInboxes: new PushInboxStore(db, INBOX_ARRIVALS_KEPT),
   };
 }

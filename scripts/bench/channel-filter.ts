@@ -26,7 +26,7 @@ const typing = ['v', 'va', 'van', 'van ', 'van 0', 'van 01', 'van 0', 'van ', 'v
 const terms = [...typing, ...typing, 'temp', 'gps', 'conn', '', '/t', '', 'van 9', 'van 99', ''];
 
 /** Times every keystroke of `terms`, for the console's table and for the plain one, in ms. */
-export async function measureChannelFilter(): Promise<{ virtual: Samples; plain: Samples }> {
+async function measureChannelFilter(): Promise<{ virtual: Samples; plain: Samples }> {
   const outDir = mkdtempSync(join(tmpdir(), 'filter-bench-'));
   await build({
     root,

@@ -1,22 +1,23 @@
 import { ChannelRecordList, type ChannelRecord } from '../../contract/channel.ts';
-import { recordsJson, type RecordSource } from '../../server/store/channel-row.ts';
+import { recordsJson } from '../../server/http/channel-json.ts';
+import type { ChannelSummary } from '../../server/store/channels.ts';
 import { comparison, timeRuns, type Benchmark } from './bench.ts';
 import { largeCloud } from './large-cloud.ts';
 
 const RUNS = 40;
 
 /** The plain approach: an object per record, validated by its zod schema, then JSON.stringify. */
-function plainListing(rows: readonly RecordSource[]): string {
+function plainListing(rows: readonly ChannelSummary[]): string {
   const records = rows.map((row) => {
     const record: ChannelRecord = {
       uuid: row.uuid,
       channelType: row.type,
       name: row.name,
-      active: row.active === 1,
-      pushInterval: row.push_interval,
+      active: row.active,
+      pushInterval: row.pushInterval,
     };
     if (row.reference !== null) record.reference = row.reference;
-    if (row.push_url !== null) record.pushURL = row.push_url;
+    if (row.pushUrl !== null) record.pushURL = row.pushUrl;
     if (row.properties !== null) {
       record.properties = JSON.parse(row.properties) as Record<string, unknown>;
     }
@@ -34,10 +35,10 @@ export const channelListingBenchmark: Benchmark = {
     const cloud = await largeCloud();
     const nodes = await cloud.time('/v1/channels?channelType=NODE', RUNS);
     const everything = await cloud.time('/v1/channels', 10);
-    const admin = cloud.services.users.findByUsername('admin');
+    const admin = await cloud.store.users.findByUsername('admin');
     if (!admin) throw new Error('no admin');
     // Both serialise the same rows; the query is timed with the server figures above.
-    const rows = cloud.services.channels.listReachable(admin.id, 'NODE');
+    const rows = await cloud.store.channels.listReachable(admin.id, 'NODE');
     const count = rows.length;
     const ours = await timeRuns(() => recordsJson(rows, 'full'), RUNS);
     const plain = await timeRuns(() => plainListing(rows), RUNS);

@@ -1,5 +1,5 @@
-import type { Db } from '../../server/store/db.ts';
-import type { ChannelRow } from '../../server/store/channel-row.ts';
+import type { SqliteDatabase } from '../../server/store/sqlite/database.ts';
+import type { Channel } from '../../server/store/channels.ts';
 import { comparison, timeRuns, type Benchmark } from './bench.ts';
 import { largeCloud } from './large-cloud.ts';
 
@@ -10,8 +10,8 @@ const RUNS = 40;
  * The plain approach: membership joined at query time (no channel_data index), one object per
  * row, JSON.stringify of the list.
  */
-function plainHistory(db: Db) {
-  const query = db.prepare(`
+function plainHistory(db: SqliteDatabase) {
+  const query = db.raw.prepare(`
     SELECT g.uuid AS gatewayUuid, g.name AS gatewayName, n.uuid AS nodeUuid, n.name AS nodeName,
            s.uuid AS sensorUuid, s.sensor_name AS sensorName, r.ts AS ts, r.type AS type,
            r.value AS value
@@ -24,7 +24,7 @@ function plainHistory(db: Db) {
       AND r.ts BETWEEN $from AND $to
     ORDER BY r.ts DESC
     LIMIT $count`);
-  return (group: ChannelRow, from: number, to: number, count: number) => {
+  return (group: Channel, from: number, to: number, count: number) => {
     const rows = query.all({ $group: group.id, $from: from, $to: to, $count: count });
     const items = rows.map((row) => ({
       channelUuid: group.uuid,
@@ -54,16 +54,16 @@ export const groupHistoryBenchmark: Benchmark = {
     const to = Date.now();
     const from = to - 86_400_000;
     const path = `/v1/channels/${group.uuid}/history?from=${from}&to=${to}&count=${COUNT}`;
-    const items = cloud.services.history.historyJson(group, from, to, COUNT);
+    const items = await cloud.services.timeslices.historyJson(group, from, to, COUNT);
     if ((JSON.parse(items) as unknown[]).length !== COUNT)
       throw new Error(`expected ${COUNT} items`);
     const { server, roundTrip, cpu } = await cloud.time(path, RUNS);
-    const channel = cloud.services.channels.findById(group.id) ?? group;
+    const channel = (await cloud.store.channels.findById(group.id)) ?? group;
     const ours = await timeRuns(
-      () => cloud.services.history.historyJson(channel, from, to, COUNT),
+      () => cloud.services.timeslices.historyJson(channel, from, to, COUNT),
       RUNS,
     );
-    const plain = plainHistory(cloud.services.db);
+    const plain = plainHistory(cloud.store.db);
     const plainSamples = await timeRuns(() => plain(channel, from, to, COUNT), RUNS);
     return {
       figures: [

@@ -14,7 +14,7 @@ import { buildApp } from '../../server/app.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { testConfig } from '../../server/config.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
-import { openDatabase } from '../../server/store/db.ts';
+import { openSqliteStore } from '../../server/store/sqlite/store.ts';
 import { printFigures, type Benchmark } from './bench.ts';
 import { launch } from './bench-page.ts';
 import {
@@ -82,12 +82,12 @@ export const historyWeekBenchmark: Benchmark = {
     const outDir = resolve('dist');
     await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir } });
     const dataDir = mkdtempSync(join(tmpdir(), 'history-week-'));
-    const db = openDatabase(dataDir);
+    const store = openSqliteStore(dataDir);
     const cloud = await buildApp({
-      db,
+      store,
       config: testConfig({ dataDir, port, publicUrl: base, consoleDir: outDir }),
     });
-    await seedDemoAccounts(cloud.services.users, Date.now(), TEST_SCRYPT);
+    await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
     await cloud.app.listen({ port, host: '127.0.0.1' });
     const browser = await launch();
     try {
@@ -147,7 +147,7 @@ export const historyWeekBenchmark: Benchmark = {
     } finally {
       await browser.close();
       await cloud.app.close();
-      db.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   },

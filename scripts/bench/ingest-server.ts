@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
-import { openDatabase, transaction } from '../../server/store/db.ts';
+import { openSqliteStore } from '../../server/store/sqlite/store.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
 
@@ -16,15 +16,15 @@ const GATEWAYS = 4;
 const INGEST_NODES = 500;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-ingest-'));
-const db = openDatabase(dataDir);
-const cloud = await buildApp({ db, config: testConfig({ dataDir, logLevel: 'warn' }) });
-const ids = await seedDemoAccounts(cloud.services.users, Date.now(), TEST_SCRYPT);
-const gateways = transaction(db, () => {
-  const { channels, gatewayKeys } = cloud.services;
+const store = openSqliteStore(dataDir);
+const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn' }) });
+const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
+const gateways = await store.transaction(async (tx) => {
+  const { channels, gatewayKeys } = tx;
   const now = Date.now();
   for (let n = 1; n <= INGEST_NODES; n++) {
     const serial = `LOAD-${String(n).padStart(4, '0')}`;
-    channels.create({
+    await channels.create({
       type: 'NODE',
       name: serial,
       tenant: 'demo',
@@ -33,9 +33,10 @@ const gateways = transaction(db, () => {
       now,
     });
   }
-  return Array.from({ length: GATEWAYS }, (_, i) => {
+  const keys: { serial: string; key: string }[] = [];
+  for (let i = 0; i < GATEWAYS; i++) {
     const serial = `GW-LOAD-${i + 1}`;
-    const row = channels.create({
+    const gateway = await channels.create({
       type: 'GATEWAY',
       name: serial,
       tenant: 'demo',
@@ -43,15 +44,16 @@ const gateways = transaction(db, () => {
       reference: serial,
       now,
     });
-    return { serial, key: gatewayKeys.issue(row.id, now) };
-  });
+    keys.push({ serial, key: await gatewayKeys.issue(gateway.id, now) });
+  }
+  return keys;
 });
 const url = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ url, gateways, nodes: INGEST_NODES }) + '\n');
 
 process.on('SIGTERM', () => {
   void cloud.app.close().then(() => {
-    db.close();
+    void store.close();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });

@@ -26,11 +26,7 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-export function staticClosure(
-  manifest: Manifest,
-  key: string,
-  seen = new Set<string>(),
-): Set<string> {
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen;
   seen.add(key);
   for (const next of manifest[key]?.imports ?? []) staticClosure(manifest, next, seen);
@@ -55,7 +51,7 @@ export interface InitialJs {
   onDemand: [string, number][];
 }
 
-export function measureInitialJs({ build = true } = {}): InitialJs {
+function measureInitialJs({ build = true } = {}): InitialJs {
   if (build) execSync('npx vite build --logLevel error', { stdio: 'inherit' });
   const manifest = JSON.parse(
     readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp, type Cloud } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
-import { openDatabase } from '../../server/store/db.ts';
+import { openSqliteStore, type SqliteStore } from '../../server/store/sqlite/store.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
 import { seedLarge, type LargeSeed } from '../../server/sim/seed-large.ts';
@@ -12,6 +12,7 @@ import { summarise, timeRuns, type Samples } from './bench.ts';
 
 export interface LargeCloud extends Cloud {
   seed: LargeSeed;
+  store: SqliteStore;
   /**
    * GETs `path` as admin over HTTP `runs` times. `server` is the cloud's own measure of each
    * request (Fastify's responseTime: from the request's arrival to the last byte written);
@@ -51,7 +52,7 @@ let cleanup: (() => Promise<void>) | undefined;
 export function largeCloud(): Promise<LargeCloud> {
   shared ??= (async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-'));
-    const db = openDatabase(dataDir);
+    const store = openSqliteStore(dataDir);
     const responseTimes: number[] = [];
     const logStream = new PassThrough();
     logStream.on('data', (chunk: Buffer) => {
@@ -61,9 +62,9 @@ export function largeCloud(): Promise<LargeCloud> {
       }
     });
     const config = testConfig({ dataDir, logLevel: 'info' });
-    const cloud = await buildApp({ db, config, logStream });
-    const ids = await seedDemoAccounts(cloud.services.users, Date.now(), TEST_SCRYPT);
-    const seed = seedLarge(cloud.services, ids);
+    const cloud = await buildApp({ store, config, logStream });
+    const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
+    const seed = await seedLarge(cloud.services, ids);
     console.log(
       `  (seeded ${seed.nodes} nodes, ${seed.messages} messages in ${(seed.ms / 1000).toFixed(1)} s)`,
     );
@@ -71,12 +72,13 @@ export function largeCloud(): Promise<LargeCloud> {
     const authorization = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
     cleanup = async () => {
       await cloud.app.close();
-      db.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     };
     return {
       ...cloud,
       seed,
+      store,
       async time(path, runs) {
         const get = async () => {
           const response = await fetch(`${address}${path}`, { headers: { authorization } });

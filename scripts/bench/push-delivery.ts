@@ -7,12 +7,11 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { buildApp, type Cloud } from '../../server/app.ts';
 import { configFromEnv } from '../../server/config.ts';
-import { openDatabase } from '../../server/store/db.ts';
+import { openSqliteStore } from '../../server/store/sqlite/store.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { PushDispatcher } from '../../server/push/dispatcher.ts';
 import { HttpSender } from '../../server/push/http-sender.ts';
-import { PushTargetStore } from '../../server/store/push-targets.ts';
 
 /**
  * Push delivery under load: a gateway sends `rate` events a second for `seconds` to the cloud,
@@ -100,12 +99,12 @@ async function phase(
   const { services } = cloud;
   const keepAlive = mode === 'keep-alive';
   // The dispatcher as the cloud builds it, with the sender under comparison.
-  services.push.close();
-  services.push = new PushDispatcher({
+  await services.push.close();
+  services.push = await PushDispatcher.start({
     events: services.events,
-    targets: new PushTargetStore(services.db),
-    history: services.history,
-    deliveryLog: services.pushDeliveries,
+    targets: services.store.pushTargets,
+    history: services.timeslices,
+    deliveryLog: services.deliveryLog,
     sender: new HttpSender(services.pushPolicy, { timeoutMs: 10_000, keepAlive }),
     logger: cloud.app.log,
   });
@@ -247,7 +246,7 @@ export async function benchPushDelivery(options: PushBenchOptions = {}) {
     nodes: options.nodes ?? 20,
   };
   const dataDir = mkdtempSync(join(tmpdir(), 'push-bench-'));
-  const db = openDatabase(dataDir);
+  const store = openSqliteStore(dataDir);
   const config = {
     ...configFromEnv({}),
     host: '127.0.0.1',
@@ -256,9 +255,9 @@ export async function benchPushDelivery(options: PushBenchOptions = {}) {
     logLevel: 'error',
     pushAllowNetworks: ['loopback'],
   };
-  const cloud = await buildApp({ db, config });
+  const cloud = await buildApp({ store, config });
   try {
-    await seedDemoAccounts(cloud.services.users, Date.now(), TEST_SCRYPT);
+    await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
     await cloud.app.listen({ port: 0, host: '127.0.0.1' });
     const gateway = (await inject(cloud, 'POST', '/v1/gateways/BENCH-GW')) as { key: string };
     const credentials = { serial: 'BENCH-GW', key: gateway.key };
@@ -273,7 +272,7 @@ export async function benchPushDelivery(options: PushBenchOptions = {}) {
     return { keepAlive: ours, newConnection: plain, noPush: none, receiverHangs: hung };
   } finally {
     await cloud.app.close();
-    db.close();
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

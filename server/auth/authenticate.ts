@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.ts';
-import type { UserRow, UserStore } from '../store/users.ts';
+import type { User, UserStore } from '../store/users.ts';
 import { Caller } from './caller.ts';
 
 /** One scheme of the Authorization header. Basic is built in; bearer tokens plug in the same way. */
@@ -13,7 +13,7 @@ export interface Authenticator {
    * The user these credentials stand for. Throws AuthFailure when they stand for none (answered
    * 401 with every scheme's challenge), or an ApiError for anything else (429).
    */
-  authenticate(credentials: string, request: FastifyRequest): Promise<UserRow>;
+  authenticate(credentials: string, request: FastifyRequest): Promise<User>;
 }
 
 export class AuthFailure extends Error {
@@ -85,7 +85,7 @@ export function installAuthentication(
     }
     try {
       const user = await authenticator.authenticate(header.slice(space + 1).trim(), request);
-      request.caller = new Caller(user, users.grantsOf(user.id));
+      request.caller = new Caller(user, await users.grantsOf(user.id));
     } catch (error) {
       if (!(error instanceof AuthFailure)) throw error;
       const { challenge } = error;

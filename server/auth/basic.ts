@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ApiError } from '../http/errors.ts';
-import type { UserRow, UserStore } from '../store/users.ts';
+import type { User, UserStore } from '../store/users.ts';
 import { verifyPassword } from './passwords.ts';
 import { AuthFailure, type Authenticator } from './authenticate.ts';
 import type { FailureThrottle } from './throttle.ts';
@@ -39,7 +39,7 @@ export class BasicAuthenticator implements Authenticator {
     this.now = now;
   }
 
-  async authenticate(credentials: string): Promise<UserRow> {
+  async authenticate(credentials: string): Promise<User> {
     const pair = decodeBasic(credentials);
     if (!pair) throw new AuthFailure('The Basic credentials are malformed.');
     const result = await this.signIn.attempt(pair.username, pair.password);
@@ -52,8 +52,8 @@ export class BasicAuthenticator implements Authenticator {
     throw new AuthFailure('Wrong username or password.');
   }
 
-  private async passwordMatches(password: string, user: UserRow): Promise<boolean> {
-    const hash = user.password_hash ?? '';
+  private async passwordMatches(password: string, user: User): Promise<boolean> {
+    const hash = user.passwordHash ?? '';
     const key = createHash('sha256').update(`${user.id}\0${password}`).digest('base64url');
     const cached = this.verified.get(key);
     if (cached && cached.hash === hash && cached.until > this.now()) return true;

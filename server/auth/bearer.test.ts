@@ -28,7 +28,7 @@ describe('bearer tokens on /v1 (section 5.1)', () => {
       machineSecret: MACHINE_SECRET,
     });
     cloud = await createTestCloud({ dataDir });
-    fleetSub = cloud.services.users.findByUsername('fleet')?.sub ?? '';
+    fleetSub = (await cloud.store.users.findByUsername('fleet'))?.sub ?? '';
   });
   afterAll(async () => {
     await cloud.close();
@@ -89,7 +89,7 @@ describe('bearer tokens on /v1 (section 5.1)', () => {
 
   it('refuses a tampered token', async () => {
     const [header, , signature] = (await mint()).split('.');
-    const adminSub = cloud.services.users.findByUsername('admin')?.sub;
+    const adminSub = (await cloud.store.users.findByUsername('admin'))?.sub;
     const forged = base64url.encode(
       JSON.stringify({
         sub: adminSub,

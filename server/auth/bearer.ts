@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.ts';
-import type { UserRow } from '../store/users.ts';
+import type { User } from '../store/users.ts';
 import { AuthFailure, type Authenticator } from './authenticate.ts';
 import {
   KeysUnavailable,
@@ -9,7 +9,7 @@ import {
 } from './token-verifier.ts';
 
 /** Finds (or, for an outside identity provider, makes) the user a verified token stands for. */
-export type UserOfToken = (claims: VerifiedClaims) => UserRow | undefined;
+export type UserOfToken = (claims: VerifiedClaims) => Promise<User | undefined>;
 
 const REALM = 'telemetry';
 const JWT_SHAPE = /^[\w-]+\.[\w-]*\.[\w-]*$/;
@@ -42,7 +42,7 @@ export class BearerAuthenticator implements Authenticator {
     this.userOf = userOf;
   }
 
-  async authenticate(credentials: string): Promise<UserRow> {
+  async authenticate(credentials: string): Promise<User> {
     if (!JWT_SHAPE.test(credentials)) this.reject('The bearer token is not a JSON Web Token.');
     let claims: VerifiedClaims;
     try {
@@ -61,9 +61,9 @@ export class BearerAuthenticator implements Authenticator {
           'that represent a user. Use a dedicated API user with only the permissions it needs.',
       );
     }
-    let user: UserRow | undefined;
+    let user: User | undefined;
     try {
-      user = this.userOf(claims);
+      user = await this.userOf(claims);
     } catch (error) {
       if (error instanceof TokenRejected) this.reject(error.message);
       throw error;

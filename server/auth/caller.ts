@@ -1,14 +1,14 @@
 import type { Operation } from '../../contract/userinfo.ts';
-import type { Grant, UserRow } from '../store/users.ts';
-import type { ChannelRow } from '../store/channel-row.ts';
+import type { Grant, User } from '../store/users.ts';
+import type { Channel } from '../store/channels.ts';
 import { forbidden } from '../http/errors.ts';
 
 /** The signed-in user of a request, with the permissions of their permission sets. */
 export class Caller {
   private readonly index = new Map<string, Set<Operation>>();
-  readonly user: UserRow;
+  readonly user: User;
 
-  constructor(user: UserRow, grants: readonly Grant[]) {
+  constructor(user: User, grants: readonly Grant[]) {
     this.user = user;
     for (const grant of grants) {
       const key = `${grant.tenant}:${grant.objectType}`;
@@ -56,6 +56,6 @@ function splitKey(key: string): [string, string] {
 }
 
 /** The object type a channel's permissions are held on (DESIGN.md, "Permissions"). */
-export function objectTypeOf(channel: Pick<ChannelRow, 'type'>): 'assets' | 'groups' {
+export function objectTypeOf(channel: Pick<Channel, 'type'>): 'assets' | 'groups' {
   return channel.type === 'GROUP' ? 'groups' : 'assets';
 }

@@ -60,7 +60,7 @@ describe('the console signs people in with authorization code + PKCE (openid-cli
     });
     const claims = decodeJwt(tokens.access_token);
     expect(claims).toMatchObject({ iss: `${cloud.url}/auth`, aud: AUDIENCE, client_id: 'console' });
-    expect(claims.sub).toBe(cloud.services.users.findByUsername('fleet')?.sub);
+    expect(claims.sub).toBe((await cloud.store.users.findByUsername('fleet'))?.sub);
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(900);
     expect(tokens.claims()).toMatchObject({ preferred_username: 'fleet', name: 'Finn Fleet' });
     expect(tokens.refresh_token).toBeTruthy();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { testConfig } from '../config.ts';
-import { openDatabase } from '../store/db.ts';
+import { openSqliteStore } from '../store/sqlite/store.ts';
 import { seedDemoAccounts } from '../sim/demo-accounts.ts';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
 import { bearer, PASSWORD_REALM } from '../test/tokens.ts';
@@ -86,9 +86,9 @@ describe('signing keys in the data directory', () => {
   /** `npm start` over a data directory: database and keys both in it. */
   async function start(dir = mkdtempSync(join(tmpdir(), 'idp-keys-'))) {
     dirs.push(dir);
-    const db = openDatabase(dir);
-    const cloud = await buildApp({ db, config: testConfig({ dataDir: dir }) });
-    await seedDemoAccounts(cloud.services.users, Date.now(), TEST_SCRYPT);
+    const store = openSqliteStore(dir);
+    const cloud = await buildApp({ store, config: testConfig({ dataDir: dir }) });
+    await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
     const userinfo = (token: string) =>
       cloud.app.inject({ url: '/v1/userinfo', headers: bearer(token) });
     const token = async () =>
@@ -102,7 +102,7 @@ describe('signing keys in the data directory', () => {
       ).json().access_token as string;
     const close = async () => {
       await cloud.app.close();
-      db.close();
+      await store.close();
     };
     return { dir, cloud, userinfo, token, close };
   }

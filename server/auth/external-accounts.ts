@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { transaction, type Db } from '../store/db.ts';
-import type { UserRow, UserStore } from '../store/users.ts';
-import { ExternalIdentityStore } from '../store/external-identities.ts';
+import type { Store } from '../store/store.ts';
+import type { User } from '../store/users.ts';
 import type { ExternalIdpConfig } from './auth-config.ts';
 import type { VerifiedClaims } from './token-verifier.ts';
 
@@ -35,47 +34,38 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : u
  * bring back roles a newer one took away.
  */
 export class ExternalAccounts {
-  private readonly db: Db;
-  private readonly users: UserStore;
-  private readonly identities: ExternalIdentityStore;
+  private readonly store: Store;
   private readonly config: ExternalIdpConfig;
   private readonly issuer: string;
   private readonly now: () => number;
 
-  constructor(
-    db: Db,
-    users: UserStore,
-    config: ExternalIdpConfig,
-    issuer: string,
-    now: () => number,
-  ) {
-    this.db = db;
-    this.users = users;
-    this.identities = new ExternalIdentityStore(db);
+  constructor(store: Store, config: ExternalIdpConfig, issuer: string, now: () => number) {
+    this.store = store;
     this.config = config;
     this.issuer = issuer;
     this.now = now;
   }
 
-  userOf(claims: VerifiedClaims): UserRow | undefined {
+  userOf(claims: VerifiedClaims): Promise<User | undefined> {
     const signedInAt = typeof claims.auth_time === 'number' ? claims.auth_time : claims.iat;
     const sets = this.permissionSetsOf(claims);
-    return transaction(this.db, () => {
-      const known = this.identities.find(this.issuer, claims.sub);
-      if (!known) return this.firstSignIn(claims, signedInAt, sets);
+    return this.store.transaction(async (tx) => {
+      const { users, externalIdentities } = tx;
+      const known = await externalIdentities.find(this.issuer, claims.sub);
+      if (!known) return this.firstSignIn(tx, claims, signedInAt, sets);
       if (signedInAt > known.signedInAt) {
         const dropped = known.syncedSets.filter((set) => !sets.includes(set));
-        this.users.removePermissionSets(known.userId, dropped);
-        this.users.addPermissionSets(known.userId, sets);
-        const user = this.users.findById(known.userId);
-        if (user) this.users.updateProfile(user.id, this.profile(claims, user));
-        this.identities.save(this.issuer, claims.sub, {
+        await users.removePermissionSets(known.userId, dropped);
+        await users.addPermissionSets(known.userId, sets);
+        const user = await users.findById(known.userId);
+        if (user) await users.updateProfile(user.id, this.profile(claims, user));
+        await externalIdentities.save(this.issuer, claims.sub, {
           userId: known.userId,
           signedInAt,
           syncedSets: sets,
         });
       }
-      return this.users.findById(known.userId);
+      return users.findById(known.userId);
     });
   }
 
@@ -87,18 +77,23 @@ export class ExternalAccounts {
     return [...new Set(sets)];
   }
 
-  private firstSignIn(claims: VerifiedClaims, signedInAt: number, sets: string[]): UserRow {
-    const user = this.users.create({
-      username: this.freeUsername(claims),
+  private async firstSignIn(
+    tx: Store,
+    claims: VerifiedClaims,
+    signedInAt: number,
+    sets: string[],
+  ): Promise<User> {
+    const user = await tx.users.create({
+      username: await this.freeUsername(tx, claims),
       ...this.profile(claims),
       tenant: this.config.tenant,
       passwordHash: null,
       now: this.now(),
       // The userinfo `sub` is the provider's own, unless a local account already has it.
-      sub: this.users.findBySub(claims.sub) ? randomUUID() : claims.sub,
+      sub: (await tx.users.findBySub(claims.sub)) ? randomUUID() : claims.sub,
     });
-    this.users.addPermissionSets(user.id, sets);
-    this.identities.save(this.issuer, claims.sub, {
+    await tx.users.addPermissionSets(user.id, sets);
+    await tx.externalIdentities.save(this.issuer, claims.sub, {
       userId: user.id,
       signedInAt,
       syncedSets: sets,
@@ -106,16 +101,19 @@ export class ExternalAccounts {
     return user;
   }
 
-  private profile(claims: VerifiedClaims, current?: UserRow) {
+  private profile(claims: VerifiedClaims, current?: User) {
     const email = text(claims.email) ?? current?.email ?? '';
     const name = text(claims.name) ?? current?.name ?? text(claims.preferred_username) ?? email;
     return { name: name || claims.sub, email };
   }
 
-  private freeUsername(claims: VerifiedClaims): string {
+  private async freeUsername(tx: Store, claims: VerifiedClaims): Promise<string> {
     const wanted = text(claims.preferred_username) ?? text(claims.nickname) ?? text(claims.email);
     const host = new URL(this.issuer).host;
     const candidates = wanted ? [wanted, `${wanted}@${host}`, claims.sub] : [claims.sub];
-    return candidates.find((name) => !this.users.findByUsername(name)) ?? randomUUID();
+    for (const name of candidates) {
+      if (!(await tx.users.findByUsername(name))) return name;
+    }
+    return randomUUID();
   }
 }

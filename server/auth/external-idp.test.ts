@@ -62,9 +62,9 @@ describe('an outside identity provider instead of the built-in one (issue 3, mus
       email: 'dana@customer.example',
       permissions: fleetPermissions,
     });
-    expect(cloud.services.users.findByUsername('dana')).toMatchObject({
+    expect(await cloud.store.users.findByUsername('dana')).toMatchObject({
       tenant: 'demo',
-      password_hash: null,
+      passwordHash: null,
     });
   });
 
@@ -88,8 +88,8 @@ describe('an outside identity provider instead of the built-in one (issue 3, mus
     const signIn = (at: number, roles: string[]) =>
       outside.token({ sub: 'auth0|finn', email: 'finn@customer.example', iat: at, [ROLES]: roles });
     await userinfo(await signIn(t0, ['Telemetry Support']));
-    const user = cloud.services.users.findByUsername('finn@customer.example');
-    cloud.services.users.addPermissionSets(user?.id ?? 0, ['acme-admin']);
+    const user = await cloud.store.users.findByUsername('finn@customer.example');
+    await cloud.store.users.addPermissionSets(user?.id ?? 0, ['acme-admin']);
 
     const answer = await userinfo(await signIn(t0 + 1, ['Telemetry Fleet']));
     expect(answer.json).toMatchObject({

@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { ChannelStore } from '../store/channels.ts';
-import type { GatewayKeyStore } from '../store/gateways.ts';
-import type { ChannelRow } from '../store/channel-row.ts';
+import type { Channel, ChannelStore } from '../store/channels.ts';
+import type { GatewayKeyStore } from '../store/gateway-keys.ts';
 import { decodeBasic } from './basic.ts';
 import { unauthorized } from './authenticate.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    gateway: ChannelRow | null;
+    gateway: Channel | null;
   }
 }
 
@@ -21,8 +20,12 @@ export function gatewayAuthenticator(channels: ChannelStore, keys: GatewayKeySto
       ? decodeBasic(header.slice(6).trim())
       : undefined;
     if (!pair) throw unauthorized('Gateways send Basic credentials: serial and key.', [CHALLENGE]);
-    const gateway = channels.findCommissioned(pair.username);
-    if (!gateway || gateway.type !== 'GATEWAY' || !keys.matches(gateway.id, pair.password)) {
+    const gateway = await channels.findCommissioned(pair.username);
+    if (
+      !gateway ||
+      gateway.type !== 'GATEWAY' ||
+      !(await keys.matches(gateway.id, pair.password))
+    ) {
       throw unauthorized('Unknown gateway or wrong key.', [CHALLENGE]);
     }
     request.gateway = gateway;

@@ -8,8 +8,8 @@ import Provider, {
 } from 'oidc-provider';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CloudConfig } from '../config.ts';
-import type { UserRow, UserStore } from '../store/users.ts';
-import type { OidcModelStore } from '../store/oidc-models.ts';
+import type { User, UserStore } from '../store/users.ts';
+import type { OidcModels } from '../store/oidc-models.ts';
 import type { IdentityKeys } from './keys.ts';
 import { SIGNING_ALG } from './keys.ts';
 import { logoutPage, messagePage, type Page } from './pages.ts';
@@ -29,7 +29,7 @@ export const routes = {
   jwks: '/.well-known/jwks.json',
 };
 
-export function userClaims(user: UserRow) {
+export function userClaims(user: User) {
   return { sub: user.sub, name: user.name, preferred_username: user.username, email: user.email };
 }
 
@@ -115,7 +115,7 @@ async function grantEverythingAsked(ctx: KoaContextWithOIDC) {
 export interface IdentityProviderOptions {
   config: CloudConfig;
   users: UserStore;
-  models: OidcModelStore;
+  models: OidcModels;
   keys: IdentityKeys;
   log: FastifyBaseLogger;
 }
@@ -153,8 +153,8 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
     // Auth0 names the API with `audience`; oidc-provider with `resource`. Both work.
     extraParams: ['audience'],
     routes,
-    findAccount(_ctx, sub): Account | undefined {
-      const user = users.findBySub(sub);
+    async findAccount(_ctx, sub): Promise<Account | undefined> {
+      const user = await users.findBySub(sub);
       if (!user) return undefined;
       return { accountId: user.sub, claims: () => userClaims(user) };
     },

@@ -1,7 +1,7 @@
 import { createLocalJWKSet } from 'jose';
 import type { ZodApp } from '../http/zod-app.ts';
 import type { Services } from '../services.ts';
-import { OidcModelStore } from '../store/oidc-models.ts';
+import { OidcModels } from '../store/oidc-models.ts';
 import { BearerAuthenticator } from './bearer.ts';
 import { ExternalAccounts } from './external-accounts.ts';
 import { ExternalProvider } from './external-idp.ts';
@@ -29,25 +29,20 @@ export async function setUpIdentity(
   services: Services,
   throttle: FailureThrottle,
 ): Promise<Identity> {
-  const { config, users } = services;
+  const { config, store } = services;
+  const { users } = store;
   const { external, audience } = config.auth;
   if (external) {
     const provider = new ExternalProvider(external, audience, app.log);
     app.addHook('onClose', async () => provider.close());
     await provider.start();
-    const accounts = new ExternalAccounts(
-      services.db,
-      users,
-      external,
-      provider.issuer,
-      services.now,
-    );
+    const accounts = new ExternalAccounts(store, external, provider.issuer, services.now);
     const bearer = new BearerAuthenticator(provider, (claims) => accounts.userOf(claims));
     return { bearer, external: provider };
   }
 
   const keys = loadOrCreateKeys(config.dataDir);
-  const models = new OidcModelStore(services.db);
+  const models = new OidcModels(store.oidcModels);
   const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
   const signIn = new PasswordSignIn(users, throttle);
   registerPasswordRealm(provider, signIn, config);

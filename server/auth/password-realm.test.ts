@@ -27,7 +27,7 @@ describe('scripts get tokens with the password-realm grant (section 5.1.2)', () 
     expect(decodeJwt(token)).toMatchObject({
       iss: 'http://127.0.0.1/auth',
       aud: 'https://api.telemetry.local',
-      sub: cloud.services.users.findByUsername('admin')?.sub,
+      sub: (await cloud.store.users.findByUsername('admin'))?.sub,
       client_id: 'cli',
     });
     expect(decodeJwt(String(body.id_token))).toMatchObject({
@@ -46,7 +46,7 @@ describe('scripts get tokens with the password-realm grant (section 5.1.2)', () 
     );
     expect(answer.statusCode).toBe(200);
     expect(decodeJwt(String(answer.json().access_token)).sub).toBe(
-      cloud.services.users.findByUsername('fleet')?.sub,
+      (await cloud.store.users.findByUsername('fleet'))?.sub,
     );
   });
 
@@ -111,10 +111,8 @@ describe('scripts get tokens with the password-realm grant (section 5.1.2)', () 
 
   it('keeps nothing of a script sign-in longer than its token lives', async () => {
     await tokenFor(cloud, 'support', 'demo-support');
-    const { latest } = cloud.services.db
-      .prepare('SELECT max(expires_at) AS latest FROM oidc_models')
-      .get() as { latest: number };
-    expect(latest).toBeLessThanOrEqual(Date.now() + 900_000);
+    const [row] = await cloud.sql.all('SELECT max(expires_at) AS latest FROM oidc_models');
+    expect(Number(row?.latest)).toBeLessThanOrEqual(Date.now() + 900_000);
   });
 
   it('never writes passwords or tokens into the log', async () => {
@@ -150,13 +148,13 @@ describe('GET /v1/userinfo with bearer tokens (section 4.5)', () => {
 
   it('applies a changed role at once, with the same token', async () => {
     const token = await tokenFor(cloud, 'fleet', 'demo-fleet');
-    cloud.services.users.setPermissionSets(cloud.ids.fleet, ['demo-support']);
+    await cloud.store.users.setPermissionSets(cloud.ids.fleet, ['demo-support']);
     const answer = await cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
     expect((answer.json as { permissions: object }).permissions).toEqual({
       'demo:assets': ['READ'],
       'demo:groups': ['READ'],
     });
-    cloud.services.users.setPermissionSets(cloud.ids.fleet, ['demo-fleet']);
+    await cloud.store.users.setPermissionSets(cloud.ids.fleet, ['demo-fleet']);
   });
 
   it('accepts bearer tokens on the other operations too', async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/db.ts';
-import { UserStore, type UserRow } from '../store/users.ts';
+import { openSqliteStore } from '../store/sqlite/store.ts';
+import type { User } from '../store/users.ts';
 import { FailureThrottle } from './throttle.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
 
-function setUp() {
-  const users = new UserStore(openDatabase(':memory:'));
-  users.create({
+async function setUp() {
+  const { users } = openSqliteStore(':memory:');
+  await users.create({
     username: 'ada',
     name: 'Ada',
     email: 'ada@example.test',
@@ -15,7 +15,7 @@ function setUp() {
     now: 0,
   });
   const checked: string[] = [];
-  const matches = async (password: string, user: UserRow) => {
+  const matches = async (password: string, user: User) => {
     checked.push(user.username);
     return password === 'right';
   };
@@ -24,13 +24,13 @@ function setUp() {
 
 describe('password sign-in', () => {
   it('signs in with the right password and refuses a wrong one', async () => {
-    const { signIn } = setUp();
+    const { signIn } = await setUp();
     expect(await signIn.attempt('ada', 'right')).toMatchObject({ outcome: 'signed-in' });
     expect(await signIn.attempt('ada', 'wrong')).toEqual({ outcome: 'wrong' });
   });
 
   it('checks an unknown name against a decoy, so it costs what a wrong password costs', async () => {
-    const { signIn, checked } = setUp();
+    const { signIn, checked } = await setUp();
     expect(await signIn.attempt('nobody', 'right')).toEqual({ outcome: 'wrong' });
     expect(checked).toEqual(['ada']);
   });

@@ -1,9 +1,9 @@
-import type { UserRow, UserStore } from '../store/users.ts';
+import type { User, UserStore } from '../store/users.ts';
 import { verifyPassword } from './passwords.ts';
 import type { FailureThrottle } from './throttle.ts';
 
 export type SignInResult =
-  | { outcome: 'signed-in'; user: UserRow }
+  | { outcome: 'signed-in'; user: User }
   | { outcome: 'wrong' }
   | { outcome: 'throttled'; retryAfter: number };
 
@@ -15,13 +15,12 @@ export type SignInResult =
 export class PasswordSignIn {
   private readonly users: UserStore;
   private readonly throttle: FailureThrottle;
-  private readonly matches: (password: string, user: UserRow) => Promise<boolean>;
+  private readonly matches: (password: string, user: User) => Promise<boolean>;
 
   constructor(
     users: UserStore,
     throttle: FailureThrottle,
-    matches = (password: string, user: UserRow) =>
-      verifyPassword(password, user.password_hash ?? ''),
+    matches = (password: string, user: User) => verifyPassword(password, user.passwordHash ?? ''),
   ) {
     this.users = users;
     this.throttle = throttle;
@@ -32,8 +31,8 @@ export class PasswordSignIn {
     const key = `user:${username}`;
     const retryAfter = this.throttle.retryAfter(key);
     if (retryAfter > 0) return { outcome: 'throttled', retryAfter };
-    const user = this.users.findByUsername(username);
-    if (user?.password_hash) {
+    const user = await this.users.findByUsername(username);
+    if (user?.passwordHash) {
       if (await this.matches(password, user)) {
         this.throttle.succeed(key);
         return { outcome: 'signed-in', user };
@@ -41,7 +40,7 @@ export class PasswordSignIn {
     } else {
       // An unknown name costs the same scrypt as a wrong password, so timing does not tell
       // which accounts exist. The decoy's verdict is ignored.
-      const decoy = this.users.findAnyWithPassword();
+      const decoy = await this.users.findAnyWithPassword();
       if (decoy) await this.matches(password, decoy);
     }
     this.throttle.fail(key);

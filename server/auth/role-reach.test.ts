@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelRecord } from '../../contract/channel.ts';
 import { seedDemoFleet } from '../sim/seed-demo.ts';
-import { PermissionSetGroupStore } from '../store/permission-set-groups.ts';
+import type { PermissionSetGroupStore } from '../store/permission-set-groups.ts';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
 import { OutsideIssuer } from '../test/outside-issuer.ts';
 import { bearer } from '../test/tokens.ts';
@@ -26,8 +26,11 @@ describe('roles that reach groups', () => {
       'http://127.0.0.1',
     );
     cloud = await createTestCloud({ auth });
-    seedDemoFleet(cloud.services, cloud.ids, { size: { vans: 4, reefers: 2, trucks: 2 }, days: 1 });
-    reach = new PermissionSetGroupStore(cloud.services.db);
+    await seedDemoFleet(cloud.services, cloud.ids, {
+      size: { vans: 4, reefers: 2, trucks: 2 },
+      days: 1,
+    });
+    reach = cloud.services.store.permissionSetGroups;
   });
   afterAll(async () => {
     await cloud.close();
@@ -90,20 +93,19 @@ describe('roles that reach groups', () => {
   it('applies a change of the groups a set reaches at once, to everyone holding it', async () => {
     const token = await tokenOf('finn', ['Fleet managers']);
     const before = await everything(bearer(token));
-    const sets = reach.list();
+    const sets = await reach.list();
     const fleetSet = sets.find((set) => set.name === 'demo-fleet');
     expect(fleetSet?.groups.map((group) => group.name)).toEqual(['Cold chain', 'Vans Westpoort']);
-    const coldChain = cloud.services.channels.findByUuid(fleetSet?.groups[0]?.uuid ?? '');
-    expect(reach.setGroups('demo-fleet', [coldChain?.id ?? 0])).toBe(true);
+    const [coldChain, westpoort] = fleetSet?.groups ?? [];
+    expect(await reach.setGroups('demo-fleet', [coldChain?.id ?? 0])).toBe(true);
     try {
       const after = await everything(bearer(token));
       expect(after.length).toBeLessThan(before.length);
       expect(await everything({ as: 'fleet' })).toEqual(after);
     } finally {
-      const westpoort = cloud.services.channels.findByUuid(fleetSet?.groups[1]?.uuid ?? '');
-      reach.setGroups('demo-fleet', [coldChain?.id ?? 0, westpoort?.id ?? 0]);
+      await reach.setGroups('demo-fleet', [coldChain?.id ?? 0, westpoort?.id ?? 0]);
     }
     expect(await everything(bearer(token))).toEqual(before);
-    expect(reach.setGroups('no-such-set', [])).toBe(false);
+    expect(await reach.setGroups('no-such-set', [])).toBe(false);
   });
 });

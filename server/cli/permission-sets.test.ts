@@ -7,14 +7,17 @@ describe('npm run permission-sets', () => {
   let cloud: TestCloud;
   beforeAll(async () => {
     cloud = await createTestCloud();
-    seedDemoFleet(cloud.services, cloud.ids, { size: { vans: 4, reefers: 2, trucks: 2 }, days: 1 });
+    await seedDemoFleet(cloud.services, cloud.ids, {
+      size: { vans: 4, reefers: 2, trucks: 2 },
+      days: 1,
+    });
   });
   afterAll(() => cloud.close());
 
-  const run = (...args: string[]) => permissionSets(cloud.services.db, args);
+  const run = (...args: string[]) => permissionSets(cloud.services.store, args);
 
-  it('lists the sets and the groups each reaches', () => {
-    const listing = run();
+  it('lists the sets and the groups each reaches', async () => {
+    const listing = await run();
     expect(listing).toMatch(
       /^demo-fleet: Fleet manager: read demo and its history\n {4}Cold chain \(/m,
     );
@@ -22,7 +25,7 @@ describe('npm run permission-sets', () => {
   });
 
   it('sets the groups of a set by name or uuid, and takes them all away with --none', async () => {
-    expect(run('demo-support', 'Vans Westpoort', 'Vans Zuidoost')).toBe(
+    expect(await run('demo-support', 'Vans Westpoort', 'Vans Zuidoost')).toBe(
       'demo-support reaches Vans Westpoort, Vans Zuidoost now.',
     );
     const groups = await cloud.call('GET', '/v1/channels', {
@@ -34,28 +37,32 @@ describe('npm run permission-sets', () => {
     const zuidoost = (groups.json as { name: string; uuid: string }[]).find(
       (g) => g.name === 'Vans Zuidoost',
     );
-    expect(run('demo-support', zuidoost?.uuid.toUpperCase() ?? '')).toBe(
+    expect(await run('demo-support', zuidoost?.uuid.toUpperCase() ?? '')).toBe(
       'demo-support reaches Vans Zuidoost now.',
     );
-    expect(run('demo-support', '--none')).toBe('demo-support reaches no group of its own now.');
-    run('demo-support', 'Vans Zuidoost');
+    expect(await run('demo-support', '--none')).toBe(
+      'demo-support reaches no group of its own now.',
+    );
+    await run('demo-support', 'Vans Zuidoost');
   });
 
-  it('says what is wrong and changes nothing', () => {
-    const before = run();
-    expect(() => run('demo-fleet', 'Cold chain', 'Nowhere')).toThrow(
+  it('says what is wrong and changes nothing', async () => {
+    const before = await run();
+    await expect(run('demo-fleet', 'Cold chain', 'Nowhere')).rejects.toThrow(
       'No active group has the uuid or name "Nowhere".',
     );
-    expect(() => run('no-such-set', 'Cold chain')).toThrow(
+    await expect(run('no-such-set', 'Cold chain')).rejects.toThrow(
       'There is no permission set "no-such-set" (there are: acme-admin, demo-admin, demo-fleet, demo-support).',
     );
-    expect(() => run('demo-fleet')).toThrow('Name the groups demo-fleet reaches, or --none.');
-    expect(run()).toBe(before);
+    await expect(run('demo-fleet')).rejects.toThrow(
+      'Name the groups demo-fleet reaches, or --none.',
+    );
+    expect(await run()).toBe(before);
   });
 
   it('asks for a uuid when a name is not unique', async () => {
     await cloud.call('POST', '/v1/groups/Cold%20chain');
-    expect(() => run('demo-fleet', 'Cold chain')).toThrow(
+    await expect(run('demo-fleet', 'Cold chain')).rejects.toThrow(
       /^Several groups are named "Cold chain": name one by its uuid: /,
     );
   });

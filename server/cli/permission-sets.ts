@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../config.ts';
-import { openDatabase, type Db } from '../store/db.ts';
-import { PermissionSetGroupStore } from '../store/permission-set-groups.ts';
+import { openStore } from '../store/open-store.ts';
+import type { ReachedGroup } from '../store/permission-set-groups.ts';
+import type { Store } from '../store/store.ts';
 
 export const usage = `npm run permission-sets -- [SET [GROUP…] | SET --none]
 
@@ -13,19 +14,18 @@ Whoever holds a set reaches its groups, their members and the members' sensors, 
 next request on; what they may do there is the set's grants (README, "Roles that reach groups").
 Works on the database in DATA_DIR; the cloud may be running.`;
 
-/** What `npm run permission-sets` does, for a database; answers what to print. */
-export function permissionSets(db: Db, args: readonly string[]): string {
+/** What `npm run permission-sets` does, for a store; answers what to print. */
+export async function permissionSets(store: Store, args: readonly string[]): Promise<string> {
   const { values, positionals } = parseArgs({
     args: [...args],
     options: { none: { type: 'boolean' }, help: { type: 'boolean' } },
     allowPositionals: true,
   });
   if (values.help) return usage;
-  const store = new PermissionSetGroupStore(db);
+  const sets = store.permissionSetGroups;
   const [setName, ...refs] = positionals;
   if (setName === undefined) {
-    return store
-      .list()
+    return (await sets.list())
       .map((set) => {
         const groups = set.groups.map((g) => `    ${g.name} (${g.uuid}, tenant ${g.tenant})`);
         return (
@@ -38,26 +38,25 @@ export function permissionSets(db: Db, args: readonly string[]): string {
   if (refs.length === 0 && !values.none) {
     throw new Error(`Name the groups ${setName} reaches, or --none.\n\n${usage}`);
   }
-  const groups = refs.map((ref) => {
-    const found = store.findGroups(ref);
-    if (found.length === 0) throw new Error(`No active group has the uuid or name "${ref}".`);
+  const groups: ReachedGroup[] = [];
+  for (const ref of refs) {
+    const found = await sets.findGroups(ref);
     const exact = found.filter((group) => group.uuid === ref.toLowerCase());
+    const group = exact[0] ?? found[0];
+    if (group === undefined) throw new Error(`No active group has the uuid or name "${ref}".`);
     if (exact.length === 0 && found.length > 1) {
-      const uuids = found.map((group) => `${group.uuid} (tenant ${group.tenant})`).join(', ');
+      const uuids = found.map((each) => `${each.uuid} (tenant ${each.tenant})`).join(', ');
       throw new Error(`Several groups are named "${ref}": name one by its uuid: ${uuids}.`);
     }
-    return (exact[0] ?? found[0]) as (typeof found)[number];
-  });
+    groups.push(group);
+  }
   if (
-    !store.setGroups(
+    !(await sets.setGroups(
       setName,
       groups.map((group) => group.id),
-    )
+    ))
   ) {
-    const known = store
-      .list()
-      .map((set) => set.name)
-      .join(', ');
+    const known = (await sets.list()).map((set) => set.name).join(', ');
     throw new Error(`There is no permission set "${setName}" (there are: ${known}).`);
   }
   return groups.length === 0
@@ -65,21 +64,19 @@ export function permissionSets(db: Db, args: readonly string[]): string {
     : `${setName} reaches ${groups.map((group) => group.name).join(', ')} now.`;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const config = configFromEnv();
-  const db = openDatabase(config.dataDir);
+  const store = await openStore(config);
   try {
-    console.log(permissionSets(db, process.argv.slice(2)));
+    console.log(await permissionSets(store, process.argv.slice(2)));
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
 if (import.meta.main) {
-  try {
-    main();
-  } catch (error) {
+  main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
-  }
+  });
 }

@@ -20,7 +20,7 @@ interface Issue {
 }
 
 /** "query parameter count: must be at most 10000" — never the value itself (it may be a secret). */
-export function describeIssues(context: string | undefined, issues: readonly Issue[]): string {
+function describeIssues(context: string | undefined, issues: readonly Issue[]): string {
   const place = where[context ?? ''] ?? 'request';
   return issues
     .slice(0, 5)

@@ -4,7 +4,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * Request URLs are logged with query parameter names only: the interface carries push secrets
  * and properties in the query string, and neither belongs in a log.
  */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const question = url.indexOf('?');
   if (question < 0) return url;
   const names = new URLSearchParams(url.slice(question + 1)).keys();

@@ -148,9 +148,9 @@ describe('deliveries that fail', () => {
     await deliveryLog(node, 1);
     const url = `/v1/channels/${node.uuid}/push/deliveries`;
     expect((await cloud.call('GET', url, { as: 'fleet' })).status).toBe(404);
-    const channelId = cloud.services.channels.findByUuid(node.uuid)?.id ?? 0;
+    const channelId = (await cloud.store.channels.findByUuid(node.uuid))?.id ?? 0;
     for (const user of ['fleet', 'support', 'acme'] as const) {
-      cloud.services.channels.grantAccess(cloud.ids[user], channelId);
+      await cloud.store.channels.grantAccess(cloud.ids[user], channelId);
     }
     const entries = await deliveryLog(node, 1, 'fleet');
     expect(entries[0]).toMatchObject({ ok: true, status: 204, events: 1 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventHub, type PublishedReading } from '../events.ts';
 import type { PushTarget } from '../store/push-targets.ts';
-import type { DeliveryRecord } from '../store/push-deliveries.ts';
+import type { DeliveryRecord } from '../store/delivery-log.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { CHANNEL_IN_FLIGHT, PushDispatcher } from './dispatcher.ts';
 import { MAX_EVENTS_PER_DELIVERY } from './limits.ts';
@@ -12,7 +12,7 @@ interface Call {
 }
 
 /** The dispatcher over fakes: a sender whose deliveries the test answers one by one. */
-function setUp() {
+async function setUp() {
   const hub = new EventHub();
   let target: PushTarget | undefined = {
     channelId: 1,
@@ -26,17 +26,18 @@ function setUp() {
   const records: DeliveryRecord[] = [];
   const warnings: object[] = [];
   const clock = { now: 1_000_000 };
-  const dispatcher = new PushDispatcher({
+  const dispatcher = await PushDispatcher.start({
     events: hub,
     targets: {
-      find: (id) => (id === 1 ? target : undefined),
-      configuredChannelIds: () => [1],
+      find: async (id) => (id === 1 ? target : undefined),
+      configuredChannelIds: async () => [1],
     },
     history: {
+      learn: async () => undefined,
       sliceHead: () => '',
       sliceJson: (_head, reading) => String(reading.ts),
     },
-    deliveryLog: { add: (record) => records.push(record), flush: () => undefined },
+    deliveryLog: { add: (record) => records.push(record), flush: async () => undefined },
     sender: {
       send: (_url, _headers, body) =>
         new Promise((resolve) => {
@@ -70,11 +71,11 @@ function setUp() {
     hub.published(readings);
     await new Promise((done) => setImmediate(done));
   };
-  const configure = (next: Partial<PushTarget> | undefined) => {
+  const configure = async (next: Partial<PushTarget> | undefined) => {
     target = next && target ? { ...target, ...next } : undefined;
-    dispatcher.configurationChanged(1);
+    await dispatcher.configurationChanged(1);
   };
-  const restore = (interval: number) => {
+  const restore = async (interval: number) => {
     target = {
       channelId: 1,
       uuid: '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b',
@@ -83,15 +84,15 @@ function setUp() {
       interval,
       secret: 'dispatcher secret',
     };
-    dispatcher.configurationChanged(1);
+    await dispatcher.configurationChanged(1);
   };
   return { dispatcher, calls, records, warnings, clock, publish, configure, restore };
 }
 
 describe('push dispatcher', () => {
-  let world: ReturnType<typeof setUp>;
-  beforeEach(() => {
-    world = setUp();
+  let world: Awaited<ReturnType<typeof setUp>>;
+  beforeEach(async () => {
+    world = await setUp();
   });
   afterEach(() => world.dispatcher.close());
 
@@ -135,19 +136,19 @@ describe('push dispatcher', () => {
   });
 
   it('forgets waiting events when push is removed', async () => {
-    world.configure({ interval: 60 });
+    await world.configure({ interval: 60 });
     await world.publish(2);
     expect(world.calls).toHaveLength(0);
-    world.configure(undefined);
-    world.restore(0);
+    await world.configure(undefined);
+    await world.restore(0);
     await world.publish(1);
     expect(world.calls.map((call) => call.events)).toEqual([[3]]);
   });
 
   it('sends a gathered batch as one delivery when the interval becomes 0', async () => {
-    world.configure({ interval: 60 });
+    await world.configure({ interval: 60 });
     await world.publish(3);
-    world.configure({ interval: 0 });
+    await world.configure({ interval: 0 });
     await new Promise((done) => setImmediate(done));
     expect(world.calls.map((call) => call.events)).toEqual([[1, 2, 3]]);
     await world.calls[0]?.answer({ status: 200 });
@@ -156,10 +157,10 @@ describe('push dispatcher', () => {
   });
 
   it('releases a waiting batch when the interval shrinks', async () => {
-    world.configure({ interval: 60 });
+    await world.configure({ interval: 60 });
     await world.publish(3);
     world.clock.now += 5_000;
-    world.configure({ interval: 5 });
+    await world.configure({ interval: 5 });
     await new Promise((done) => setImmediate(done));
     expect(world.calls.map((call) => call.events)).toEqual([[1, 2, 3]]);
   });

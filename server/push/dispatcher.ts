@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventHub, PublishedReading } from '../events.ts';
-import type { HistoryStore } from '../store/history.ts';
+import type { Timeslices } from '../history/timeslices.ts';
 import type { PushTarget, PushTargetStore } from '../store/push-targets.ts';
-import type { DeliveryLogStore } from '../store/push-deliveries.ts';
+import type { DeliveryLog } from './delivery-log.ts';
+import type { PushLogger } from './push-logger.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { signDelivery, signingKey, type WebhookHeaders } from './signing.ts';
 import { MAX_EVENTS_PER_DELIVERY, MAX_IN_FLIGHT, MAX_PENDING_EVENTS } from './limits.ts';
@@ -12,15 +13,11 @@ export interface Sender {
   close(): void;
 }
 
-export interface PushLogger {
-  warn(details: object, message: string): void;
-}
-
 export interface DispatcherOptions {
   events: Pick<EventHub, 'onPublished'>;
   targets: Pick<PushTargetStore, 'find' | 'configuredChannelIds'>;
-  history: Pick<HistoryStore, 'sliceHead' | 'sliceJson'>;
-  deliveryLog: Pick<DeliveryLogStore, 'add' | 'flush'>;
+  history: Pick<Timeslices, 'learn' | 'sliceHead' | 'sliceJson'>;
+  deliveryLog: Pick<DeliveryLog, 'add' | 'flush'>;
   sender: Sender;
   logger: PushLogger;
   /** Wall clock: receivers check webhook-timestamp against theirs. */
@@ -70,6 +67,7 @@ export class PushDispatcher {
   private readonly failuresLogged = new Map<number, { at: number; notLogged: number }>();
   private incoming: (readonly PublishedReading[])[] = [];
   private drainScheduled: NodeJS.Immediate | undefined;
+  private draining: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | undefined;
   private pendingTotal = 0;
   private inFlight = 0;
@@ -79,16 +77,21 @@ export class PushDispatcher {
   private readonly configured: Set<number>;
   private readonly unsubscribe: () => void;
 
-  constructor(options: DispatcherOptions) {
+  /** Starts dispatching, for the channels that have a push configuration now. */
+  static async start(options: DispatcherOptions): Promise<PushDispatcher> {
+    return new PushDispatcher(options, await options.targets.configuredChannelIds());
+  }
+
+  private constructor(options: DispatcherOptions, configured: readonly number[]) {
     this.options = options;
     this.clock = options.clock ?? Date.now;
-    this.configured = new Set(options.targets.configuredChannelIds());
+    this.configured = new Set(configured);
     this.unsubscribe = options.events.onPublished((readings) => this.accept(readings));
   }
 
   /** Call after a channel's push configuration was set or removed (the push routes do). */
-  configurationChanged(channelId: number): void {
-    const target = this.options.targets.find(channelId);
+  async configurationChanged(channelId: number): Promise<void> {
+    const target = await this.options.targets.find(channelId);
     if (target) this.configured.add(channelId);
     else this.configured.delete(channelId);
     const queue = this.queues.get(channelId);
@@ -107,7 +110,7 @@ export class PushDispatcher {
     }
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
@@ -115,8 +118,8 @@ export class PushDispatcher {
     clearTimeout(this.flushTimer);
     for (const queue of this.queues.values()) clearTimeout(queue.timer);
     this.queues.clear();
-    this.options.deliveryLog.flush();
     this.options.sender.close();
+    await this.options.deliveryLog.flush();
   }
 
   /** Runs inside ingestion: only notes which readings concern a channel with push. */
@@ -129,24 +132,33 @@ export class PushDispatcher {
     }
     if (wanted.length === 0) return;
     this.incoming.push(wanted);
-    this.drainScheduled ??= setImmediate(() => this.drain());
+    this.drainScheduled ??= setImmediate(() => {
+      this.drainScheduled = undefined;
+      this.draining = this.draining
+        .then(() => this.drain())
+        .catch((error: unknown) =>
+          this.options.logger.warn({ err: error }, 'push: events could not be queued'),
+        );
+    });
   }
 
-  private drain(): void {
-    this.drainScheduled = undefined;
+  /** Queues what arrived, in arrival order (one drain at a time). */
+  private async drain(): Promise<void> {
     const batches = this.incoming;
     this.incoming = [];
     const { targets, history } = this.options;
-    const known = new Map<number, { target: PushTarget; head: string } | null>();
+    const channelIds = new Set(batches.flat().flatMap((reading) => reading.channelIds));
+    const known = new Map<number, { target: PushTarget; head: string }>();
+    for (const channelId of channelIds) {
+      const target = await targets.find(channelId);
+      if (target) known.set(channelId, { target, head: history.sliceHead(target) });
+    }
+    await history.learn(batches.flat().map((r) => [r.sensorId, r.gatewayId] as const));
+    if (this.closed) return;
     for (const readings of batches) {
       for (const reading of readings) {
         for (const channelId of reading.channelIds) {
-          let entry = known.get(channelId);
-          if (entry === undefined) {
-            const target = targets.find(channelId);
-            entry = target ? { target, head: history.sliceHead(target) } : null;
-            known.set(channelId, entry);
-          }
+          const entry = known.get(channelId);
           if (entry) this.enqueue(entry.target, history.sliceJson(entry.head, reading));
         }
       }
@@ -235,8 +247,7 @@ export class PushDispatcher {
   }
 
   private async deliver(queue: ChannelQueue): Promise<void> {
-    const target = this.options.targets.find(queue.channelId);
-    if (!target || this.queues.get(queue.channelId) !== queue) {
+    if (this.queues.get(queue.channelId) !== queue) {
       this.discard(queue);
       return;
     }
@@ -251,19 +262,27 @@ export class PushDispatcher {
     const dropped = queue.dropped;
     queue.dropped = 0;
     this.pendingTotal -= events.length;
+    queue.inFlight++;
+    this.inFlight++;
+    // The other waiting events of the channel may take its other slots.
+    this.schedule(queue);
+
+    // Read now, so that a changed or removed configuration applies to this delivery.
+    const target = await this.options.targets.find(queue.channelId).catch(() => undefined);
+    if (!target) {
+      queue.inFlight--;
+      this.inFlight--;
+      this.discard(queue);
+      this.pump();
+      return;
+    }
     const body =
       `{"channelUuid":"${target.uuid}","channelName":${JSON.stringify(target.name)},` +
       `"events":[${events.join(',')}]}`;
     const id = `msg_${randomUUID().replaceAll('-', '')}`;
     const at = this.clock();
     const headers = signDelivery(signingKey(target.secret), id, Math.floor(at / 1000), body);
-
-    queue.inFlight++;
-    this.inFlight++;
-    const sending = this.send(target.url, headers, body);
-    // The other waiting events of the channel may take its other slots.
-    this.schedule(queue);
-    const outcome = await sending;
+    const outcome = await this.send(target.url, headers, body);
     this.inFlight--;
     queue.inFlight--;
     if (this.closed) return;
@@ -311,7 +330,7 @@ export class PushDispatcher {
     });
     this.flushTimer ??= setTimeout(() => {
       this.flushTimer = undefined;
-      if (!this.closed) this.options.deliveryLog.flush();
+      if (!this.closed) void this.options.deliveryLog.flush();
     }, LOG_FLUSH_MS).unref();
     if (!ok) this.logFailure(target, delivery.events, outcome);
   }

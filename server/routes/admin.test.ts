@@ -21,7 +21,7 @@ describe('GET /v1/admin/ping', () => {
 
   it('answers 503 when the database cannot be read', async () => {
     const broken = await createTestCloud();
-    broken.services.db.close();
+    await broken.store.close();
     expectError(await broken.call('GET', '/v1/admin/ping', { as: null }), 503);
     await broken.app.close();
   });

@@ -20,7 +20,7 @@ export function adminRoutes(app: ZodApp, services: Services): void {
     },
     async () => {
       try {
-        services.db.prepare('SELECT 1').get();
+        await services.store.ping();
       } catch {
         throw new ApiError('SERVICE_UNAVAILABLE', 'The database cannot be read.');
       }

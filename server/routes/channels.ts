@@ -5,11 +5,13 @@ import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf } from '../auth/caller.ts';
 import { forbidden } from '../http/errors.ts';
-import { recordJson, recordsJson } from '../store/channel-row.ts';
+import { recordJson, recordsJson } from '../http/channel-json.ts';
 import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
-import { channelWith } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 export function channelRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
+
   app.get(
     '/v1/channels',
     {
@@ -38,13 +40,13 @@ export function channelRoutes(app: ZodApp, services: Services): void {
         throw forbidden(`Refused: listing channels needs READ on ${wanted.join(' or ')}.`);
       }
       const needle = filter?.toLocaleLowerCase();
-      const rows = services.channels
-        .listReachable(caller.user.id, channelType)
-        .filter(
-          (row) =>
-            caller.can(row.tenant, objectTypeOf(row), 'READ') &&
-            (needle === undefined || row.name.toLocaleLowerCase().includes(needle)),
-        );
+      const rows = (
+        await services.store.channels.listReachable(caller.user.id, channelType)
+      ).filter(
+        (row) =>
+          caller.can(row.tenant, objectTypeOf(row), 'READ') &&
+          (needle === undefined || row.name.toLocaleLowerCase().includes(needle)),
+      );
       return sendJsonText(reply, recordsJson(rows, 'full'));
     },
   );
@@ -62,14 +64,7 @@ export function channelRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'READ',
-        'reading a channel',
-      );
+      const channel = await channelFor(request, { operation: 'READ', action: 'reading a channel' });
       return sendJsonText(reply, recordJson(channel, 'full'));
     },
   );

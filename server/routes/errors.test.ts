@@ -140,10 +140,10 @@ describe('malformed input', () => {
   ];
 
   it.each(cases)('%s answers 400 and changes nothing', async (_label, method, url) => {
-    const before = databaseState(cloud().services.db);
+    const before = await databaseState(cloud());
     const answer = await cloud().call(method, url());
     expectError(answer, 400);
-    expect(databaseState(cloud().services.db)).toEqual(before);
+    expect(await databaseState(cloud())).toEqual(before);
   });
 
   it('names the parameter at fault, never its value', async () => {
@@ -166,19 +166,19 @@ describe('malformed input', () => {
   });
 
   it('a body that is not valid JSON answers 400 and changes nothing', async () => {
-    const before = databaseState(cloud().services.db);
+    const before = await databaseState(cloud());
     const headers = { 'content-type': 'application/json' };
     expectError(await cloud().call('POST', '/v1/groups/Bodied', { headers, payload: '{' }), 400);
     expectError(await cloud().call('POST', '/v1/groups/Bodied', { headers, payload: '' }), 400);
-    expect(databaseState(cloud().services.db)).toEqual(before);
+    expect(await databaseState(cloud())).toEqual(before);
   });
 
   it('a body over 64 KiB answers 413 and changes nothing', async () => {
-    const before = databaseState(cloud().services.db);
+    const before = await databaseState(cloud());
     const body = { padding: 'x'.repeat(70_000) };
     expectError(await cloud().call('POST', '/v1/groups/Heavy', { body }), 413);
     expectError(await cloud().call('DELETE', `/v1/groups/${group()}`, { body }), 413);
-    expect(databaseState(cloud().services.db)).toEqual(before);
+    expect(await databaseState(cloud())).toEqual(before);
   });
 
   it.each([
@@ -187,11 +187,11 @@ describe('malformed input', () => {
     ['application/xml', '<group/>'],
     ['multipart/form-data; boundary=x', '--x--'],
   ])('a %s body answers 415 and changes nothing', async (contentType, payload) => {
-    const before = databaseState(cloud().services.db);
+    const before = await databaseState(cloud());
     const headers = { 'content-type': contentType };
     expectError(await cloud().call('POST', '/v1/groups/Typed', { headers, payload }), 415);
     expectError(await cloud().call('DELETE', `/v1/groups/${group()}`, { headers, payload }), 415);
-    expect(databaseState(cloud().services.db)).toEqual(before);
+    expect(await databaseState(cloud())).toEqual(before);
   });
 
   it('a JSON body where an operation takes none is ignored', async () => {
@@ -208,7 +208,7 @@ describe('malformed input', () => {
   });
 
   it('an unknown channel answers 404 on every channel operation and changes nothing', async () => {
-    const before = databaseState(cloud().services.db);
+    const before = await databaseState(cloud());
     const calls: [string, string, CallOptions?][] = [
       ['GET', `/v1/channels/${MISSING}`],
       ['GET', `/v1/channels/${MISSING}/history`],
@@ -232,7 +232,7 @@ describe('malformed input', () => {
     for (const [method, url, options] of calls) {
       expectError(await cloud().call(method as 'GET', url, options), 404);
     }
-    expect(databaseState(cloud().services.db)).toEqual(before);
+    expect(await databaseState(cloud())).toEqual(before);
   });
 });
 
@@ -267,7 +267,7 @@ describe('order of checks', () => {
   it('permission comes before state', async () => {
     const { cloud, data } = suite;
     const loner = data.nodes.x.node.uuid;
-    grantAccess(cloud, 'fleet', loner);
+    await grantAccess(cloud, 'fleet', loner);
     expect((await cloud.call('DELETE', `/v1/nodes/${loner}`)).status).toBe(200);
     expectError(await cloud.call('DELETE', `/v1/nodes/${loner}`, { as: 'fleet' }), 403);
     expectError(await cloud.call('DELETE', `/v1/nodes/${loner}`), 409);
@@ -290,7 +290,7 @@ describe('oversized requests over real HTTP', () => {
   afterAll(() => cloud.close());
 
   it('a request line over the header limit answers 413 in the error shape', async () => {
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     const response = await fetch(`${base}/v1/groups/Long?x=${'a'.repeat(70_000)}`, {
       method: 'POST',
       headers: { authorization },
@@ -300,7 +300,7 @@ describe('oversized requests over real HTTP', () => {
       status: 'PAYLOAD_TOO_LARGE',
       message: expect.any(String),
     });
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('headers over the limit answer 413 in the error shape', async () => {

@@ -4,7 +4,7 @@ import { T0 } from '../test/harness.ts';
 import { useCloud } from '../test/lifecycle.ts';
 import { expectError, expectOk, keysOf } from '../test/assertions.ts';
 import { databaseState } from '../test/state.ts';
-import { commission, ingest, registerGateway, rowOf, temp } from '../test/fixtures.ts';
+import { channelOf, commission, ingest, registerGateway, temp } from '../test/fixtures.ts';
 
 interface GatewayKey {
   channel: ChannelRecord;
@@ -30,13 +30,13 @@ describe('POST /v1/gateways/{gatewaySerial}: registering a gateway (extension)',
       reference: 'GW-100',
       active: true,
     });
-    expect(rowOf(cloud, body.channel.uuid)).toMatchObject({
+    expect(await channelOf(cloud, body.channel.uuid)).toMatchObject({
       tenant: 'demo',
-      owner_id: cloud.ids.admin,
+      ownerId: cloud.ids.admin,
     });
     // At least 256 bits, and stored only as a digest.
     expect(body.key.length).toBeGreaterThanOrEqual(43);
-    expect(JSON.stringify(databaseState(cloud.services.db))).not.toContain(body.key);
+    expect(JSON.stringify(await databaseState(cloud))).not.toContain(body.key);
     // The key is not shown again.
     const info = await cloud.call('GET', `/v1/channels/${body.channel.uuid}`);
     expect(info.text).not.toContain(body.key);
@@ -49,17 +49,17 @@ describe('POST /v1/gateways/{gatewaySerial}: registering a gateway (extension)',
 
   it('puts the gateway in the caller’s tenant', async () => {
     const gateway = await registerGateway(suite.cloud, 'GW-ACME', 'acme');
-    expect(rowOf(suite.cloud, gateway.uuid).tenant).toBe('acme');
+    expect((await channelOf(suite.cloud, gateway.uuid)).tenant).toBe('acme');
   });
 
   it('answers 409 for a serial already commissioned as gateway or node, changing nothing', async () => {
     const { cloud } = suite;
     await commission(cloud, 'VAN-102');
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await cloud.call('POST', '/v1/gateways/GW-100'), 409);
     expectError(await cloud.call('POST', '/v1/gateways/GW-100', { as: 'acme' }), 409);
     expectError(await cloud.call('POST', '/v1/gateways/VAN-102'), 409);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 });
 
@@ -91,10 +91,10 @@ describe('POST /v1/gateways/{gatewayUuid}/key: a new key (extension)', () => {
     const node = await commission(cloud, 'VAN-K2');
     const retired = await registerGateway(cloud, 'GW-K2');
     expectOk(await cloud.call('DELETE', `/v1/nodes/${retired.uuid}`));
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await cloud.call('POST', `/v1/gateways/${node.uuid}/key`), 400);
     expectError(await cloud.call('POST', `/v1/gateways/${retired.uuid}/key`), 400);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('answers 404 for a gateway out of reach', async () => {

@@ -3,12 +3,12 @@ import { ChannelRecord } from '../../contract/channel.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { badRequest, conflict } from '../http/errors.ts';
-import { transaction } from '../store/db.ts';
-import { recordJson } from '../store/channel-row.ts';
+import { conflict } from '../http/errors.ts';
+import { recordJson } from '../http/channel-json.ts';
+import { StoreConflict } from '../store/errors.ts';
 import { IngestBody, IngestResult } from '../schemas/ingest.ts';
 import { GatewaySerial, Name, NoQuery, Uuid } from '../schemas/params.ts';
-import { channelInReach } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 const GatewayKey = z
   .object({
@@ -19,6 +19,8 @@ const GatewayKey = z
 
 /** Our extension: registering gateways and the ingestion endpoint they deliver to. */
 export function gatewayRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
+
   app.post(
     '/v1/gateways/:gatewaySerial',
     {
@@ -37,22 +39,25 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
       const caller = callerOf(request);
       caller.require(caller.user.tenant, 'assets', 'COMMISSION', 'registering a gateway');
       const serial = request.params.gatewaySerial;
-      const { gateway, key } = transaction(services.db, () => {
-        if (services.channels.findCommissioned(serial)) {
-          throw conflict(`Serial ${serial} is already commissioned.`);
-        }
-        const now = services.now();
-        const created = services.channels.create({
-          type: 'GATEWAY',
-          name: request.query.name ?? serial,
-          tenant: caller.user.tenant,
-          ownerId: caller.user.id,
-          reference: serial,
-          now,
+      const taken = conflict(`Serial ${serial} is already commissioned.`);
+      const { gateway, key } = await services.store
+        .transaction(async (tx) => {
+          if (await tx.channels.findCommissioned(serial)) throw taken;
+          const now = services.now();
+          const created = await tx.channels.create({
+            type: 'GATEWAY',
+            name: request.query.name ?? serial,
+            tenant: caller.user.tenant,
+            ownerId: caller.user.id,
+            reference: serial,
+            now,
+          });
+          await tx.channels.grantAccess(caller.user.id, created.id);
+          return { gateway: created, key: await tx.gatewayKeys.issue(created.id, now) };
+        })
+        .catch((error: unknown) => {
+          throw error instanceof StoreConflict ? taken : error;
         });
-        services.channels.grantAccess(caller.user.id, created.id);
-        return { gateway: created, key: services.gatewayKeys.issue(created.id, now) };
-      });
       reply.header('cache-control', 'no-store');
       return { channel: JSON.parse(recordJson(gateway, 'commissioned')) as ChannelRecord, key };
     },
@@ -71,13 +76,13 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const gateway = channelInReach(services, caller, request.params.gatewayUuid);
-      if (gateway.type !== 'GATEWAY' || gateway.active !== 1) {
-        throw badRequest(`Channel ${gateway.uuid} is not an active gateway.`);
-      }
-      caller.require(gateway.tenant, 'assets', 'UPDATE', 'issuing a gateway key');
-      const key = services.gatewayKeys.issue(gateway.id, services.now());
+      const gateway = await channelFor(request, {
+        param: 'gatewayUuid',
+        is: 'active gateway',
+        operation: 'UPDATE',
+        action: 'issuing a gateway key',
+      });
+      const key = await services.store.gatewayKeys.issue(gateway.id, services.now());
       reply.header('cache-control', 'no-store');
       return { channel: JSON.parse(recordJson(gateway, 'commissioned')) as ChannelRecord, key };
     },

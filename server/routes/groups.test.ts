@@ -11,7 +11,7 @@ import {
   grantAccess,
   ingest,
   registerGateway,
-  rowOf,
+  channelOf,
   temp,
 } from '../test/fixtures.ts';
 
@@ -32,11 +32,12 @@ describe('POST /v1/groups/{groupName}: creating a group', () => {
     const group = answer.json as ChannelRecord;
     expect(keysOf(group)).toEqual(['active', 'channelType', 'name', 'uuid']);
     expect(group).toMatchObject({ channelType: 'GROUP', name: 'Reefers north', active: true });
-    const row = rowOf(cloud, group.uuid);
-    expect(row).toMatchObject({ tenant: 'demo', owner_id: cloud.ids.admin });
-    const access = cloud.services.db
-      .prepare('SELECT user_id FROM channel_access WHERE channel_id = ?')
-      .all(row.id);
+    const row = await channelOf(cloud, group.uuid);
+    expect(row).toMatchObject({ tenant: 'demo', ownerId: cloud.ids.admin });
+    const access = await cloud.sql.all(
+      'SELECT user_id FROM channel_access WHERE channel_id = ?',
+      row.id,
+    );
     expect(access).toEqual([{ user_id: cloud.ids.admin }]);
     expect((await cloud.call('GET', `/v1/channels/${group.uuid}`)).json).toEqual({
       ...group,
@@ -48,7 +49,7 @@ describe('POST /v1/groups/{groupName}: creating a group', () => {
 
   it('puts the group in the tenant of the caller', async () => {
     const group = await createGroup(suite.cloud, 'Acme yard', 'acme');
-    expect(rowOf(suite.cloud, group.uuid).tenant).toBe('acme');
+    expect((await channelOf(suite.cloud, group.uuid)).tenant).toBe('acme');
   });
 
   it('allows groups of the same name, told apart by uuid', async () => {
@@ -69,7 +70,9 @@ describe('group members', () => {
     const a = await commission(cloud, 'VAN-A', { name: 'Van A' });
     const b = await commission(cloud, 'VAN-B', { name: 'Van B' });
     await ingest(cloud, gateway, [temp('VAN-B', T0 - 10_000, 1), gps('VAN-B', T0 - 10_000, 52, 5)]);
-    const [bGps, bTemp] = cloud.services.channels.sensorsOf(rowOf(cloud, b.uuid).id);
+    const [bGps, bTemp] = await cloud.store.channels.sensorsOf([
+      (await channelOf(cloud, b.uuid)).id,
+    ]);
     if (!bGps || !bTemp) throw new Error('sensors missing');
     return { gateway, group, a, b, bTemp: bTemp.uuid, bGps: bGps.uuid };
   });
@@ -125,10 +128,10 @@ describe('group members', () => {
     const { cloud, data } = suite;
     expectOk(await cloud.call('DELETE', `/v1/groups/${data.group.uuid}/${data.bTemp}`));
     expect((await members(cloud, data.group.uuid)).map((m) => m.uuid)).toEqual([data.a.uuid]);
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await cloud.call('DELETE', `/v1/groups/${data.group.uuid}/${data.bTemp}`), 404);
     expectError(await cloud.call('DELETE', `/v1/groups/${data.group.uuid}/${data.b.uuid}`), 404);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('removes all members; again on an empty group is fine', async () => {
@@ -147,8 +150,8 @@ describe('group members', () => {
     const gone = await commission(cloud, 'VAN-GONE');
     expectOk(await cloud.call('DELETE', `/v1/nodes/${gone.uuid}`));
     const acme = await commission(cloud, 'ACME-9', { as: 'acme' });
-    grantAccess(cloud, 'admin', acme.uuid);
-    const before = databaseState(cloud.services.db);
+    await grantAccess(cloud, 'admin', acme.uuid);
+    const before = await databaseState(cloud);
     const add = (member: string) => cloud.call('POST', `/v1/groups/${data.group.uuid}/${member}`);
     expectError(await add(other.uuid), 400, /group/);
     expectError(await add(gone.uuid), 400, /decommissioned/);
@@ -157,15 +160,15 @@ describe('group members', () => {
     expectError(await cloud.call('POST', `/v1/groups/${data.a.uuid}/${data.b.uuid}`), 400);
     expectError(await cloud.call('GET', `/v1/groups/${data.a.uuid}`), 400);
     expectError(await cloud.call('DELETE', `/v1/groups/${data.a.uuid}`), 400);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('answers 404 for a member out of reach and changes nothing', async () => {
     const { cloud, data } = suite;
     const theirs = await commission(cloud, 'ACME-10', { as: 'acme' });
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await cloud.call('POST', `/v1/groups/${data.group.uuid}/${theirs.uuid}`), 404);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 });
 
@@ -197,9 +200,9 @@ describe('group data', () => {
     const { cloud, data } = suite;
     const { gateway, second, nodeB, nodeC } = data;
     await ingest(cloud, gateway, [temp('VAN-B', T0 - 29_000, 1), gps('VAN-B', T0 - 29_000, 52, 5)]);
-    const bTemp = cloud.services.channels
-      .sensorsOf(rowOf(cloud, nodeB.uuid).id)
-      .find((row) => row.sensor_name === 'temp');
+    const bTemp = (
+      await cloud.store.channels.sensorsOf([(await channelOf(cloud, nodeB.uuid)).id])
+    ).find((sensor) => sensor.sensorName === 'temp');
     if (!bTemp) throw new Error('no temp sensor');
     expectOk(await cloud.call('POST', `/v1/groups/${second.uuid}/${bTemp.uuid}`));
     expectOk(await cloud.call('POST', `/v1/groups/${second.uuid}/${nodeC.uuid}`));

@@ -1,27 +1,21 @@
 import { z } from 'zod';
 import { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
 import { StatusResult } from '../../contract/status.ts';
+import type { Operation } from '../../contract/userinfo.ts';
 import type { Services } from '../services.ts';
-import type { Caller } from '../auth/caller.ts';
-import type { ChannelRow } from '../store/channel-row.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { transaction } from '../store/db.ts';
-import { recordJson, recordsJson } from '../store/channel-row.ts';
+import { recordJson, recordsJson } from '../http/channel-json.ts';
 import { Name, NoQuery, Uuid } from '../schemas/params.ts';
-import { channelInReach } from './reach.ts';
-
-function groupInReach(services: Services, caller: Caller, uuid: string): ChannelRow {
-  const group = channelInReach(services, caller, uuid);
-  if (group.type !== 'GROUP')
-    throw badRequest(`Channel ${uuid} is a ${group.type} channel, not a group.`);
-  return group;
-}
+import { channelInReach, channelResolver } from './channel-access.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
   const groupParams = z.object({ groupUuid: Uuid });
   const memberParams = z.object({ groupUuid: Uuid, sensorUuid: Uuid });
+  const channelFor = channelResolver(services);
+  const group = (operation: Operation, action: string) =>
+    ({ param: 'groupUuid', is: 'group', operation, action }) as const;
 
   app.post(
     '/v1/groups/:groupName',
@@ -38,18 +32,18 @@ export function groupRoutes(app: ZodApp, services: Services): void {
     async (request, reply) => {
       const caller = callerOf(request);
       caller.require(caller.user.tenant, 'groups', 'CREATE', 'creating a group');
-      const group = transaction(services.db, () => {
-        const created = services.channels.create({
+      const created = await services.store.transaction(async (tx) => {
+        const channel = await tx.channels.create({
           type: 'GROUP',
           name: request.params.groupName,
           tenant: caller.user.tenant,
           ownerId: caller.user.id,
           now: services.now(),
         });
-        services.channels.grantAccess(caller.user.id, created.id);
-        return created;
+        await tx.channels.grantAccess(caller.user.id, channel.id);
+        return channel;
       });
-      return sendJsonText(reply, recordJson(group, 'created'));
+      return sendJsonText(reply, recordJson(created, 'created'));
     },
   );
 
@@ -68,19 +62,17 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const group = groupInReach(services, caller, request.params.groupUuid);
-      caller.require(group.tenant, 'groups', 'UPDATE', 'adding a member');
-      const member = channelInReach(services, caller, request.params.sensorUuid);
+      const target = await channelFor(request, group('UPDATE', 'adding a member'));
+      const member = await channelInReach(services, callerOf(request), request.params.sensorUuid);
       if (member.type === 'GROUP') throw badRequest('A group cannot be a member of a group.');
-      if (member.active !== 1)
+      if (!member.active)
         throw badRequest(`${member.name} is decommissioned and cannot join a group.`);
-      if (member.tenant !== group.tenant) {
+      if (member.tenant !== target.tenant) {
         throw badRequest(
-          `${member.name} belongs to tenant ${member.tenant}, the group to ${group.tenant}.`,
+          `${member.name} belongs to tenant ${member.tenant}, the group to ${target.tenant}.`,
         );
       }
-      services.groups.addMember(group.id, member.id, services.now());
+      await services.store.groups.addMember(target.id, member.id, services.now());
       return { status: 'OK' as const };
     },
   );
@@ -98,12 +90,10 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const group = groupInReach(services, caller, request.params.groupUuid);
-      caller.require(group.tenant, 'groups', 'UPDATE', 'removing a member');
-      const member = services.channels.findByUuid(request.params.sensorUuid);
-      if (!member || !services.groups.removeMember(group.id, member.id)) {
-        throw notFound(`Channel ${request.params.sensorUuid} is not a member of ${group.name}.`);
+      const target = await channelFor(request, group('UPDATE', 'removing a member'));
+      const member = await services.store.channels.findByUuid(request.params.sensorUuid);
+      if (!member || !(await services.store.groups.removeMember(target.id, member.id))) {
+        throw notFound(`Channel ${request.params.sensorUuid} is not a member of ${target.name}.`);
       }
       return { status: 'OK' as const };
     },
@@ -122,10 +112,8 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const group = groupInReach(services, caller, request.params.groupUuid);
-      caller.require(group.tenant, 'groups', 'DELETE', 'removing all members');
-      services.groups.removeAll(group.id);
+      const target = await channelFor(request, group('DELETE', 'removing all members'));
+      await services.store.groups.removeAll(target.id);
       return { status: 'OK' as const };
     },
   );
@@ -143,10 +131,9 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const group = groupInReach(services, caller, request.params.groupUuid);
-      caller.require(group.tenant, 'groups', 'READ', 'listing members');
-      return sendJsonText(reply, recordsJson(services.groups.listMembers(group.id), 'member'));
+      const target = await channelFor(request, group('READ', 'listing members'));
+      const members = await services.store.groups.listMembers(target.id);
+      return sendJsonText(reply, recordsJson(members, 'member'));
     },
   );
 }

@@ -11,7 +11,7 @@ import {
   gps,
   ingest,
   registerGateway,
-  rowOf,
+  channelOf,
   temp,
   type TestGateway,
 } from '../test/fixtures.ts';
@@ -57,9 +57,9 @@ describe('GET /v1/channels/{channelUuid}/history: items', () => {
       },
     ]);
     const sensors = Object.fromEntries(
-      cloud.services.channels
-        .sensorsOf(rowOf(cloud, node.uuid).id)
-        .map((row) => [row.sensor_name, row.uuid]),
+      (await cloud.store.channels.sensorsOf([(await channelOf(cloud, node.uuid)).id])).map(
+        (sensor) => [sensor.sensorName, sensor.uuid],
+      ),
     );
     return { gateway, group, node, sensors };
   });

@@ -7,12 +7,12 @@ import {
 } from '../../contract/limits.ts';
 import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
-import { callerOf } from '../auth/authenticate.ts';
 import { badRequest } from '../http/errors.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
-import { channelWith } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 export function historyRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
   app.get(
     '/v1/channels/:channelUuid/history',
     {
@@ -37,7 +37,6 @@ export function historyRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
       const to = request.query.to ?? services.now();
       const from = request.query.from ?? to - HISTORY_MAX_SPAN_MS;
       const count = request.query.count ?? HISTORY_DEFAULT_COUNT;
@@ -47,16 +46,13 @@ export function historyRoutes(app: ZodApp, services: Services): void {
           `The range spans ${to - from} ms, more than one day (${HISTORY_MAX_SPAN_MS} ms); ask for one day at a time.`,
         );
       }
-      const { channelUuid } = request.params;
-      const channel = channelWith(
-        services,
-        caller,
-        channelUuid,
-        'READ',
-        'reading history',
-        'history',
-      );
-      return sendJsonText(reply, services.history.historyJson(channel, from, to, count));
+      const channel = await channelFor(request, {
+        operation: 'READ',
+        on: 'history',
+        action: 'reading history',
+      });
+      const json = await services.timeslices.historyJson(channel, from, to, count);
+      return sendJsonText(reply, json);
     },
   );
 }

@@ -47,7 +47,7 @@ describe('POST /v1/ingest: gateway credentials', () => {
     '%s answers 401 with the gateways’ challenge, storing nothing',
     async (_label, authorization) => {
       const { cloud } = suite;
-      const before = databaseState(cloud.services.db);
+      const before = await databaseState(cloud);
       const answer = await cloud.call('POST', '/v1/ingest', {
         as: null,
         headers: authorization === undefined ? {} : { authorization },
@@ -55,7 +55,7 @@ describe('POST /v1/ingest: gateway credentials', () => {
       });
       expectError(answer, 401);
       expect(answer.headers['www-authenticate']).toMatch(/^Basic realm="telemetry-gateways"/);
-      expect(databaseState(cloud.services.db)).toEqual(before);
+      expect(await databaseState(cloud)).toEqual(before);
     },
   );
 
@@ -168,14 +168,14 @@ describe('POST /v1/ingest: messages', () => {
     ['no node', { messages: [valid, { sensor: 'temp', type: 'TEMP', ts: 8, value: {} }] }],
   ])('%s answers 400 and stores nothing, not even the valid messages', async (_label, body) => {
     const { cloud, data } = suite;
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await deliverRaw(cloud, data.first, JSON.stringify(body)), 400);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('a body over 1 MiB answers 413 and stores nothing', async () => {
     const { cloud, data } = suite;
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     const padding = 'x'.repeat(1_048_576);
     const answer = await deliverRaw(
       cloud,
@@ -183,7 +183,7 @@ describe('POST /v1/ingest: messages', () => {
       JSON.stringify({ messages: [{ ...temp('VAN-M', T0 - 30_000, 1), sensor: padding }] }),
     );
     expectError(answer, 413);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it.each([
@@ -192,9 +192,9 @@ describe('POST /v1/ingest: messages', () => {
     ['application/octet-stream', 'binary'],
   ])('a %s body answers 415 and stores nothing', async (contentType, payload) => {
     const { cloud, data } = suite;
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await deliverRaw(cloud, data.first, payload, contentType), 415);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('an empty or unparsable JSON body answers 400', async () => {

@@ -10,7 +10,7 @@ import {
   grantAccess,
   ingest,
   registerGateway,
-  rowOf,
+  channelOf,
   temp,
 } from '../test/fixtures.ts';
 
@@ -33,12 +33,13 @@ describe('POST /v1/nodes/{nodeSerial}: commissioning', () => {
       reference: 'VAN-07',
       active: true,
     });
-    const row = rowOf(cloud, node.uuid);
-    expect(row.owner_id).toBe(cloud.ids.admin);
+    const row = await channelOf(cloud, node.uuid);
+    expect(row.ownerId).toBe(cloud.ids.admin);
     expect(row.tenant).toBe('demo');
-    const access = cloud.services.db
-      .prepare('SELECT user_id FROM channel_access WHERE channel_id = ?')
-      .all(row.id);
+    const access = await cloud.sql.all(
+      'SELECT user_id FROM channel_access WHERE channel_id = ?',
+      row.id,
+    );
     expect(access).toEqual([{ user_id: cloud.ids.admin }]);
     const info = await cloud.call('GET', `/v1/channels/${node.uuid}`);
     expect(info.json).toEqual({ ...node, pushInterval: 0 });
@@ -46,9 +47,9 @@ describe('POST /v1/nodes/{nodeSerial}: commissioning', () => {
 
   it('puts the node in the tenant of the caller', async () => {
     const node = await commission(suite.cloud, 'ACME-77', { as: 'acme' });
-    expect(rowOf(suite.cloud, node.uuid)).toMatchObject({
+    expect(await channelOf(suite.cloud, node.uuid)).toMatchObject({
       tenant: 'acme',
-      owner_id: suite.cloud.ids.acme,
+      ownerId: suite.cloud.ids.acme,
     });
     expectError(await suite.cloud.call('GET', `/v1/channels/${node.uuid}`, { as: 'admin' }), 404);
   });
@@ -63,51 +64,51 @@ describe('POST /v1/nodes/{nodeSerial}: commissioning', () => {
   it('answers 403 and creates nothing when the caller has no access to the group', async () => {
     const { cloud } = suite;
     const acmeGroup = await createGroup(cloud, 'Acme only', 'acme');
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     for (const channelUuid of [acmeGroup.uuid, '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b']) {
       const answer = await cloud.call('POST', '/v1/nodes/VAN-09', {
         query: { name: 'Van 09', channelUuid },
       });
       expectError(answer, 403, /access/);
     }
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('refuses a group of another tenant, even one the caller may read, and creates nothing', async () => {
     const { cloud } = suite;
     const acmeGroup = await createGroup(cloud, 'Acme shared', 'acme');
-    grantAccess(cloud, 'admin', acmeGroup.uuid);
-    const before = databaseState(cloud.services.db);
+    await grantAccess(cloud, 'admin', acmeGroup.uuid);
+    const before = await databaseState(cloud);
     const answer = await cloud.call('POST', '/v1/nodes/VAN-10', {
       query: { name: 'Van 10', channelUuid: acmeGroup.uuid },
     });
     expectError(answer, 400, /tenant/);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('answers 400 when channelUuid names a channel that is not a group', async () => {
     const { cloud } = suite;
     const other = await commission(cloud, 'VAN-11');
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     const answer = await cloud.call('POST', '/v1/nodes/VAN-12', {
       query: { name: 'Van 12', channelUuid: other.uuid },
     });
     expectError(answer, 400, /group/);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('answers 409 for a serial that is already commissioned, by anyone, as node or gateway', async () => {
     const { cloud } = suite;
     await commission(cloud, 'VAN-13');
     await registerGateway(cloud, 'GW-13');
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await cloud.call('POST', '/v1/nodes/VAN-13', { query: { name: 'Again' } }), 409);
     expectError(
       await cloud.call('POST', '/v1/nodes/VAN-13', { query: { name: 'Theirs' }, as: 'acme' }),
       409,
     );
     expectError(await cloud.call('POST', '/v1/nodes/GW-13', { query: { name: 'Gateway' } }), 409);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('takes names up to 128 characters, trimmed, with any script', async () => {
@@ -144,10 +145,10 @@ describe('sensors appear on first data', () => {
       active: true,
       pushInterval: 0,
     });
-    expect(rowOf(cloud, sensor.uuid)).toMatchObject({
+    expect(await channelOf(cloud, sensor.uuid)).toMatchObject({
       tenant: 'demo',
-      owner_id: cloud.ids.admin,
-      node_id: rowOf(cloud, node.uuid).id,
+      ownerId: cloud.ids.admin,
+      nodeId: (await channelOf(cloud, node.uuid)).id,
     });
 
     // The same sensor again creates nothing new.
@@ -163,11 +164,13 @@ describe('DELETE /v1/nodes/{nodeUuid}: decommissioning', () => {
     const south = await createGroup(cloud, 'South');
     const node = await commission(cloud, 'VAN-30', { name: 'Van 30', group: north.uuid });
     await ingest(cloud, gateway, [temp('VAN-30', T0 - 3_000, 3)]);
-    const [temperature] = cloud.services.channels.sensorsOf(rowOf(cloud, node.uuid).id);
+    const [temperature] = await cloud.store.channels.sensorsOf([
+      (await channelOf(cloud, node.uuid)).id,
+    ]);
     if (!temperature) throw new Error('no sensor');
     expectOk(await cloud.call('POST', `/v1/groups/${south.uuid}/${temperature.uuid}`));
     await ingest(cloud, gateway, [temp('VAN-30', T0 - 2_000, 4)]);
-    grantAccess(cloud, 'fleet', north.uuid);
+    await grantAccess(cloud, 'fleet', north.uuid);
     return { gateway, north, south, node, sensorUuid: temperature.uuid };
   });
 
@@ -183,7 +186,7 @@ describe('DELETE /v1/nodes/{nodeUuid}: decommissioning', () => {
     expect((await cloud.call('GET', `/v1/groups/${north.uuid}`)).json).toEqual([]);
     expect((await cloud.call('GET', `/v1/groups/${south.uuid}`)).json).toEqual([]);
     for (const uuid of [node.uuid, sensorUuid]) {
-      expect(rowOf(cloud, uuid)).toMatchObject({ active: 0, owner_id: null });
+      expect(await channelOf(cloud, uuid)).toMatchObject({ active: false, ownerId: null });
       // The commissioner keeps its explicit access (docs/decisions.md): the channels stay visible.
       const info = await cloud.call('GET', `/v1/channels/${uuid}`);
       expect((info.json as ChannelRecord).active).toBe(false);
@@ -217,20 +220,22 @@ describe('DELETE /v1/nodes/{nodeUuid}: decommissioning', () => {
 
   it('answers 409 the second time and changes nothing', async () => {
     const { cloud, data } = suite;
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await cloud.call('DELETE', `/v1/nodes/${data.node.uuid}`), 409);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('answers 400 for a sensor or group channel and changes nothing', async () => {
     const { cloud, data } = suite;
     const other = await commission(cloud, 'VAN-31');
     await ingest(cloud, data.gateway, [temp('VAN-31', T0 - 1_000, 9)]);
-    const [sensor] = cloud.services.channels.sensorsOf(rowOf(cloud, other.uuid).id);
-    const before = databaseState(cloud.services.db);
+    const [sensor] = await cloud.store.channels.sensorsOf([
+      (await channelOf(cloud, other.uuid)).id,
+    ]);
+    const before = await databaseState(cloud);
     expectError(await cloud.call('DELETE', `/v1/nodes/${sensor?.uuid ?? ''}`), 400);
     expectError(await cloud.call('DELETE', `/v1/nodes/${data.north.uuid}`), 400);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('a decommissioned serial can be commissioned again as a new channel', async () => {
@@ -247,10 +252,12 @@ describe('DELETE /v1/nodes/{nodeUuid}: decommissioning', () => {
       T0 - 2_000,
       T0 - 3_000,
     ]);
-    expect(rowOf(cloud, data.node.uuid).active).toBe(0);
+    expect((await channelOf(cloud, data.node.uuid)).active).toBe(false);
 
     // The new node has sensors of its own.
-    const newSensors = cloud.services.channels.sensorsOf(rowOf(cloud, again.uuid).id);
+    const newSensors = await cloud.store.channels.sensorsOf([
+      (await channelOf(cloud, again.uuid)).id,
+    ]);
     expect(newSensors.map((row) => row.uuid)).not.toContain(data.sensorUuid);
     expect(newSensors).toHaveLength(1);
   });
@@ -259,7 +266,7 @@ describe('DELETE /v1/nodes/{nodeUuid}: decommissioning', () => {
     const { cloud } = suite;
     const gateway = await registerGateway(cloud, 'GW-32');
     expectOk(await cloud.call('DELETE', `/v1/nodes/${gateway.uuid}`));
-    expect(rowOf(cloud, gateway.uuid).active).toBe(0);
+    expect((await channelOf(cloud, gateway.uuid)).active).toBe(false);
     expectError(await ingest(cloud, gateway, [temp('VAN-31', T0, 1)]), 401);
   });
 });

@@ -5,12 +5,15 @@ import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, conflict, forbidden } from '../http/errors.ts';
-import { transaction } from '../store/db.ts';
-import { recordsJson, type ChannelRow } from '../store/channel-row.ts';
+import { recordsJson } from '../http/channel-json.ts';
+import type { Channel } from '../store/channels.ts';
+import { StoreConflict } from '../store/errors.ts';
 import { Name, NoQuery, Serial, Uuid } from '../schemas/params.ts';
-import { channelInReach } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
+
   app.post(
     '/v1/nodes/:nodeSerial',
     {
@@ -38,10 +41,11 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
       caller.require(tenant, 'assets', 'COMMISSION', 'commissioning a node');
       const { nodeSerial } = request.params;
       const { name, channelUuid } = request.query;
-      let group: ChannelRow | undefined;
+      const { channels } = services.store;
+      let group: Channel | undefined;
       if (channelUuid !== undefined) {
-        group = services.channels.findByUuid(channelUuid);
-        if (!group || !services.channels.isReachable(caller.user.id, group)) {
+        group = await channels.findByUuid(channelUuid);
+        if (!group || !(await channels.isReachable(caller.user.id, group))) {
           throw forbidden(`Refused: you have no access to group channel ${channelUuid}.`);
         }
         if (group.type !== 'GROUP') {
@@ -57,23 +61,27 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
           );
         }
       }
-      const node = transaction(services.db, () => {
-        if (services.channels.findCommissioned(nodeSerial)) {
-          throw conflict(`Node ${nodeSerial} is already commissioned.`);
-        }
-        const now = services.now();
-        const created = services.channels.create({
-          type: 'NODE',
-          name,
-          tenant,
-          ownerId: caller.user.id,
-          reference: nodeSerial,
-          now,
+      const alreadyCommissioned = conflict(`Node ${nodeSerial} is already commissioned.`);
+      const node = await services.store
+        .transaction(async (tx) => {
+          if (await tx.channels.findCommissioned(nodeSerial)) throw alreadyCommissioned;
+          const now = services.now();
+          const created = await tx.channels.create({
+            type: 'NODE',
+            name,
+            tenant,
+            ownerId: caller.user.id,
+            reference: nodeSerial,
+            now,
+          });
+          await tx.channels.grantAccess(caller.user.id, created.id);
+          if (group) await tx.groups.addMember(group.id, created.id, now);
+          return created;
+        })
+        .catch((error: unknown) => {
+          // Another request (or instance) commissioned it between our look and our write.
+          throw error instanceof StoreConflict ? alreadyCommissioned : error;
         });
-        services.channels.grantAccess(caller.user.id, created.id);
-        if (group) services.groups.addMember(group.id, created.id, now);
-        return created;
-      });
       return sendJsonText(reply, recordsJson([node], 'commissioned'));
     },
   );
@@ -99,15 +107,15 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const node = channelInReach(services, caller, request.params.nodeUuid);
-      if (node.type !== 'NODE' && node.type !== 'GATEWAY') {
-        throw badRequest(`Channel ${node.uuid} is a ${node.type} channel, not a node.`);
-      }
-      caller.require(node.tenant, 'assets', 'DELETE', 'decommissioning a node');
-      if (node.active !== 1)
+      const node = await channelFor(request, {
+        param: 'nodeUuid',
+        is: 'node',
+        operation: 'DELETE',
+        action: 'decommissioning a node',
+      });
+      if (!node.active)
         throw conflict(`Node ${node.reference ?? node.name} is already decommissioned.`);
-      transaction(services.db, () => services.channels.decommission(node.id));
+      await services.store.channels.decommission(node.id);
       return { status: 'OK' as const };
     },
   );

@@ -18,7 +18,7 @@ import {
   createUser,
   grantAccess,
   ingest,
-  rowOf,
+  channelOf,
   temp,
 } from '../test/fixtures.ts';
 import { buildWorld, type World } from '../test/world.ts';
@@ -69,7 +69,10 @@ async function setup(cloud: TestCloud): Promise<Extra> {
   const world = await buildWorld(cloud);
   const withNorth = async (username: string, granted: Grant[]) => {
     const user = await createUser(cloud, username, granted);
-    cloud.services.channels.grantAccess(user.id, rowOf(cloud, world.groups.north.uuid).id);
+    await cloud.store.channels.grantAccess(
+      user.id,
+      (await channelOf(cloud, world.groups.north.uuid)).id,
+    );
     return { username: user.username, password: user.password };
   };
   return {
@@ -192,7 +195,7 @@ describe('reach: list channels and channel information (READ on assets or groups
         .status,
     ).toBe(200);
     // acme was given a demo node, but holds no permission in demo.
-    grantAccess(cloud, 'acme', data.world.nodes.x.node.uuid);
+    await grantAccess(cloud, 'acme', data.world.nodes.x.node.uuid);
     expectRefused(
       await cloud.call('GET', `/v1/channels/${data.world.nodes.x.node.uuid}`, { as: 'acme' }),
       'READ',
@@ -327,7 +330,7 @@ describe('set or remove properties or push (UPDATE on assets or groups)', () => 
     async (_label, method, what, query) => {
       const { cloud, data } = suite;
       const { world } = data;
-      await expectUnchanged(cloud.services.db, async () => {
+      await expectUnchanged(cloud, async () => {
         for (const as of ['fleet', 'support'] as const) {
           const call = (uuid: string) =>
             cloud.call(method, `/v1/channels/${uuid}/${what}`, { query, as });
@@ -372,7 +375,7 @@ describe('commission and decommission a node (COMMISSION and DELETE on assets)',
 
   it('fleet and support may not commission nodes or register gateways', async () => {
     const { cloud, data } = suite;
-    await expectUnchanged(cloud.services.db, async () => {
+    await expectUnchanged(cloud, async () => {
       for (const as of ['fleet', 'support'] as const) {
         expectRefused(await commissionAs(cloud, 'VAN-P1', as), 'COMMISSION', 'assets');
         expectRefused(
@@ -397,7 +400,7 @@ describe('commission and decommission a node (COMMISSION and DELETE on assets)',
     expect((await commissionAs(cloud, 'ACME-P2', 'acme', data.world.groups.acme.uuid)).status).toBe(
       200,
     );
-    await expectUnchanged(cloud.services.db, async () => {
+    await expectUnchanged(cloud, async () => {
       expectError(
         await commissionAs(cloud, 'ACME-P3', 'acme', data.world.groups.north.uuid),
         403,
@@ -409,7 +412,7 @@ describe('commission and decommission a node (COMMISSION and DELETE on assets)',
   it('decommissioning needs DELETE on assets in the node’s tenant; out of reach is 404', async () => {
     const { cloud, data } = suite;
     const { nodes } = data.world;
-    await expectUnchanged(cloud.services.db, async () => {
+    await expectUnchanged(cloud, async () => {
       expectRefused(
         await cloud.call('DELETE', `/v1/nodes/${nodes.n.node.uuid}`, { as: 'fleet' }),
         'DELETE',
@@ -441,8 +444,8 @@ describe('commission and decommission a node (COMMISSION and DELETE on assets)',
 
   it('a new key for a gateway needs UPDATE on assets', async () => {
     const { cloud, data } = suite;
-    grantAccess(cloud, 'fleet', data.world.gateway.uuid);
-    await expectUnchanged(cloud.services.db, async () => {
+    await grantAccess(cloud, 'fleet', data.world.gateway.uuid);
+    await expectUnchanged(cloud, async () => {
       expectRefused(
         await cloud.call('POST', `/v1/gateways/${data.world.gateway.uuid}/key`, { as: 'fleet' }),
         'UPDATE',
@@ -457,7 +460,7 @@ describe('groups (CREATE, UPDATE, READ and DELETE on groups)', () => {
 
   it('creating a group needs CREATE on groups', async () => {
     const { cloud, data } = suite;
-    await expectUnchanged(cloud.services.db, async () => {
+    await expectUnchanged(cloud, async () => {
       for (const as of ['fleet', 'support', data.groupEditor] as const) {
         expectRefused(await cloud.call('POST', '/v1/groups/Not mine', { as }), 'CREATE', 'groups');
       }
@@ -488,7 +491,7 @@ describe('groups (CREATE, UPDATE, READ and DELETE on groups)', () => {
   it('adding and removing a member needs UPDATE on groups in the group’s tenant', async () => {
     const { cloud, data } = suite;
     const { groups, nodes } = data.world;
-    await expectUnchanged(cloud.services.db, async () => {
+    await expectUnchanged(cloud, async () => {
       for (const as of ['fleet', 'support'] as const) {
         expectRefused(
           await cloud.call('POST', `/v1/groups/${groups.north.uuid}/${nodes.n.sensors.temp}`, {
@@ -535,7 +538,7 @@ describe('groups (CREATE, UPDATE, READ and DELETE on groups)', () => {
   it('removing all members needs DELETE on groups', async () => {
     const { cloud, data } = suite;
     const { groups } = data.world;
-    await expectUnchanged(cloud.services.db, async () => {
+    await expectUnchanged(cloud, async () => {
       for (const as of ['fleet', 'support', data.groupEditor] as const) {
         expectRefused(
           await cloud.call('DELETE', `/v1/groups/${groups.north.uuid}`, { as }),

@@ -53,12 +53,12 @@ describe('channel properties', () => {
     const exact = JSON.stringify({ v: 'x'.repeat(16_384 - 8) });
     expect(Buffer.byteLength(exact)).toBe(16_384);
     expectOk(await setProperties(cloud, uuid, exact));
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     const over = JSON.stringify({ v: 'x'.repeat(16_384 - 7) });
     expectError(await setProperties(cloud, uuid, over), 400, /16384/);
     // Bytes, not characters: 2 bytes per ü.
     expectError(await setProperties(cloud, uuid, JSON.stringify({ v: 'ü'.repeat(8_200) })), 400);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('takes objects and arrays nested 32 levels deep, and refuses deeper ones with 400, not 500', async () => {
@@ -67,10 +67,10 @@ describe('channel properties', () => {
     const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
     expectOk(await setProperties(cloud, uuid, nested(32)));
     expect((await info(cloud, uuid)).properties).toEqual(JSON.parse(nested(32)));
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(await setProperties(cloud, uuid, nested(33)), 400, /32 levels/);
     expectError(await setProperties(cloud, uuid, nested(20_000)), 400, /32 levels/);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('the listing shows properties, the member listing does not', async () => {

@@ -3,9 +3,8 @@ import { StatusResult } from '../../contract/status.ts';
 import { PROPERTIES_MAX_BYTES, PROPERTIES_MAX_DEPTH } from '../../contract/limits.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
-import { callerOf } from '../auth/authenticate.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
-import { channelWith } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 /** How deeply objects and arrays nest in a parsed JSON value (1 for `{}`), without recursion. */
 function nestingOf(value: unknown): number {
@@ -60,6 +59,7 @@ const PropertiesParam = z
 
 export function propertiesRoutes(app: ZodApp, services: Services): void {
   const params = z.object({ channelUuid: Uuid });
+  const channelFor = channelResolver(services);
 
   app.put(
     '/v1/channels/:channelUuid/properties',
@@ -76,15 +76,11 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'UPDATE',
-        'setting properties',
-      );
-      services.channels.setProperties(channel.id, request.query.properties);
+      const channel = await channelFor(request, {
+        operation: 'UPDATE',
+        action: 'setting properties',
+      });
+      await services.store.channels.setProperties(channel.id, request.query.properties);
       return { status: 'OK' as const };
     },
   );
@@ -101,15 +97,11 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'UPDATE',
-        'removing properties',
-      );
-      services.channels.setProperties(channel.id, null);
+      const channel = await channelFor(request, {
+        operation: 'UPDATE',
+        action: 'removing properties',
+      });
+      await services.store.channels.setProperties(channel.id, null);
       return { status: 'OK' as const };
     },
   );

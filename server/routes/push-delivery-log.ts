@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { PushDeliveryLog } from '../../contract/push.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
-import { callerOf } from '../auth/authenticate.ts';
 import { countUpTo, Uuid } from '../schemas/params.ts';
 import { DELIVERY_LOG_KEPT } from '../push/limits.ts';
-import { channelWith } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 /** Our extension: what push delivery did for a channel, for people checking their receiver. */
 export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
   app.get(
     '/v1/channels/:channelUuid/push/deliveries',
     {
@@ -26,15 +26,11 @@ export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'READ',
-        'reading the delivery log',
-      );
-      return services.pushDeliveries.list(channel.id, request.query.count ?? DELIVERY_LOG_KEPT);
+      const channel = await channelFor(request, {
+        operation: 'READ',
+        action: 'reading the delivery log',
+      });
+      return services.deliveryLog.list(channel.id, request.query.count ?? DELIVERY_LOG_KEPT);
     },
   );
 }

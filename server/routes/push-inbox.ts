@@ -12,7 +12,8 @@ import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { PushSecret } from '../schemas/push.ts';
 import { signingKey } from '../push/signing.ts';
-import type { InboxRow } from '../store/push-inboxes.ts';
+import type { PushInbox as Inbox } from '../store/push-inboxes.ts';
+import { INBOX_ARRIVALS_KEPT } from '../push/limits.ts';
 
 const INBOXES_PER_USER = 10;
 const EVENTS_SHOWN = 100;
@@ -28,14 +29,15 @@ const params = z.object({ inboxUuid: Uuid });
  * the user who created them; nobody else sees them.
  */
 export function pushInboxRoutes(app: ZodApp, services: Services): void {
-  const summary = (inbox: InboxRow): PushInboxSummary => ({
+  const { pushInboxes } = services.store;
+  const summary = (inbox: Inbox): PushInboxSummary => ({
     uuid: inbox.uuid,
     address: `${services.config.publicUrl}/v1/push-inboxes/${inbox.uuid}/deliveries`,
-    createdAt: inbox.created_at,
+    createdAt: inbox.createdAt,
   });
-  const ownInbox = (caller: Caller, uuid: string): InboxRow => {
-    const inbox = services.pushInboxes.find(uuid);
-    if (!inbox || inbox.owner_id !== caller.user.id) {
+  const ownInbox = async (caller: Caller, uuid: string): Promise<Inbox> => {
+    const inbox = await pushInboxes.find(uuid);
+    if (!inbox || inbox.ownerId !== caller.user.id) {
       throw notFound(`Push inbox ${uuid} does not exist or is not yours.`);
     }
     return inbox;
@@ -71,14 +73,10 @@ export function pushInboxRoutes(app: ZodApp, services: Services): void {
       if (!maySetPush) {
         throw forbidden('Refused: a push inbox needs UPDATE on assets or groups in some tenant.');
       }
-      if (services.pushInboxes.countOf(caller.user.id) >= INBOXES_PER_USER) {
+      if ((await pushInboxes.countOf(caller.user.id)) >= INBOXES_PER_USER) {
         throw conflict(`You have ${INBOXES_PER_USER} push inboxes; delete one first.`);
       }
-      const inbox = services.pushInboxes.create(
-        caller.user.id,
-        request.body.secret,
-        services.now(),
-      );
+      const inbox = await pushInboxes.create(caller.user.id, request.body.secret, services.now());
       reply.header('cache-control', 'no-store');
       return summary(inbox);
     },
@@ -94,7 +92,7 @@ export function pushInboxRoutes(app: ZodApp, services: Services): void {
         response: responses(PushInboxList, ['BAD_REQUEST', 'UNAUTHORIZED']),
       },
     },
-    async (request) => services.pushInboxes.listOf(callerOf(request).user.id).map(summary),
+    async (request) => (await pushInboxes.listOf(callerOf(request).user.id)).map(summary),
   );
 
   app.get(
@@ -110,8 +108,8 @@ export function pushInboxRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const inbox = ownInbox(callerOf(request), request.params.inboxUuid);
-      return { ...summary(inbox), arrivals: services.pushInboxes.arrivals(inbox.id) };
+      const inbox = await ownInbox(callerOf(request), request.params.inboxUuid);
+      return { ...summary(inbox), arrivals: await pushInboxes.arrivals(inbox.id) };
     },
   );
 
@@ -127,8 +125,8 @@ export function pushInboxRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const inbox = ownInbox(callerOf(request), request.params.inboxUuid);
-      services.pushInboxes.delete(inbox.id);
+      const inbox = await ownInbox(callerOf(request), request.params.inboxUuid);
+      await pushInboxes.delete(inbox.id);
       return { status: 'OK' as const };
     },
   );
@@ -183,7 +181,8 @@ function receiveRoute(scope: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const inbox = services.pushInboxes.findWithSecret(request.params.inboxUuid);
+      const { pushInboxes } = services.store;
+      const inbox = await pushInboxes.findWithSecret(request.params.inboxUuid);
       if (!inbox) throw notFound(`Push inbox ${request.params.inboxUuid} does not exist.`);
       const header = (name: string) => {
         const value = request.headers[name];
@@ -197,18 +196,17 @@ function receiveRoute(scope: ZodApp, services: Services): void {
       });
       const at = Date.now();
       if (problem !== undefined) {
-        services.pushInboxes.record(inbox.id, {
-          at,
-          verified: false,
-          problem,
-          ...(webhookId ? { webhookId } : {}),
-        });
+        await pushInboxes.record(
+          inbox.id,
+          { at, verified: false, problem, ...(webhookId ? { webhookId } : {}) },
+          INBOX_ARRIVALS_KEPT,
+        );
         throw new ApiError('UNAUTHORIZED', `The delivery does not verify: ${problem}.`, {
           'www-authenticate': 'Signature realm="push inbox"',
         });
       }
       const delivery = request.body;
-      services.pushInboxes.record(inbox.id, {
+      const arrival = {
         at,
         verified: true,
         webhookId,
@@ -216,7 +214,8 @@ function receiveRoute(scope: ZodApp, services: Services): void {
         channelName: delivery.channelName,
         eventCount: delivery.events.length,
         events: JSON.stringify(delivery.events.slice(0, EVENTS_SHOWN)),
-      });
+      };
+      await pushInboxes.record(inbox.id, arrival, INBOX_ARRIVALS_KEPT);
       return { status: 'OK' as const };
     },
   );

@@ -10,12 +10,8 @@ const info = async (cloud: TestCloud, uuid: string) =>
   (await cloud.call('GET', `/v1/channels/${uuid}`)).json as ChannelRecord;
 const setPush = (cloud: TestCloud, uuid: string, query: Record<string, string>) =>
   cloud.call('PUT', `/v1/channels/${uuid}/push`, { query });
-const storedSecret = (cloud: TestCloud, uuid: string) =>
-  (
-    cloud.services.db.prepare('SELECT push_secret FROM channels WHERE uuid = ?').get(uuid) as {
-      push_secret: string | null;
-    }
-  ).push_secret;
+const storedSecret = async (cloud: TestCloud, uuid: string) =>
+  (await cloud.sql.all('SELECT push_secret FROM channels WHERE uuid = ?', uuid))[0]?.push_secret;
 
 describe('channel push settings', () => {
   const suite = useCloud(buildWorld);
@@ -34,7 +30,7 @@ describe('channel push settings', () => {
       pushURL: 'https://hooks.example/a',
       pushInterval: 10,
     });
-    expect(storedSecret(cloud, uuid)).toBe('s3cret-one');
+    expect(await storedSecret(cloud, uuid)).toBe('s3cret-one');
 
     expectOk(
       await setPush(cloud, uuid, { to: 'http://hooks.example:8080/b?x=1', secret: 's3cret-two' }),
@@ -44,13 +40,13 @@ describe('channel push settings', () => {
       pushURL: 'http://hooks.example:8080/b?x=1',
       pushInterval: 0,
     });
-    expect(storedSecret(cloud, uuid)).toBe('s3cret-two');
+    expect(await storedSecret(cloud, uuid)).toBe('s3cret-two');
 
     expectOk(await cloud.call('DELETE', `/v1/channels/${uuid}/push`));
     const removed = await info(cloud, uuid);
     expect(removed).not.toHaveProperty('pushURL');
     expect(removed.pushInterval).toBe(0);
-    expect(storedSecret(cloud, uuid)).toBeNull();
+    expect(await storedSecret(cloud, uuid)).toBeNull();
     expectOk(await cloud.call('DELETE', `/v1/channels/${uuid}/push`));
   });
 
@@ -74,7 +70,7 @@ describe('channel push settings', () => {
     expectOk(await setPush(cloud, uuid, { to, interval: '86400', secret: '12345678' }));
     expect((await info(cloud, uuid)).pushInterval).toBe(86_400);
     expectOk(await setPush(cloud, uuid, { to, interval: '0', secret: 's'.repeat(256) }));
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(
       await setPush(cloud, uuid, { to, interval: '86401', secret: '12345678' }),
       400,
@@ -88,7 +84,7 @@ describe('channel push settings', () => {
     expectError(await setPush(cloud, uuid, { to, secret: '1234567' }), 400, /secret/);
     expectError(await setPush(cloud, uuid, { to, secret: 's'.repeat(257) }), 400, /secret/);
     expectError(await setPush(cloud, uuid, { secret: '12345678' }), 400, /to/);
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it.each([
@@ -99,13 +95,13 @@ describe('channel push settings', () => {
     ['an address over 2048 characters', `https://hooks.example/${'p'.repeat(2_040)}`],
   ])('refuses %s and changes nothing', async (_label, to) => {
     const { cloud, data } = suite;
-    const before = databaseState(cloud.services.db);
+    const before = await databaseState(cloud);
     expectError(
       await setPush(cloud, data.nodes.x.node.uuid, { to, secret: '12345678' }),
       400,
       /to/,
     );
-    expect(databaseState(cloud.services.db)).toEqual(before);
+    expect(await databaseState(cloud)).toEqual(before);
   });
 
   it('never returns the secret: not in information, listings, member listings or errors', async () => {

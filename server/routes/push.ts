@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { StatusResult } from '../../contract/status.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
-import { callerOf } from '../auth/authenticate.ts';
 import { badRequest } from '../http/errors.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { PushQuery } from '../schemas/push.ts';
-import { channelWith } from './reach.ts';
+import { channelResolver } from './channel-access.ts';
 
 export function pushRoutes(app: ZodApp, services: Services): void {
   const params = z.object({ channelUuid: Uuid });
+  const channelFor = channelResolver(services);
 
   app.put(
     '/v1/channels/:channelUuid/push',
@@ -31,7 +31,6 @@ export function pushRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
       const { to, interval, secret } = request.query;
       const refusal = services.pushPolicy.neverDeliverable(new URL(to));
       if (refusal !== undefined) {
@@ -39,15 +38,9 @@ export function pushRoutes(app: ZodApp, services: Services): void {
           `query parameter 'to': ${refusal}; push delivers only to public addresses.`,
         );
       }
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'UPDATE',
-        'setting push',
-      );
-      services.channels.setPush(channel.id, { url: to, interval, secret });
-      services.push.configurationChanged(channel.id);
+      const channel = await channelFor(request, { operation: 'UPDATE', action: 'setting push' });
+      await services.store.channels.setPush(channel.id, { url: to, interval, secret });
+      await services.push.configurationChanged(channel.id);
       return { status: 'OK' as const };
     },
   );
@@ -64,16 +57,9 @@ export function pushRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      const channel = channelWith(
-        services,
-        caller,
-        request.params.channelUuid,
-        'UPDATE',
-        'removing push',
-      );
-      services.channels.setPush(channel.id, null);
-      services.push.configurationChanged(channel.id);
+      const channel = await channelFor(request, { operation: 'UPDATE', action: 'removing push' });
+      await services.store.channels.setPush(channel.id, null);
+      await services.push.configurationChanged(channel.id);
       return { status: 'OK' as const };
     },
   );

@@ -50,7 +50,7 @@ describe('401 without valid credentials', () => {
     const document = (await suite.cloud.call('GET', '/v1/openapi.json', { as: null })).json as {
       paths: Record<string, Record<string, { security?: unknown[] }>>;
     };
-    const before = databaseState(suite.cloud.services.db);
+    const before = await databaseState(suite.cloud);
     let checked = 0;
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods)) {
@@ -63,7 +63,7 @@ describe('401 without valid credentials', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(16);
-    expect(databaseState(suite.cloud.services.db)).toEqual(before);
+    expect(await databaseState(suite.cloud)).toEqual(before);
   });
 
   it('offers both schemes, and console pages (X-Requested-With) no Basic challenge', async () => {

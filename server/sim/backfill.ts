@@ -1,5 +1,5 @@
 import type { Services } from '../services.ts';
-import type { ChannelRow } from '../store/channel-row.ts';
+import type { Channel } from '../store/channels.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
 import { localDay } from './local-time.ts';
 import type { Sender } from './timeline.ts';
@@ -16,23 +16,23 @@ const BATCH = 5_000;
  * Feeds the senders' messages with from < ts ≤ to through ingestion, as their gateways would have
  * delivered them: one local day at a time, batched per gateway, each batch one transaction.
  */
-export function backfill(
+export async function backfill(
   services: Services,
-  gateways: readonly ChannelRow[],
+  gateways: readonly Channel[],
   senders: readonly Sender[],
   from: number,
   to: number,
   progress: (line: string) => void = () => {},
-): BackfillReport {
+): Promise<BackfillReport> {
   const started = performance.now();
   const report = { messages: 0, accepted: 0, ms: 0 };
   const batches = gateways.map(() => [] as GatewayMessage[]);
-  const flush = (index: number) => {
+  const flush = async (index: number) => {
     const batch = batches[index];
     const gateway = gateways[index];
     if (!batch || !gateway || batch.length === 0) return;
-    report.accepted += services.ingestion.ingest(gateway, batch).accepted;
     batches[index] = [];
+    report.accepted += (await services.ingestion.ingest(gateway, batch)).accepted;
   };
   const first = localDay(from);
   const last = localDay(to);
@@ -44,10 +44,10 @@ export function backfill(
         if (!batch) continue;
         batch.push(message);
         report.messages++;
-        if (batch.length >= BATCH) flush(gateway);
+        if (batch.length >= BATCH) await flush(gateway);
       }
     }
-    gateways.forEach((_, index) => flush(index));
+    for (let index = 0; index < gateways.length; index++) await flush(index);
     progress(
       `backfill: day ${day - first + 1} of ${last - first + 1}, ${report.messages} messages, ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s`,

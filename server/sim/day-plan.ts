@@ -82,7 +82,7 @@ export function positionOnDrive(leg: DriveLeg, t: number): { at: LatLon; step: T
 }
 
 /** The leg under way at `t`, if the plan covers it. */
-export function legAt(plan: DayPlan, t: number): Leg | undefined {
+function legAt(plan: DayPlan, t: number): Leg | undefined {
   let lo = 0;
   let hi = plan.legs.length - 1;
   while (lo <= hi) {

@@ -45,7 +45,7 @@ const every = (tenant: string, types: readonly string[]): Grant[] =>
 const read = (tenant: string, types: readonly string[]): Grant[] =>
   types.map((objectType) => ({ tenant, objectType, operation: 'READ' as const }));
 
-export const demoPermissionSets: { name: string; description: string; grants: Grant[] }[] = [
+const demoPermissionSets: { name: string; description: string; grants: Grant[] }[] = [
   {
     name: 'demo-admin',
     description: 'Everything in demo; READ on assets and groups in acme',
@@ -71,15 +71,16 @@ export async function seedDemoAccounts(
   scrypt?: ScryptParams,
 ): Promise<Record<(typeof demoUsers)[number]['username'], number>> {
   const hashes = await Promise.all(demoUsers.map((user) => hashPassword(user.password, scrypt)));
-  for (const set of demoPermissionSets)
-    users.definePermissionSet(set.name, set.description, set.grants);
+  for (const set of demoPermissionSets) {
+    await users.definePermissionSet(set.name, set.description, set.grants);
+  }
   const ids = {} as Record<(typeof demoUsers)[number]['username'], number>;
-  demoUsers.forEach((user, index) => {
+  for (const [index, user] of demoUsers.entries()) {
     const row =
-      users.findByUsername(user.username) ??
-      users.create({ ...user, passwordHash: hashes[index] ?? null, now });
-    users.setPermissionSets(row.id, user.sets);
+      (await users.findByUsername(user.username)) ??
+      (await users.create({ ...user, passwordHash: hashes[index] ?? null, now }));
+    await users.setPermissionSets(row.id, user.sets);
     ids[user.username] = row.id;
-  });
+  }
   return ids;
 }

@@ -1,7 +1,6 @@
 import type { Services } from '../services.ts';
-import type { ChannelRow } from '../store/channel-row.ts';
-import { transaction } from '../store/db.ts';
-import { PermissionSetGroupStore } from '../store/permission-set-groups.ts';
+import type { Channel } from '../store/channels.ts';
+import type { Store } from '../store/store.ts';
 import { gatewaySites, places } from './amsterdam.ts';
 import type { demoUsers } from './demo-accounts.ts';
 import { ADMIN_SHARED_TRUCKS, demoGroups, type DemoGroupKey, type Vehicle } from './fleet.ts';
@@ -34,8 +33,8 @@ const kindLabel: Record<Vehicle['kind'], string> = {
 };
 
 /** A channel created as its owner would through the API: the owner also gets access to it. */
-export function createOwned(
-  services: Services,
+export async function createOwned(
+  store: Store,
   input: {
     type: 'NODE' | 'GATEWAY' | 'GROUP';
     name: string;
@@ -44,17 +43,17 @@ export function createOwned(
     now: number;
     reference?: string;
   },
-): ChannelRow {
-  const row = services.channels.create(input);
-  services.channels.grantAccess(input.ownerId, row.id);
-  return row;
+): Promise<Channel> {
+  const channel = await store.channels.create(input);
+  await store.channels.grantAccess(input.ownerId, channel.id);
+  return channel;
 }
 
 export interface CreatedFleet {
-  gateways: ChannelRow[];
+  gateways: Channel[];
   keys: GatewayKeys;
-  groups: Map<DemoGroupKey, ChannelRow>;
-  nodes: Map<string, ChannelRow>;
+  groups: Map<DemoGroupKey, Channel>;
+  nodes: Map<string, Channel>;
 }
 
 /**
@@ -67,13 +66,14 @@ export function createDemoFleet(
   ids: DemoUserIds,
   fleet: readonly Vehicle[],
   since: number,
-): CreatedFleet {
-  return transaction(services.db, () => {
-    const { channels } = services;
+): Promise<CreatedFleet> {
+  return services.store.transaction(async (tx) => {
+    const { channels } = tx;
     const ownerOf = (tenant: 'demo' | 'acme') => (tenant === 'demo' ? ids.admin : ids.acme);
     const keys: GatewayKeys = {};
-    const gateways = gatewaySites.map((site) => {
-      const gateway = createOwned(services, {
+    const gateways: Channel[] = [];
+    for (const site of gatewaySites) {
+      const gateway = await createOwned(tx, {
         type: 'GATEWAY',
         name: site.name,
         tenant: 'demo',
@@ -81,19 +81,19 @@ export function createDemoFleet(
         reference: site.serial,
         now: since,
       });
-      channels.setProperties(
+      await channels.setProperties(
         gateway.id,
         JSON.stringify({ location: { lat: site.lat, lon: site.lon } }),
       );
-      keys[site.serial] = services.gatewayKeys.issue(gateway.id, since);
-      return gateway;
-    });
+      keys[site.serial] = await tx.gatewayKeys.issue(gateway.id, since);
+      gateways.push(gateway);
+    }
 
-    const groups = new Map<DemoGroupKey, ChannelRow>();
+    const groups = new Map<DemoGroupKey, Channel>();
     const setGroups = new Map<string, number[]>();
     for (const spec of demoGroups) {
       if (!fleet.some((vehicle) => vehicle.group === spec.key)) continue;
-      const group = createOwned(services, {
+      const group = await createOwned(tx, {
         type: 'GROUP',
         name: spec.name,
         tenant: spec.tenant,
@@ -101,17 +101,17 @@ export function createDemoFleet(
         now: since,
       });
       const reach = groupReach[spec.key];
-      for (const user of reach.users ?? []) channels.grantAccess(ids[user], group.id);
-      for (const set of reach.sets ?? [])
+      for (const user of reach.users ?? []) await channels.grantAccess(ids[user], group.id);
+      for (const set of reach.sets ?? []) {
         setGroups.set(set, [...(setGroups.get(set) ?? []), group.id]);
+      }
       groups.set(spec.key, group);
     }
-    const reachOfSets = new PermissionSetGroupStore(services.db);
-    for (const [set, groupIds] of setGroups) reachOfSets.setGroups(set, groupIds);
+    for (const [set, groupIds] of setGroups) await tx.permissionSetGroups.setGroups(set, groupIds);
 
-    const nodes = new Map<string, ChannelRow>();
+    const nodes = new Map<string, Channel>();
     for (const vehicle of fleet) {
-      const node = createOwned(services, {
+      const node = await createOwned(tx, {
         type: 'NODE',
         name: vehicle.name,
         tenant: vehicle.tenant,
@@ -119,7 +119,7 @@ export function createDemoFleet(
         reference: vehicle.serial,
         now: since,
       });
-      channels.setProperties(
+      await channels.setProperties(
         node.id,
         JSON.stringify({
           vehicle: kindLabel[vehicle.kind],
@@ -127,9 +127,11 @@ export function createDemoFleet(
           depot: places[vehicle.depot.place].label,
         }),
       );
-      if (ADMIN_SHARED_TRUCKS.includes(vehicle.serial)) channels.grantAccess(ids.admin, node.id);
+      if (ADMIN_SHARED_TRUCKS.includes(vehicle.serial)) {
+        await channels.grantAccess(ids.admin, node.id);
+      }
       const group = vehicle.group && groups.get(vehicle.group);
-      if (group) services.groups.addMember(group.id, node.id, since);
+      if (group) await tx.groups.addMember(group.id, node.id, since);
       nodes.set(vehicle.serial, node);
     }
     return { gateways, keys, groups, nodes };

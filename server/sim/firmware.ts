@@ -6,7 +6,7 @@ import { unit } from './random.ts';
  * Thursday afternoon, the rest with the next week's rollout. A CONN `version` is the build number,
  * FIRST_BUILD for the release of Wednesday 7 January 2026 and one more for each week since.
  */
-export const FIRST_BUILD = 3000;
+const FIRST_BUILD = 3000;
 const FIRST_RELEASE_DAY = Date.UTC(2026, 0, 7) / 86_400_000;
 const WEEK_MS = 7 * 24 * HOUR_MS;
 const ROLLOUT_MS = 30 * HOUR_MS;
@@ -24,7 +24,7 @@ export function installTime(nodeId: number, release: number): number {
 }
 
 /** The release a node runs at `t` (the newest it has installed). */
-export function releaseAt(nodeId: number, t: number): number {
+function releaseAt(nodeId: number, t: number): number {
   const latest = Math.floor((t - releaseTime(0)) / WEEK_MS) + 1;
   for (let release = latest; release >= latest - 3; release--) {
     if (installTime(nodeId, release) <= t) return release;

@@ -15,7 +15,7 @@ const parts = new Intl.DateTimeFormat('en-US', {
 const offsets = new Map<number, number>();
 
 /** Amsterdam's offset from UTC at `utc` (ms), cached per hour: offsets change on the hour. */
-export function offsetMs(utc: number): number {
+function offsetMs(utc: number): number {
   const hour = Math.floor(utc / HOUR_MS);
   let offset = offsets.get(hour);
   if (offset === undefined) {

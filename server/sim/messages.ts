@@ -16,7 +16,7 @@ export interface SimMessage {
 }
 
 /** While parked, a GPS node reports its position every half hour. */
-export const PARKED_FIX_MS = 30 * MINUTE_MS;
+const PARKED_FIX_MS = 30 * MINUTE_MS;
 /** TEMP every 5 minutes; a reefer every 2 minutes while it is out on a run, when it matters most. */
 const TEMP_PERIOD_MS = 5 * MINUTE_MS;
 const REEFER_RUN_PERIOD_MS = 2 * MINUTE_MS;
@@ -34,7 +34,7 @@ export function ticks(from: number, to: number, period: number, phase: number, s
 }
 
 /** Where in each period a node's periodic reports fall: spread over the fleet, fixed per node. */
-export const phaseOf = (nodeId: number, salt: number, period: number) =>
+const phaseOf = (nodeId: number, salt: number, period: number) =>
   Math.floor(unit(nodeId, salt) * period);
 
 /** The gateway nearest to a position: it is the one that hears the node. */
@@ -57,7 +57,7 @@ type Fix = 'open' | 'canyon' | 'tunnel';
  * A GPS fix. Open sky: 3D fix, good hdop. Street canyons in town: a 2D fix with worse hdop, and
  * now and then no fix at all, when the cloud calculates the position. Tunnels: always calculated.
  */
-export function gpsFix(at: LatLon, t: number, seed: number, sky: Fix, stationary?: true): GpsValue {
+function gpsFix(at: LatLon, t: number, seed: number, sky: Fix, stationary?: true): GpsValue {
   const r = (salt: number) => unit(seed, t, salt);
   const lost = sky === 'tunnel' || (sky === 'canyon' && r(1) < 0.1);
   const hdop = lost ? 4 + r(2) * 4 : sky === 'canyon' ? 1.8 + r(2) * 1.7 : 0.7 + r(2) * 0.8;
@@ -84,7 +84,7 @@ export function gpsFix(at: LatLon, t: number, seed: number, sky: Fix, stationary
  * GPS of one day: a stationary fix with the position on stopping and every half hour while
  * parked; `stationary: false` without a position on moving off; then a fix every 30–60 s.
  */
-export function gpsSamples(vehicle: Vehicle, plan: DayPlan): { ts: number; value: GpsValue }[] {
+function gpsSamples(vehicle: Vehicle, plan: DayPlan): { ts: number; value: GpsValue }[] {
   const out: { ts: number; value: GpsValue }[] = [];
   const phase = phaseOf(vehicle.id, 0x61, PARKED_FIX_MS);
   for (const leg of plan.legs) {
@@ -108,7 +108,7 @@ export function gpsSamples(vehicle: Vehicle, plan: DayPlan): { ts: number; value
   return out;
 }
 
-export function tempTimes(vehicle: Vehicle, plan: DayPlan): number[] {
+function tempTimes(vehicle: Vehicle, plan: DayPlan): number[] {
   const phase = phaseOf(vehicle.id, 0x7e, TEMP_PERIOD_MS);
   const base = ticks(plan.start, plan.end, TEMP_PERIOD_MS, phase, vehicle.id + 1);
   if (vehicle.kind !== 'reefer' || plan.firstDrive === null || plan.lastDrive === null) return base;
@@ -120,7 +120,7 @@ export function tempTimes(vehicle: Vehicle, plan: DayPlan): number[] {
 }
 
 /** CONN: hourly, on every ignition (the unit boots), and after each firmware update. */
-export function connTimes(vehicle: Vehicle, plan: DayPlan): number[] {
+function connTimes(vehicle: Vehicle, plan: DayPlan): number[] {
   const hourly = ticks(
     plan.start,
     plan.end,
@@ -170,7 +170,7 @@ export function dayMessages(vehicle: Vehicle, plan: DayPlan): SimMessage[] {
 }
 
 /** Sorts by time; a sensor has at most one message per ts (the cloud keeps only one). */
-export function uniqueInTime(messages: SimMessage[]): SimMessage[] {
+function uniqueInTime(messages: SimMessage[]): SimMessage[] {
   messages.sort((a, b) => a.message.ts - b.message.ts);
   const last = new Map<string, number>();
   return messages.filter(({ message }) => {
@@ -181,8 +181,8 @@ export function uniqueInTime(messages: SimMessage[]): SimMessage[] {
 }
 
 /** A gateway reports on itself: its CONN every hour. */
-export const GATEWAY_FUNCTION = 128;
-export const GATEWAY_VERSION = 7021;
+const GATEWAY_FUNCTION = 128;
+const GATEWAY_VERSION = 7021;
 
 /** The gateway's own messages of one day. */
 export function gatewayDayMessages(index: number, day: number): SimMessage[] {

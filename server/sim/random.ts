@@ -5,7 +5,7 @@
  */
 
 /** A 32-bit hash of integers (murmur3's finaliser over a running mix). */
-export function hash32(...parts: readonly number[]): number {
+function hash32(...parts: readonly number[]): number {
   let h = 0x9e3779b9;
   for (const part of parts) {
     // Fold the value in 32-bit halves so millisecond timestamps keep their high bits.

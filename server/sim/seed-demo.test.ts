@@ -11,7 +11,7 @@ describe('the seeded demo tenant (DESIGN.md, "Demo tenant")', () => {
   let seed: DemoSeed;
   beforeAll(async () => {
     cloud = await createTestCloud();
-    seed = seedDemoFleet(cloud.services, cloud.ids, { size: SIZE, days: 1 });
+    seed = await seedDemoFleet(cloud.services, cloud.ids, { size: SIZE, days: 1 });
   });
   afterAll(() => cloud.close());
 

@@ -25,17 +25,17 @@ export interface DemoSeed {
 export const DEMO_HISTORY_DAYS = 7;
 
 /** The demo fleet with its history up to now; the accounts must exist. */
-export function seedDemoFleet(
+export async function seedDemoFleet(
   services: Services,
   ids: DemoUserIds,
   options: DemoSeedOptions = {},
-): DemoSeed {
+): Promise<DemoSeed> {
   const now = services.now();
   const from = now - (options.days ?? DEMO_HISTORY_DAYS) * DAY_MS;
   const fleet = demoFleet(options.size ?? FLEET_SIZE);
-  const created = createDemoFleet(services, ids, fleet, from);
+  const created = await createDemoFleet(services, ids, fleet, from);
   saveKeys(services.config.dataDir, created.keys);
-  const report = backfill(
+  const report = await backfill(
     services,
     created.gateways,
     demoSenders(fleet),
@@ -52,12 +52,14 @@ export async function seedDemoIfEmpty(
   log: FastifyBaseLogger,
   options: DemoSeedOptions = {},
 ): Promise<boolean> {
-  const row = services.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
-  if (row.n > 0) return false;
+  if ((await services.store.users.count()) > 0) return false;
   log.info('empty database: seeding the demo tenant');
   const started = performance.now();
-  const ids = await seedDemoAccounts(services.users, services.now());
-  const seed = seedDemoFleet(services, ids, { progress: (line) => log.info(line), ...options });
+  const ids = await seedDemoAccounts(services.store.users, services.now());
+  const seed = await seedDemoFleet(services, ids, {
+    progress: (line) => log.info(line),
+    ...options,
+  });
   log.info(
     `demo tenant seeded: ${seed.fleet.length} nodes, ${seed.backfill.accepted} messages of ` +
       `history in ${((performance.now() - started) / 1000).toFixed(1)} s`,

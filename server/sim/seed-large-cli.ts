@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../config.ts';
 import { createServices } from '../services.ts';
-import { openDatabase } from '../store/db.ts';
+import { openStore } from '../store/open-store.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { LARGE_DEFAULTS, seedLarge } from './seed-large.ts';
 
@@ -40,15 +40,14 @@ async function main(): Promise<void> {
   };
   if (options.groupMembers > options.nodes) throw new Error('--group-members exceeds --nodes');
   const config = configFromEnv();
-  const db = openDatabase(config.dataDir);
+  const store = await openStore(config);
+  const services = await createServices(store, config);
   try {
-    const services = createServices(db, config);
-    const users = db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
-    if (users.n > 0) {
+    if ((await store.users.count()) > 0) {
       throw new Error(`${config.dataDir} already holds a cloud; point DATA_DIR at an empty folder`);
     }
-    const ids = await seedDemoAccounts(services.users, services.now());
-    const seed = seedLarge(services, ids, options);
+    const ids = await seedDemoAccounts(store.users, services.now());
+    const seed = await seedLarge(services, ids, options);
     console.log(`Seeded ${config.dataDir} in ${(seed.ms / 1000).toFixed(1)} s:
   ${seed.nodes} nodes with ${seed.sensors} sensors, owned by admin (tenant demo)
   group "Benchmark group" (${seed.group.uuid}): ${options.groupMembers} members, ${options.groupItems} items in the last day (fleet has access)
@@ -56,7 +55,8 @@ async function main(): Promise<void> {
   ${seed.messages} messages through ingestion from "Benchmark gateway" (${seed.gateway.reference})
   users: admin / demo-admin, fleet / demo-fleet, support / demo-support, acme / demo-acme`);
   } finally {
-    db.close();
+    await services.push.close();
+    await store.close();
   }
 }
 

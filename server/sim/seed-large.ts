@@ -1,7 +1,6 @@
 import type { Services } from '../services.ts';
-import type { ChannelRow } from '../store/channel-row.ts';
+import type { Channel } from '../store/channels.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
-import { transaction } from '../store/db.ts';
 import { createOwned, type DemoUserIds } from './demo-fleet.ts';
 import { DAY_MS } from './local-time.ts';
 import { Prng } from './random.ts';
@@ -25,36 +24,36 @@ export const LARGE_DEFAULTS: LargeSeedOptions = {
 };
 
 export interface LargeSeed {
-  gateway: ChannelRow;
-  group: ChannelRow;
-  dense: ChannelRow;
+  gateway: Channel;
+  group: Channel;
+  dense: Channel;
   nodes: number;
   sensors: number;
   messages: number;
   ms: number;
 }
 
-export const LARGE_GATEWAY = 'GW-BENCH';
-export const DENSE_SERIAL = 'BENCH-DENSE';
-export const benchSerial = (n: number) => `BENCH-${String(n).padStart(5, '0')}`;
+const LARGE_GATEWAY = 'GW-BENCH';
+const DENSE_SERIAL = 'BENCH-DENSE';
+const benchSerial = (n: number) => `BENCH-${String(n).padStart(5, '0')}`;
 
 /**
  * A fleet for benchmarks, owned by admin in tenant demo: many nodes with a reading per sensor, a
  * group whose members hold many items in the last day, and one node that reports every few
  * seconds. Everything goes through ingestion, as in the demo.
  */
-export function seedLarge(
+export async function seedLarge(
   services: Services,
   ids: DemoUserIds,
   options: LargeSeedOptions = LARGE_DEFAULTS,
-): LargeSeed {
+): Promise<LargeSeed> {
   const started = performance.now();
   const now = services.now();
   const since = now - DAY_MS;
   const rng = new Prng(0x1a29e);
-  const { gateway, group, dense } = transaction(services.db, () => {
+  const { gateway, group, dense } = await services.store.transaction(async (tx) => {
     const create = (type: 'NODE' | 'GATEWAY' | 'GROUP', name: string, reference?: string) =>
-      createOwned(services, {
+      createOwned(tx, {
         type,
         name,
         tenant: 'demo',
@@ -62,26 +61,27 @@ export function seedLarge(
         now: since,
         ...(reference ? { reference } : {}),
       });
-    const gateway = create('GATEWAY', 'Benchmark gateway', LARGE_GATEWAY);
-    const group = create('GROUP', 'Benchmark group');
-    services.channels.grantAccess(ids.fleet, group.id);
+    const gateway = await create('GATEWAY', 'Benchmark gateway', LARGE_GATEWAY);
+    const group = await create('GROUP', 'Benchmark group');
+    await tx.channels.grantAccess(ids.fleet, group.id);
     for (let n = 1; n <= options.nodes; n++) {
-      const node = create('NODE', `Node ${String(n).padStart(5, '0')}`, benchSerial(n));
-      if (n <= options.groupMembers) services.groups.addMember(group.id, node.id, since);
+      const node = await create('NODE', `Node ${String(n).padStart(5, '0')}`, benchSerial(n));
+      if (n <= options.groupMembers) await tx.groups.addMember(group.id, node.id, since);
     }
-    return { gateway, group, dense: create('NODE', 'Dense node', DENSE_SERIAL) };
+    return { gateway, group, dense: await create('NODE', 'Dense node', DENSE_SERIAL) };
   });
 
   let messages = 0;
   let batch: GatewayMessage[] = [];
-  const send = (message: GatewayMessage) => {
+  const send = async (message: GatewayMessage) => {
     batch.push(message);
     messages++;
-    if (batch.length >= 5_000) flush();
+    if (batch.length >= 5_000) await flush();
   };
-  const flush = () => {
-    if (batch.length > 0) services.ingestion.ingest(gateway, batch);
+  const flush = async () => {
+    const taken = batch;
     batch = [];
+    if (taken.length > 0) await services.ingestion.ingest(gateway, taken);
   };
   const at = () => since + Math.floor(rng.next() * DAY_MS);
   const position = () => ({ lat: 52.3 + rng.next() * 0.15, lon: 4.75 + rng.next() * 0.25 });
@@ -89,10 +89,10 @@ export function seedLarge(
     const node = benchSerial(n);
     const ts = at();
     const s = Math.floor(ts / 1000);
-    send({ node, sensor: 'conn', type: 'CONN', ts, value: { function: 3, version: 3045 } });
-    send({ node, sensor: 'temp', type: 'TEMP', ts, value: { ts: s, temperature: 6 } });
+    await send({ node, sensor: 'conn', type: 'CONN', ts, value: { function: 3, version: 3045 } });
+    await send({ node, sensor: 'temp', type: 'TEMP', ts, value: { ts: s, temperature: 6 } });
     const fix = { ts: s, hdop: 1.1, fix: 3, view: 9, stationary: true, ...position() };
-    send({ node, sensor: 'gps', type: 'GPS', ts, value: fix });
+    await send({ node, sensor: 'gps', type: 'GPS', ts, value: fix });
   }
   // The group's members take turns, so its history mixes all of them, newest first.
   const step = DAY_MS / Math.max(1, options.groupItems);
@@ -100,15 +100,15 @@ export function seedLarge(
     const node = benchSerial(1 + (i % Math.max(1, options.groupMembers)));
     const ts = since + 1 + Math.floor(i * step);
     const value = { ts: Math.floor(ts / 1000), temperature: 3 + Math.floor(rng.next() * 4) };
-    send({ node, sensor: 'temp', type: 'TEMP', ts, value });
+    await send({ node, sensor: 'temp', type: 'TEMP', ts, value });
   }
   const denseStep = DAY_MS / Math.max(1, options.densePoints);
   for (let i = 0; i < options.densePoints; i++) {
     const ts = since + 1 + Math.floor(i * denseStep);
     const value = { ts: Math.floor(ts / 1000), hdop: 0.9, fix: 3, view: 11, ...position() };
-    send({ node: DENSE_SERIAL, sensor: 'gps', type: 'GPS', ts, value });
+    await send({ node: DENSE_SERIAL, sensor: 'gps', type: 'GPS', ts, value });
   }
-  flush();
+  await flush();
   return {
     gateway,
     group,

@@ -13,33 +13,39 @@ describe('simulator keys', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'telemetry-keys-'));
     cloud = await createTestCloud({ dataDir });
-    seedDemoFleet(cloud.services, cloud.ids, { size: { vans: 1, reefers: 0, trucks: 0 }, days: 0 });
+    await seedDemoFleet(cloud.services, cloud.ids, {
+      size: { vans: 1, reefers: 0, trucks: 0 },
+      days: 0,
+    });
   });
   afterAll(async () => {
     await cloud.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const gatewayId = (serial: string) => cloud.services.channels.findCommissioned(serial)?.id ?? -1;
+  const matches = async (serial: string, key: string) => {
+    const gateway = await cloud.store.channels.findCommissioned(serial);
+    return cloud.store.gatewayKeys.matches(gateway?.id ?? -1, key);
+  };
 
-  it('are kept beside the database, readable by the owner only, and valid', () => {
+  it('are kept beside the database, readable by the owner only, and valid', async () => {
     const file = keyFileOf(dataDir);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const keys = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
     expect(Object.keys(keys).sort()).toEqual(gatewaySites.map((site) => site.serial).sort());
     for (const [serial, key] of Object.entries(keys)) {
-      expect(cloud.services.gatewayKeys.matches(gatewayId(serial), key)).toBe(true);
+      expect(await matches(serial, key)).toBe(true);
     }
-    expect(simulatorKeys(cloud.services)).toEqual(keys);
+    expect(await simulatorKeys(cloud.services)).toEqual(keys);
   });
 
-  it('are issued afresh when the file is lost', () => {
+  it('are issued afresh when the file is lost', async () => {
     const before = JSON.parse(readFileSync(keyFileOf(dataDir), 'utf8')) as Record<string, string>;
     rmSync(keyFileOf(dataDir));
-    const after = simulatorKeys(cloud.services);
+    const after = await simulatorKeys(cloud.services);
     for (const [serial, key] of Object.entries(after)) {
       expect(key).not.toBe(before[serial]);
-      expect(cloud.services.gatewayKeys.matches(gatewayId(serial), key)).toBe(true);
+      expect(await matches(serial, key)).toBe(true);
     }
     expect(JSON.parse(readFileSync(keyFileOf(dataDir), 'utf8'))).toEqual(after);
   });

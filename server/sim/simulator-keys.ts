@@ -31,18 +31,19 @@ function loadKeys(dataDir: string): GatewayKeys {
  * (the file was lost, or someone issued a new key) is issued afresh and saved, so the simulator
  * can always deliver.
  */
-export function simulatorKeys(services: Services): GatewayKeys {
+export async function simulatorKeys(services: Services): Promise<GatewayKeys> {
   const stored = loadKeys(services.config.dataDir);
+  const { channels, gatewayKeys } = services.store;
   const keys: GatewayKeys = {};
   let changed = false;
   for (const site of gatewaySites) {
-    const gateway = services.channels.findCommissioned(site.serial);
+    const gateway = await channels.findCommissioned(site.serial);
     if (!gateway || gateway.type !== 'GATEWAY') continue;
     const key = stored[site.serial];
-    if (key !== undefined && services.gatewayKeys.matches(gateway.id, key)) {
+    if (key !== undefined && (await gatewayKeys.matches(gateway.id, key))) {
       keys[site.serial] = key;
     } else {
-      keys[site.serial] = services.gatewayKeys.issue(gateway.id, services.now());
+      keys[site.serial] = await gatewayKeys.issue(gateway.id, services.now());
       changed = true;
     }
   }

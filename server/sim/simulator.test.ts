@@ -14,7 +14,7 @@ describe('the live simulator', () => {
   let address: string;
   beforeAll(async () => {
     cloud = await createTestCloud();
-    seed = seedDemoFleet(cloud.services, cloud.ids, {
+    seed = await seedDemoFleet(cloud.services, cloud.ids, {
       size: { vans: 2, reefers: 1, trucks: 0 },
       days: 1,
     });
@@ -23,7 +23,7 @@ describe('the live simulator', () => {
   afterAll(() => cloud.close());
 
   const simulator = (baseUrl: string, intervalMs?: number) =>
-    new LiveSimulator({
+    LiveSimulator.create({
       services: cloud.services,
       baseUrl,
       log: cloud.app.log,
@@ -47,16 +47,15 @@ describe('the live simulator', () => {
   };
   /** What the model says each sensor sent in (from, to], against what the cloud stored. */
   /** What the model says each sensor sent in (from, to], and what the cloud stored. */
-  const storedAndModel = (from: number, to: number) => {
-    const stored = cloud.services.db
-      .prepare(
-        `SELECT n.reference || '/' || s.sensor_name || '@' || r.ts AS k FROM readings r
-         JOIN channels s ON s.id = r.sensor_id JOIN channels n ON n.id = r.node_id
-         WHERE r.ts > ? AND r.ts <= ?`,
-      )
-      .all(from, to)
-      .map((row) => String(row.k))
-      .sort();
+  const storedAndModel = async (from: number, to: number) => {
+    const rows = await cloud.sql.all(
+      `SELECT n.reference || '/' || s.sensor_name || '@' || r.ts AS k FROM readings r
+       JOIN channels s ON s.id = r.sensor_id JOIN channels n ON n.id = r.node_id
+       WHERE r.ts > ? AND r.ts <= ?`,
+      from,
+      to,
+    );
+    const stored = rows.map((row) => String(row.k)).sort();
     const timeline = new Timeline();
     const model = demoSenders(seed.fleet)
       .flatMap((sender) =>
@@ -67,20 +66,20 @@ describe('the live simulator', () => {
       .sort();
     return { stored, model };
   };
-  const storedMatchesModel = (from: number, to: number) => {
-    const { stored, model } = storedAndModel(from, to);
+  const storedMatchesModel = async (from: number, to: number) => {
+    const { stored, model } = await storedAndModel(from, to);
     expect(model.length).toBeGreaterThan(0);
     expect(stored).toEqual(model);
   };
 
   it('delivers over HTTP what follows the backfill, and it shows in sensor, node and group history', async () => {
     cloud.clock.now = T0 + 10 * MINUTE;
-    const live = simulator(address, 50);
+    const live = await simulator(address, 50);
     live.start();
     // Runs until everything due up to the (simulated) now has arrived, for at most 10 s.
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const { stored, model } = storedAndModel(T0, cloud.clock.now);
+      const { stored, model } = await storedAndModel(T0, cloud.clock.now);
       if (stored.length >= model.length) break;
       if (Date.now() > deadline) throw new Error('the live data did not arrive within 10 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -95,22 +94,22 @@ describe('the live simulator', () => {
       expect(live.length).toBeGreaterThan(0);
       expect(live.every((item) => item.gatewayName.startsWith('Gateway '))).toBe(true);
     }
-    storedMatchesModel(T0 - 60 * MINUTE, cloud.clock.now);
+    await storedMatchesModel(T0 - 60 * MINUTE, cloud.clock.now);
   });
 
   it('continues after a restart from what is stored: no gap, no duplicates', async () => {
     cloud.clock.now = T0 + 40 * MINUTE;
-    const restarted = simulator(address);
+    const restarted = await simulator(address);
     const report = await restarted.tick();
     await restarted.stop();
     expect(report.delivered).toBeGreaterThan(0);
     expect(report).toMatchObject({ failed: 0, duplicates: 0, rejected: 0 });
-    storedMatchesModel(T0 - 60 * MINUTE, cloud.clock.now);
+    await storedMatchesModel(T0 - 60 * MINUTE, cloud.clock.now);
   });
 
   it('logs a failed delivery, keeps running and never logs a gateway key', async () => {
     cloud.clock.now = T0 + 50 * MINUTE;
-    const unreachable = simulator('http://127.0.0.1:1');
+    const unreachable = await simulator('http://127.0.0.1:1');
     const report = await unreachable.tick();
     await unreachable.stop();
     expect(report.failed).toBeGreaterThan(0);

@@ -47,7 +47,6 @@ export class LiveSimulator {
   private readonly cursors = new Map<string, Cursors>();
   private readonly timeline = new Timeline();
   private readonly abort = new AbortController();
-  private readonly latest;
   private keys: GatewayKeys;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
@@ -55,22 +54,29 @@ export class LiveSimulator {
   /** Failed deliveries in a row: the first is logged, then one in a hundred, not every tick. */
   private failuresInARow = 0;
 
-  constructor(options: SimulatorOptions) {
+  /** The simulator of the demo fleet registered in the store, continuing where its data ends. */
+  static async create(options: SimulatorOptions): Promise<LiveSimulator> {
+    const { services } = options;
+    const keys = await simulatorKeys(services);
+    const senders = demoSenders(options.fleet ?? demoFleet());
+    const nodes = await services.store.channels.findCommissionedMany(senders.map((s) => s.serial));
+    // Only what is registered delivers: a node someone decommissioned falls silent.
+    const live = senders.filter((sender) => nodes.has(sender.serial));
+    const simulator = new LiveSimulator(options, keys, live);
+    const now = services.now();
+    for (const sender of live) {
+      simulator.cursors.set(sender.serial, await simulator.storedCursors(sender, now));
+    }
+    return simulator;
+  }
+
+  private constructor(options: SimulatorOptions, keys: GatewayKeys, senders: Sender[]) {
     this.services = options.services;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.log = options.log;
     this.intervalMs = options.intervalMs ?? 5_000;
-    this.keys = simulatorKeys(this.services);
-    this.latest = this.services.db.prepare(
-      'SELECT MAX(ts) AS ts FROM readings WHERE sensor_id = ?',
-    );
-    // Only what is registered delivers: a node someone decommissioned falls silent.
-    this.senders = demoSenders(options.fleet ?? demoFleet()).filter(
-      (sender) => this.services.channels.findCommissioned(sender.serial) !== undefined,
-    );
-    const now = this.services.now();
-    for (const sender of this.senders)
-      this.cursors.set(sender.serial, this.storedCursors(sender, now));
+    this.keys = keys;
+    this.senders = senders;
   }
 
   get nodeCount(): number {
@@ -195,7 +201,7 @@ export class LiveSimulator {
       }
       if (response.status === 401) {
         // Someone issued the gateway a new key: take (or issue) the current one and retry.
-        this.keys = simulatorKeys(this.services);
+        this.keys = await simulatorKeys(this.services);
         this.failed(`${serial} was refused (401); its key was renewed`);
         return undefined;
       }
@@ -218,15 +224,16 @@ export class LiveSimulator {
   }
 
   /** Per sensor, the newest ts stored; a sensor without data starts now. */
-  private storedCursors(sender: Sender, now: number): Cursors {
+  private async storedCursors(sender: Sender, now: number): Promise<Cursors> {
     const cursors: Cursors = new Map();
-    const node = this.services.channels.findCommissioned(sender.serial);
+    const { channels, readings } = this.services.store;
+    const node = await channels.findCommissioned(sender.serial);
     if (!node) return cursors;
     const oldest = now - DEMO_HISTORY_DAYS * DAY_MS;
     for (const sensor of ['gps', 'temp', 'conn']) {
-      const channel = this.services.channels.findSensor(node.id, sensor);
-      const row = channel ? (this.latest.get(channel.id) as { ts: number | null }) : undefined;
-      cursors.set(sensor, Math.max(oldest, Math.min(now, row?.ts ?? now)));
+      const channel = await channels.findSensor(node.id, sensor);
+      const latest = channel ? await readings.latestTs(channel.id) : undefined;
+      cursors.set(sensor, Math.max(oldest, Math.min(now, latest ?? now)));
     }
     return cursors;
   }

@@ -10,14 +10,14 @@ export interface Sender {
   messagesOfDay(day: number): SimMessage[];
 }
 
-export function vehicleSender(vehicle: Vehicle): Sender {
+function vehicleSender(vehicle: Vehicle): Sender {
   return {
     serial: vehicle.serial,
     messagesOfDay: (day) => dayMessages(vehicle, planDay(vehicle, day)),
   };
 }
 
-export function gatewaySender(index: number, serial: string): Sender {
+function gatewaySender(index: number, serial: string): Sender {
   return { serial, messagesOfDay: (day) => gatewayDayMessages(index, day) };
 }
 

@@ -1,5 +1,3 @@
-import type { Db } from './db.ts';
-
 export interface NewReading {
   sensorId: number;
   nodeId: number;
@@ -8,38 +6,28 @@ export interface NewReading {
   type: string;
   /** Validated, compact JSON of the value. */
   value: string;
+  /** Every channel the reading is published to: its sensor, its node, their groups. */
+  channelIds: readonly number[];
 }
 
-export class ReadingStore {
-  private readonly insert;
-  private readonly link;
+/** A reading as history reads it, as a tuple: 10000 of them are read per request. */
+export type HistoryRow = readonly [
+  sensorId: number,
+  gatewayId: number,
+  ts: number,
+  type: string,
+  value: string,
+];
 
-  constructor(db: Db) {
-    this.insert = db.prepare(`
-      INSERT INTO readings (sensor_id, node_id, gateway_id, ts, type, value)
-      VALUES ($sensor, $node, $gateway, $ts, $type, $value)
-      ON CONFLICT (sensor_id, ts) DO NOTHING
-      RETURNING id`);
-    this.link = db.prepare(
-      'INSERT OR IGNORE INTO channel_data (channel_id, ts, reading_id) VALUES (?, ?, ?)',
-    );
-  }
-
+export interface ReadingStore {
   /**
-   * Stores a reading and publishes it to `channelIds`. Returns its id, or undefined when the
-   * sensor already has a reading at that ts (a duplicate, e.g. heard by two gateways).
+   * Stores the readings and publishes each to its channels. Returns, by position, each stored
+   * reading's id, or undefined when its sensor already has a reading at that ts (a duplicate,
+   * e.g. heard by two gateways).
    */
-  store(reading: NewReading, channelIds: readonly number[]): number | undefined {
-    const row = this.insert.get({
-      $sensor: reading.sensorId,
-      $node: reading.nodeId,
-      $gateway: reading.gatewayId,
-      $ts: reading.ts,
-      $type: reading.type,
-      $value: reading.value,
-    }) as { id: number } | undefined;
-    if (row === undefined) return undefined;
-    for (const channelId of channelIds) this.link.run(channelId, reading.ts, row.id);
-    return row.id;
-  }
+  store(readings: readonly NewReading[]): Promise<(number | undefined)[]>;
+  /** History of a channel: newest first, inclusive range, at most `count`. */
+  range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]>;
+  /** The newest ts stored for the sensor, if any. */
+  latestTs(sensorId: number): Promise<number | undefined>;
 }

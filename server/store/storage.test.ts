@@ -6,8 +6,10 @@ import { DatabaseSync } from 'node:sqlite';
 import { createTestCloud, T0, type TestCloud } from '../test/harness.ts';
 import { expectOk } from '../test/assertions.ts';
 import { commission, createGroup, ingest, registerGateway, temp } from '../test/fixtures.ts';
-import { openDatabase } from './db.ts';
-import { migrations } from './migrations.ts';
+import { openSqlite } from './sqlite/database.ts';
+import { migrations } from './sqlite/migrations.ts';
+
+const openDatabase = (dataDir: string) => openSqlite(dataDir).raw;
 
 const userVersion = (db: DatabaseSync) =>
   (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
@@ -55,10 +57,11 @@ describe('a file database', () => {
     cloud = await createTestCloud({ dataDir, logLevel: 'silent' });
     try {
       expect(await reads(cloud)).toEqual(before);
-      const secret = cloud.services.db
-        .prepare('SELECT push_secret FROM channels WHERE uuid = ?')
-        .get(group.uuid);
-      expect(secret).toEqual({ push_secret: 'kept-secret' });
+      const secret = await cloud.sql.all(
+        'SELECT push_secret FROM channels WHERE uuid = ?',
+        group.uuid,
+      );
+      expect(secret).toEqual([{ push_secret: 'kept-secret' }]);
       // The gateway's key still works, and commissioned serials are still taken.
       expect((await ingest(cloud, gateway, [temp('VAN-FILE', T0, 5)])).json).toMatchObject({
         accepted: 1,

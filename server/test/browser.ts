@@ -74,7 +74,7 @@ const unescape = (text: string) =>
     .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
     .replace(/&amp;/g, '&');
 
-export function formActions(html: string): string[] {
+function formActions(html: string): string[] {
   const actions = [...html.matchAll(/<form[^>]*action="([^"]*)"/g)].map((m) => m[1] ?? '');
   const overrides = [...html.matchAll(/formaction="([^"]*)"/g)].map((m) => m[1] ?? '');
   return [...actions, ...overrides].map(unescape);

@@ -1,6 +1,6 @@
 import type { ChannelRecord } from '../../contract/channel.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
-import type { ChannelRow } from '../store/channel-row.ts';
+import type { Channel } from '../store/channels.ts';
 import type { Grant } from '../store/users.ts';
 import { hashPassword, TEST_SCRYPT } from '../auth/passwords.ts';
 import type { Answer, DemoUser, TestCloud } from './harness.ts';
@@ -83,16 +83,16 @@ export const conn = (node: string, ts: number, fn: number, version: number): Gat
   value: { function: fn, version },
 });
 
-/** The stored row of a channel, for what the API cannot show (owner, ids). */
-export function rowOf(cloud: TestCloud, uuid: string): ChannelRow {
-  const row = cloud.services.channels.findByUuid(uuid);
-  if (!row) throw new Error(`no channel ${uuid}`);
-  return row;
+/** The stored channel, for what the API cannot show (owner, ids). */
+export async function channelOf(cloud: TestCloud, uuid: string): Promise<Channel> {
+  const channel = await cloud.store.channels.findByUuid(uuid);
+  if (!channel) throw new Error(`no channel ${uuid}`);
+  return channel;
 }
 
 /** Gives a user access to a channel, as an operator would: the interface has no operation for it. */
-export function grantAccess(cloud: TestCloud, user: DemoUser, uuid: string): void {
-  cloud.services.channels.grantAccess(cloud.ids[user], rowOf(cloud, uuid).id);
+export async function grantAccess(cloud: TestCloud, user: DemoUser, uuid: string): Promise<void> {
+  await cloud.store.channels.grantAccess(cloud.ids[user], (await channelOf(cloud, uuid)).id);
 }
 
 /** A user with exactly these grants (in a permission set of its own), for one-permission tests. */
@@ -103,8 +103,8 @@ export async function createUser(
   tenant = 'demo',
 ): Promise<{ username: string; password: string; id: number }> {
   const password = `pw-${username}`;
-  const { users } = cloud.services;
-  const user = users.create({
+  const { users } = cloud.store;
+  const user = await users.create({
     username,
     name: username,
     email: `${username}@test.local`,
@@ -112,8 +112,8 @@ export async function createUser(
     passwordHash: await hashPassword(password, TEST_SCRYPT),
     now: cloud.clock.now,
   });
-  users.definePermissionSet(`set-${username}`, `test user ${username}`, grants);
-  users.setPermissionSets(user.id, [`set-${username}`]);
+  await users.definePermissionSet(`set-${username}`, `test user ${username}`, grants);
+  await users.setPermissionSets(user.id, [`set-${username}`]);
   return { username, password, id: user.id };
 }
 

@@ -2,7 +2,9 @@ import { PassThrough } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { buildApp, type Cloud } from '../app.ts';
 import { testConfig, type CloudConfig } from '../config.ts';
-import { openDatabase } from '../store/db.ts';
+import { openSqliteStore } from '../store/sqlite/store.ts';
+import type { Store } from '../store/store.ts';
+import { sqliteProbe, type SqlProbe } from './sql-probe.ts';
 import { TEST_SCRYPT } from '../auth/passwords.ts';
 import { demoUsers, seedDemoAccounts } from '../sim/demo-accounts.ts';
 import { ContractChecker } from './contract-check.ts';
@@ -27,6 +29,9 @@ export interface Answer {
 
 export interface TestCloud extends Cloud {
   ids: Record<DemoUser, number>;
+  store: Store;
+  /** Plain SQL, for what the API cannot show (state.ts). */
+  sql: SqlProbe;
   /** Log lines the cloud wrote, for tests that look for leaks. */
   logs: string[];
   /** Simulated clock: tests move it with `clock.now = …`. */
@@ -43,13 +48,13 @@ export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
  */
 export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Promise<TestCloud> {
   const config = testConfig({ logLevel: 'info', ...overrides });
-  const db = openDatabase(config.dataDir);
+  const store = openSqliteStore(config.dataDir);
   const clock = { now: T0 };
   const logs: string[] = [];
   const logStream = new PassThrough();
   logStream.on('data', (chunk: Buffer) => logs.push(chunk.toString('utf8')));
-  const cloud = await buildApp({ db, config, now: () => clock.now, logStream });
-  const ids = await seedDemoAccounts(cloud.services.users, clock.now, TEST_SCRYPT);
+  const cloud = await buildApp({ store, config, now: () => clock.now, logStream });
+  const ids = await seedDemoAccounts(store.users, clock.now, TEST_SCRYPT);
   const contract = new ContractChecker(cloud.app);
 
   async function call(method: InjectOptions['method'], url: string, options: CallOptions = {}) {
@@ -90,12 +95,14 @@ export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Pro
   return {
     ...cloud,
     ids,
+    store,
+    sql: sqliteProbe(store.db),
     logs,
     clock,
     call,
     async close() {
       await cloud.app.close();
-      db.close();
+      await store.close();
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   grantAccess,
   ingest,
   registerGateway,
-  rowOf,
+  channelOf,
   temp,
   type TestGateway,
 } from './fixtures.ts';
@@ -36,7 +36,7 @@ export interface World {
   readingsPerNode: number;
 }
 
-export const DATA_TS = [T0 - 60_000, T0 - 30_000] as const;
+const DATA_TS = [T0 - 60_000, T0 - 30_000] as const;
 
 export async function buildWorld(cloud: TestCloud): Promise<World> {
   const gateway = await registerGateway(cloud, 'GW-WORLD');
@@ -55,10 +55,10 @@ export async function buildWorld(cloud: TestCloud): Promise<World> {
       as: 'acme',
     }),
   };
-  grantAccess(cloud, 'fleet', north.uuid);
-  grantAccess(cloud, 'fleet', south.uuid);
-  grantAccess(cloud, 'support', north.uuid);
-  grantAccess(cloud, 'admin', acmeGroup.uuid);
+  await grantAccess(cloud, 'fleet', north.uuid);
+  await grantAccess(cloud, 'fleet', south.uuid);
+  await grantAccess(cloud, 'support', north.uuid);
+  await grantAccess(cloud, 'admin', acmeGroup.uuid);
 
   const serials = ['VAN-N', 'VAN-S', 'VAN-W', 'VAN-X', 'ACME-1'];
   const messages = serials.flatMap((serial, i) =>
@@ -67,10 +67,10 @@ export async function buildWorld(cloud: TestCloud): Promise<World> {
   const answer = await ingest(cloud, gateway, messages);
   if (answer.status !== 200) throw new Error(`ingestion failed: ${answer.text}`);
 
-  const withSensors = (node: ChannelRecord): WorldNode => {
-    const sensors = cloud.services.channels.sensorsOf(rowOf(cloud, node.uuid).id);
+  const withSensors = async (node: ChannelRecord): Promise<WorldNode> => {
+    const sensors = await cloud.store.channels.sensorsOf([(await channelOf(cloud, node.uuid)).id]);
     const uuid = (name: string) => {
-      const sensor = sensors.find((row) => row.sensor_name === name);
+      const sensor = sensors.find((channel) => channel.sensorName === name);
       if (!sensor) throw new Error(`no sensor ${name} on ${node.name}`);
       return sensor.uuid;
     };
@@ -80,11 +80,11 @@ export async function buildWorld(cloud: TestCloud): Promise<World> {
     gateway,
     groups: { north, south, west, acme: acmeGroup },
     nodes: {
-      n: withSensors(nodes.n),
-      s: withSensors(nodes.s),
-      w: withSensors(nodes.w),
-      x: withSensors(nodes.x),
-      acme: withSensors(nodes.acme),
+      n: await withSensors(nodes.n),
+      s: await withSensors(nodes.s),
+      w: await withSensors(nodes.w),
+      x: await withSensors(nodes.x),
+      acme: await withSensors(nodes.acme),
     },
     readingsPerNode: DATA_TS.length * 2,
   };

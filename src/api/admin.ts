@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 
-export const adminKeys = { ping: ['admin', 'ping'] as const };
+const adminKeys = { ping: ['admin', 'ping'] as const };
 
 export function ping(signal?: AbortSignal) {
   return apiRequest('/v1/admin/ping', { schema: (s) => s.StatusResult, signal, anonymous: true });

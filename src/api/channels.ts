@@ -17,7 +17,7 @@ export const channelKeys = {
   detail: (uuid: string) => [...channelKeys.details(), uuid] as const,
 };
 
-export function fetchChannels(filters: ChannelListFilters, signal?: AbortSignal) {
+function fetchChannels(filters: ChannelListFilters, signal?: AbortSignal) {
   return apiRequest('/v1/channels', {
     query: { channelType: filters.channelType, filter: filters.filter || undefined },
     schema: (s) => s.ChannelRecordList,
@@ -25,7 +25,7 @@ export function fetchChannels(filters: ChannelListFilters, signal?: AbortSignal)
   });
 }
 
-export function fetchChannel(uuid: string, signal?: AbortSignal) {
+function fetchChannel(uuid: string, signal?: AbortSignal) {
   return apiRequest(`/v1/channels/${segment(uuid)}`, { schema: (s) => s.ChannelRecord, signal });
 }
 
@@ -74,7 +74,7 @@ export function setProperties(uuid: string, properties: Properties) {
   });
 }
 
-export function removeProperties(uuid: string) {
+function removeProperties(uuid: string) {
   return apiRequest(`/v1/channels/${segment(uuid)}/properties`, {
     method: 'DELETE',
     schema: (s) => s.StatusResult,
@@ -126,7 +126,7 @@ export function setPush(uuid: string, settings: PushSettings) {
   });
 }
 
-export function removePush(uuid: string) {
+function removePush(uuid: string) {
   return apiRequest(`/v1/channels/${segment(uuid)}/push`, {
     method: 'DELETE',
     schema: (s) => s.StatusResult,

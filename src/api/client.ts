@@ -34,7 +34,7 @@ export interface RequestOptions<T> {
   anonymous?: boolean;
 }
 
-export function apiUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
+function apiUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
   const url = new URL(baseUrl + path);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));

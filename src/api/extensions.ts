@@ -35,7 +35,7 @@ export function extensionsOf(paths: Paths): CloudExtensions {
   };
 }
 
-export async function fetchExtensions(signal?: AbortSignal): Promise<CloudExtensions> {
+async function fetchExtensions(signal?: AbortSignal): Promise<CloudExtensions> {
   try {
     const document = await apiRequest('/v1/openapi.json', {
       schema: () => OpenApiPaths,

@@ -8,7 +8,7 @@ export const groupKeys = {
   members: (groupUuid: string) => [...groupKeys.all, groupUuid, 'members'] as const,
 };
 
-export function fetchMembers(groupUuid: string, signal?: AbortSignal) {
+function fetchMembers(groupUuid: string, signal?: AbortSignal) {
   return apiRequest(`/v1/groups/${segment(groupUuid)}`, {
     schema: (s) => s.ChannelRecordList,
     signal,
@@ -43,7 +43,7 @@ export function removeMember(groupUuid: string, memberUuid: string) {
   });
 }
 
-export function removeAllMembers(groupUuid: string) {
+function removeAllMembers(groupUuid: string) {
   return apiRequest(`/v1/groups/${segment(groupUuid)}`, {
     method: 'DELETE',
     schema: (s) => s.StatusResult,

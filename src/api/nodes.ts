@@ -10,7 +10,7 @@ export interface Commissioning {
   channelUuid?: string;
 }
 
-export function commissionNode({ serial, name, channelUuid }: Commissioning) {
+function commissionNode({ serial, name, channelUuid }: Commissioning) {
   return apiRequest(`/v1/nodes/${segment(serial)}`, {
     method: 'POST',
     query: { name, channelUuid },
@@ -18,7 +18,7 @@ export function commissionNode({ serial, name, channelUuid }: Commissioning) {
   });
 }
 
-export function decommissionNode(nodeUuid: string) {
+function decommissionNode(nodeUuid: string) {
   return apiRequest(`/v1/nodes/${segment(nodeUuid)}`, {
     method: 'DELETE',
     schema: (s) => s.StatusResult,

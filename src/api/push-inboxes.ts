@@ -8,17 +8,17 @@ import { extensionsQuery } from './extensions.ts';
  * Push inboxes (our cloud's extension, see extensions.ts): receivers on the cloud that verify each
  * delivery's signature with the secret they were made with. Only their owner sees them.
  */
-export const pushInboxKeys = {
+const pushInboxKeys = {
   all: ['push-inboxes'] as const,
   list: () => [...pushInboxKeys.all, 'list'] as const,
   detail: (uuid: string) => [...pushInboxKeys.all, 'detail', uuid] as const,
 };
 
-export function fetchPushInboxes(signal?: AbortSignal) {
+function fetchPushInboxes(signal?: AbortSignal) {
   return apiRequest('/v1/push-inboxes', { schema: (s) => s.PushInboxList, signal });
 }
 
-export function fetchPushInbox(uuid: string, signal?: AbortSignal) {
+function fetchPushInbox(uuid: string, signal?: AbortSignal) {
   return apiRequest(`/v1/push-inboxes/${segment(uuid)}`, { schema: (s) => s.PushInbox, signal });
 }
 

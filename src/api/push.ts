@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRequest, segment } from './client.ts';
 
 /** The push delivery log is our cloud's extension, found through extensions.ts. */
-export const pushKeys = {
+const pushKeys = {
   deliveries: (template: string, channelUuid: string) =>
     ['channels', 'push-log', template, channelUuid] as const,
 };
@@ -46,7 +46,7 @@ function toDate(value: number | string | undefined): Date | null {
 }
 
 /** Field names are the extension's; a few spellings are accepted so a close variant still reads. */
-export function normaliseDelivery(raw: z.infer<typeof RawDelivery>, index: number): Delivery {
+function normaliseDelivery(raw: z.infer<typeof RawDelivery>, index: number): Delivery {
   const status = raw.responseStatus ?? (typeof raw.status === 'number' ? raw.status : null);
   const at = toDate(raw.at ?? raw.ts ?? raw.time ?? raw.startedAt);
   return {
@@ -64,7 +64,7 @@ const DeliveryList = z
   .union([z.array(RawDelivery), z.object({ deliveries: z.array(RawDelivery) }).loose()])
   .transform((value) => (Array.isArray(value) ? value : value.deliveries));
 
-export async function fetchDeliveries(
+async function fetchDeliveries(
   template: string,
   channelUuid: string,
   signal?: AbortSignal,

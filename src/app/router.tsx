@@ -1,7 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, Outlet, RouterContextProvider } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  RouterContextProvider,
+  type RouteObject,
+} from 'react-router';
 import { queryClientContext } from '../api/query-client.ts';
+import { paths } from '../lib/paths.ts';
 import { CallbackPage } from './routes/callback-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { RequireSession } from './routes/require-session.tsx';
@@ -17,40 +24,41 @@ function PageLoader() {
 }
 
 /**
- * Every page but sign-in is its own chunk, so the first page carries only the shell; the map and
- * chart code load with the fleet and history pages only. Each route module exports `Component`
- * and, where it has data to warm, `loader`.
+ * The route table: every page of the console, at its pattern from src/lib/paths.ts. Every page but
+ * sign-in is its own chunk (a module in ./routes exporting `Component` and, where it has data to
+ * warm, `loader`), so the first page carries only the shell; the map and chart code load with the
+ * fleet and history pages only.
  */
-export const routes = [
+export const routes: RouteObject[] = [
   {
-    path: '/',
+    path: paths.home.pattern,
     Component: Outlet,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      { path: 'sign-in', Component: SignInPage },
-      { path: 'callback', Component: CallbackPage },
+      { path: paths.signIn.pattern, Component: SignInPage },
+      { path: paths.callback.pattern, Component: CallbackPage },
       {
         Component: RequireSession,
         children: [
           {
             ErrorBoundary: RouteError,
             children: [
-              { index: true, element: <Navigate to="/fleet" replace /> },
-              { path: 'fleet', lazy: () => import('../features/fleet-map/route.tsx') },
-              { path: 'channels', lazy: () => import('../features/channels/route.tsx') },
-              { path: 'channels/:channelUuid', lazy: () => import('./routes/channel-route.tsx') },
+              { index: true, element: <Navigate to={paths.fleet.href()} replace /> },
+              { path: paths.fleet.pattern, lazy: () => import('./routes/fleet-page.tsx') },
+              { path: paths.channels.pattern, lazy: () => import('./routes/channels-page.tsx') },
+              { path: paths.channel.pattern, lazy: () => import('./routes/channel-page.tsx') },
               {
-                path: 'channels/:channelUuid/history',
-                lazy: () => import('../features/history/route.tsx'),
+                path: paths.channelHistory.pattern,
+                lazy: () => import('./routes/channel-history-page.tsx'),
               },
-              { path: 'groups', lazy: () => import('../features/groups/groups-route.tsx') },
+              { path: paths.groups.pattern, lazy: () => import('./routes/groups-page.tsx') },
+              { path: paths.group.pattern, lazy: () => import('./routes/group-page.tsx') },
+              { path: paths.nodes.pattern, lazy: () => import('./routes/nodes-page.tsx') },
               {
-                path: 'groups/:groupUuid',
-                lazy: () => import('../features/groups/group-route.tsx'),
+                path: paths.permissions.pattern,
+                lazy: () => import('./routes/permissions-page.tsx'),
               },
-              { path: 'nodes', lazy: () => import('../features/nodes/route.tsx') },
-              { path: 'permissions', lazy: () => import('../features/permissions/route.tsx') },
               { path: '*', Component: NotFound },
             ],
           },

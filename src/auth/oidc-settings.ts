@@ -1,5 +1,6 @@
 import type { UserManagerSettings } from 'oidc-client-ts';
 import type { OidcSettings } from '../config/config.ts';
+import { paths } from '../lib/paths.ts';
 
 /**
  * The scope a refresh asks for: what sign-in asked for, without `offline_access`. Providers keep
@@ -26,8 +27,8 @@ export function userManagerSettings(
   return {
     authority: settings.authority,
     client_id: settings.clientId,
-    redirect_uri: `${origin}/callback`,
-    post_logout_redirect_uri: `${origin}/`,
+    redirect_uri: `${origin}${paths.callback.href()}`,
+    post_logout_redirect_uri: `${origin}${paths.home.href()}`,
     response_type: 'code',
     scope: settings.scope,
     refreshTokenAllowedScope: refreshScope(settings.scope),

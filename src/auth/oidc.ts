@@ -2,6 +2,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { explainFailure, type FailedService } from '../api/connection-failure.ts';
 import type { ApiError } from '../api/errors.ts';
 import type { OidcSettings } from '../config/config.ts';
+import { paths } from '../lib/paths.ts';
 import { refusedByProvider, userManagerSettings } from './oidc-settings.ts';
 import { SessionStore, type Authenticator } from './session-store.ts';
 import { saveSignOutReport, type SignOutReport } from './sign-out-report.ts';
@@ -30,8 +31,9 @@ export interface ReturnState {
 
 function returnToOf(user: User): string {
   const state = user.state as Partial<ReturnState> | undefined;
-  const target = typeof state?.returnTo === 'string' ? state.returnTo : '/';
-  return target.startsWith('/') && !target.startsWith('//') ? target : '/';
+  const home = paths.home.href();
+  const target = typeof state?.returnTo === 'string' ? state.returnTo : home;
+  return target.startsWith('/') && !target.startsWith('//') ? target : home;
 }
 
 function usable(user: User | null): user is User {

@@ -9,7 +9,7 @@ import { configureApiClient } from '../api/client.ts';
 import { userinfoKeys } from '../api/userinfo.ts';
 import type { PermissionMap } from '../lib/permissions.ts';
 
-export function testQueryClient(): QueryClient {
+function testQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

@@ -12,7 +12,8 @@ import { flushSync } from 'react-dom';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { filterChannels, indexChannels } from '../../../src/lib/channel-filter.ts';
-import { ChannelTable } from '../../../src/features/channels/channel-table.tsx';
+import { channelListColumns } from '../../../src/components/channel-table/channel-columns.tsx';
+import { ChannelTable } from '../../../src/components/channel-table/channel-table.tsx';
 
 const COUNT = 10_000;
 const types = ['NODE', 'SENSOR', 'SENSOR', 'SENSOR', 'GATEWAY', 'GROUP'] as const;
@@ -61,7 +62,7 @@ function Bench({ mode }: { mode: 'virtual' | 'plain' }) {
   const index = useMemo(() => indexChannels(channels), []);
   const rows = filterChannels(index, text);
   return mode === 'virtual' ? (
-    <ChannelTable channels={rows} label="Channels" height={700} />
+    <ChannelTable channels={rows} columns={channelListColumns} label="Channels" height={700} />
   ) : (
     <PlainTable rows={rows} />
   );

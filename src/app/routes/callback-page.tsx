@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuthenticator } from '../../auth/auth-context.ts';
 import { describeSignInError } from '../../auth/oidc-settings.ts';
 import { safeReturnTo } from './return-to.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** One exchange per callback URL, even when React runs effects twice in development. */
 const exchanges = new Map<string, Promise<string>>();
@@ -15,7 +16,7 @@ export function CallbackPage() {
 
   useEffect(() => {
     if (authenticator.mode !== 'oidc') {
-      void navigate('/sign-in', { replace: true });
+      void navigate(paths.signIn.href(), { replace: true });
       return;
     }
     const url = window.location.href;
@@ -29,7 +30,7 @@ export function CallbackPage() {
       (caught: unknown) => {
         // Back or reload onto a used callback address while signed in: nothing went wrong.
         if (authenticator.store.get().status === 'signed-in') {
-          void navigate('/', { replace: true });
+          void navigate(paths.home.href(), { replace: true });
         } else {
           setError(describeSignInError(caught));
         }
@@ -42,14 +43,19 @@ export function CallbackPage() {
       {error === null ? (
         <Stack align="center">
           <Loader aria-label="Signing in" />
-          <Text>Signing you in…</Text>
+          <Title order={1} size="h4" fw={400}>
+            Signing you in…
+          </Title>
         </Stack>
       ) : (
         <Stack maw={420}>
-          <Alert color="red" title="Sign-in did not complete" role="alert">
+          <Title order={1} size="h3">
+            Sign-in did not complete
+          </Title>
+          <Alert color="red" role="alert">
             {error}
           </Alert>
-          <Button component={Link} to="/sign-in" replace>
+          <Button component={Link} to={paths.signIn.href()} replace>
             Try again
           </Button>
         </Stack>

@@ -1,5 +1,6 @@
 import { Button, EmptyState } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 
 export function NotFound({ what = 'page' }: { what?: string }) {
   return (
@@ -8,7 +9,7 @@ export function NotFound({ what = 'page' }: { what?: string }) {
       description={`Or it is out of your reach: the cloud answers the same for both. Check the address, or find it from the lists.`}
       mt="xl"
     >
-      <Button component={Link} to="/channels" variant="light">
+      <Button component={Link} to={paths.channels.href()} variant="light">
         Go to channels
       </Button>
     </EmptyState>

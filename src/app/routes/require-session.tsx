@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../auth/auth-context.ts';
+import { paths } from '../../lib/paths.ts';
 
 // The shell loads beside the signed-in page, not with the sign-in page a newcomer sees first.
 const Shell = lazy(() =>
@@ -28,6 +29,6 @@ export function RequireSession() {
     );
   }
   if (session.status === 'restoring') return <FullPageLoader label="Restoring your session" />;
-  const returnTo = encodeURIComponent(location.pathname + location.search + location.hash);
-  return <Navigate to={`/sign-in?returnTo=${returnTo}`} replace />;
+  const returnTo = location.pathname + location.search + location.hash;
+  return <Navigate to={paths.signIn.href(returnTo)} replace />;
 }

@@ -1,6 +1,10 @@
+import { paths } from '../../lib/paths.ts';
+
 /** Only paths inside the console: a crafted link must never send a person elsewhere. */
 export function safeReturnTo(value: string | null): string {
-  if (value === null || !value.startsWith('/') || value.startsWith('//')) return '/';
-  if (value.startsWith('/sign-in') || value.startsWith('/callback')) return '/';
+  const home = paths.home.href();
+  if (value === null || !value.startsWith('/') || value.startsWith('//')) return home;
+  if (value.startsWith(paths.signIn.pattern) || value.startsWith(paths.callback.pattern))
+    return home;
   return value;
 }

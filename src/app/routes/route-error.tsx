@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { NotFound } from './not-found.tsx';
+import { paths } from '../../lib/paths.ts';
 
 /** Error boundary of every route: not-found, refused, unreachable, or a bug, each told apart. */
 export function RouteError() {
@@ -29,7 +30,7 @@ export function RouteError() {
         </Alert>
         <Group>
           <Button onClick={() => window.location.reload()}>Reload</Button>
-          <Button variant="default" component={Link} to="/">
+          <Button variant="default" component={Link} to={paths.home.href()}>
             Home
           </Button>
         </Group>

@@ -1,11 +1,12 @@
 import { NavLink } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 
 const entries = [
-  { to: '/fleet', label: 'Fleet', description: 'Map and latest positions' },
-  { to: '/channels', label: 'Channels', description: 'Nodes, sensors, groups' },
-  { to: '/groups', label: 'Groups', description: 'Members of groups' },
-  { to: '/nodes', label: 'Nodes', description: 'Commission, decommission' },
-  { to: '/permissions', label: 'Permissions', description: 'What you may do' },
+  { to: paths.fleet.href(), label: 'Fleet', description: 'Map and latest positions' },
+  { to: paths.channels.href(), label: 'Channels', description: 'Nodes, sensors, groups' },
+  { to: paths.groups.href(), label: 'Groups', description: 'Members of groups' },
+  { to: paths.nodes.href(), label: 'Nodes', description: 'Commission, decommission' },
+  { to: paths.permissions.href(), label: 'Permissions', description: 'What you may do' },
 ] as const;
 
 /** Plain links styled in global.css (`.tc-nav-link`); the router marks the current one. */

@@ -7,6 +7,7 @@ import { NavLinks } from './nav-links.tsx';
 import { NetworkBanner } from './network-banner.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserPanel } from './user-panel.tsx';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * Header, navigation and page. A plain CSS layout (global.css, `.tc-shell`) rather than Mantine's
@@ -43,7 +44,7 @@ export function Shell({ username }: { username: string }) {
               aria-expanded={opened}
               aria-controls="tc-navigation"
             />
-            <UnstyledButton component={Link} to="/fleet">
+            <UnstyledButton component={Link} to={paths.fleet.href()}>
               <Text fw={700} size="lg">
                 Telemetry Console
               </Text>

@@ -6,6 +6,7 @@ import { userinfoQuery } from '../../api/userinfo.ts';
 import { useAuthenticator } from '../../auth/auth-context.ts';
 import { clearAllDrafts } from '../../auth/drafts.ts';
 import { tenantsOf } from '../../lib/permissions.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** Who is signed in, in which tenants, and the way out: always in view, no menu to open. */
 export function UserPanel({ username }: { username: string }) {
@@ -24,7 +25,7 @@ export function UserPanel({ username }: { username: string }) {
     // With OIDC this page is left for the provider's sign-out and comes back at `/`.
     await authenticator.signOut();
     queryClient.clear();
-    await navigate('/sign-in', { replace: true });
+    await navigate(paths.signIn.href(), { replace: true });
   };
 
   return (

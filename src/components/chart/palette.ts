@@ -1,5 +1,5 @@
 /** Tableau 10: distinguishable lines on light and dark backgrounds. */
-export const seriesColors = [
+const seriesColors = [
   '#4e79a7',
   '#f28e2b',
   '#e15759',

@@ -6,7 +6,6 @@ import { CanvasOverlay, type ViewTransform } from './canvas-overlay.ts';
 
 type Hit = ScreenPoint &
   ({ kind: 'cluster'; id: number; lat: number; lon: number } | { kind: 'node'; node: FleetNode });
-export type ClusterHit = Hit;
 
 const FRESH_MS = 60 * 60 * 1000;
 

@@ -24,7 +24,7 @@ function loadWorld(): Promise<WorldBasemap> {
 }
 
 const PANE = 'offline-basemap';
-export const SEA_COLOR = '#cfe3f3';
+const SEA_COLOR = '#cfe3f3';
 
 /**
  * A vector basemap of land and borders drawn on canvas, for when no tile URL is configured or the

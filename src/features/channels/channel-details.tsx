@@ -5,6 +5,7 @@ import type { ChannelRecord } from '../../../contract/channel.ts';
 import { ActiveBadge, ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { Copyable } from '../../components/copyable.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { paths } from '../../lib/paths.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,11 +33,11 @@ export function ChannelHeader({ channel }: { channel: ChannelRecord }) {
       actions={
         <>
           {channel.channelType === 'GROUP' && (
-            <Anchor component={Link} to={`/groups/${channel.uuid}`}>
+            <Anchor component={Link} to={paths.group.href(channel.uuid)}>
               Members
             </Anchor>
           )}
-          <Anchor component={Link} to={`/channels/${channel.uuid}/history`}>
+          <Anchor component={Link} to={paths.channelHistory.href(channel.uuid)}>
             History
           </Anchor>
         </>

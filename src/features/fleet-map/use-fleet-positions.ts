@@ -9,7 +9,7 @@ import { latestPositions, type FleetNode } from '../../lib/history/fleet-positio
 import { fleetRequests } from '../../lib/history/fleet-requests.ts';
 
 /** How often live positions are asked for again. */
-export const REFRESH_MS = 60_000;
+const REFRESH_MS = 60_000;
 /** The recent window each request covers: the longest one request may span. */
 const WINDOW_MS = HISTORY_MAX_SPAN_MS;
 

@@ -9,6 +9,7 @@ import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { mayCreate } from '../../lib/permissions.ts';
+import { paths } from '../../lib/paths.ts';
 
 export function groupNameError(name: string): string | null {
   const trimmed = name.trim();
@@ -39,7 +40,7 @@ export function CreateGroupForm() {
             clearName();
             setSubmitted(false);
             notifyDone(`Group ${group.name} created.`);
-            void navigate(`/groups/${group.uuid}`);
+            void navigate(paths.group.href(group.uuid));
           },
         });
       }}

@@ -1,10 +1,16 @@
-import { notifyDone, notifyFailed } from '../../components/notify.ts';
-import { Anchor, Table } from '@mantine/core';
-import { Link } from 'react-router';
+import { useMemo } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useRemoveMember } from '../../api/groups.ts';
-import { ActiveBadge, ChannelTypeBadge, PushBadge } from '../../components/channel-badges.tsx';
+import {
+  actionColumn,
+  nameColumn,
+  pushColumn,
+  statusColumn,
+  typeColumn,
+} from '../../components/channel-table/channel-columns.tsx';
+import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { notifyDone, notifyFailed } from '../../components/notify.ts';
 import type { Verdict } from '../../lib/permissions.ts';
 
 export function MembersTable({
@@ -17,60 +23,32 @@ export function MembersTable({
   verdict: Verdict;
 }) {
   const remove = useRemoveMember(groupUuid);
-  const sorted = [...members].sort((a, b) => a.name.localeCompare(b.name));
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table withTableBorder highlightOnHover aria-label="Members">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Push</Table.Th>
-            <Table.Th scope="col">
-              <span className="tc-sr-only">Actions</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.map((member) => (
-            <Table.Tr key={member.uuid}>
-              <Table.Td>
-                <Anchor component={Link} to={`/channels/${member.uuid}`} size="sm" fw={500}>
-                  {member.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <ChannelTypeBadge type={member.channelType} />
-              </Table.Td>
-              <Table.Td>
-                <ActiveBadge active={member.active} />
-              </Table.Td>
-              <Table.Td>
-                <PushBadge pushURL={member.pushURL} />
-              </Table.Td>
-              <Table.Td ta="right">
-                <GuardedButton
-                  verdict={verdict}
-                  size="xs"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${member.name} from the group`}
-                  onClick={() =>
-                    remove.mutate(member.uuid, {
-                      onSuccess: () => notifyDone(`${member.name} removed from the group.`),
-                      onError: (error) =>
-                        notifyFailed(`${member.name} was not removed`, error.message),
-                    })
-                  }
-                >
-                  Remove
-                </GuardedButton>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+  const sorted = useMemo(
+    () => [...members].sort((a, b) => a.name.localeCompare(b.name)),
+    [members],
   );
+  const columns = [
+    nameColumn(),
+    typeColumn,
+    statusColumn,
+    pushColumn,
+    actionColumn('Actions', 96, (member) => (
+      <GuardedButton
+        verdict={verdict}
+        size="xs"
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ${member.name} from the group`}
+        onClick={() =>
+          remove.mutate(member.uuid, {
+            onSuccess: () => notifyDone(`${member.name} removed from the group.`),
+            onError: (error) => notifyFailed(`${member.name} was not removed`, error.message),
+          })
+        }
+      >
+        Remove
+      </GuardedButton>
+    )),
+  ];
+  return <ChannelTable channels={sorted} columns={columns} label="Members" />;
 }

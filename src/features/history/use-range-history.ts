@@ -20,7 +20,7 @@ export interface RangeHistory {
 }
 
 /** Requests in flight at once: enough to overlap latency, few enough to stay kind to the cloud. */
-export const HISTORY_CONCURRENCY = 3;
+const HISTORY_CONCURRENCY = 3;
 
 interface LoadState {
   key: string;

@@ -21,6 +21,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { mayCreate } from '../../lib/permissions.ts';
+import { paths } from '../../lib/paths.ts';
 
 export interface CommissionDraft {
   serial: string;
@@ -142,7 +143,7 @@ export function CommissionForm() {
               <List.Item key={channel.uuid}>
                 <Group gap={6} wrap="nowrap">
                   <ChannelTypeBadge type={channel.channelType} />
-                  <Anchor component={Link} to={`/channels/${channel.uuid}`} size="sm">
+                  <Anchor component={Link} to={paths.channel.href(channel.uuid)} size="sm">
                     {channel.name}
                   </Anchor>
                   {channel.reference && (

@@ -6,7 +6,7 @@ import { useDecommissionNode } from '../../api/nodes.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 /** The serial identifies the device; a cloud that omits `reference` is asked for the name. */
-export function confirmationWord(node: ChannelRecord): { word: string; label: string } {
+function confirmationWord(node: ChannelRecord): { word: string; label: string } {
   return node.reference !== undefined
     ? { word: node.reference, label: 'serial' }
     : { word: node.name, label: 'name' };

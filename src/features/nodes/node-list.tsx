@@ -1,12 +1,18 @@
-import { Anchor, Skeleton, Table, Text, TextInput } from '@mantine/core';
+import { Skeleton, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
-import { ActiveBadge, ChannelTypeBadge } from '../../components/channel-badges.tsx';
+import {
+  actionColumn,
+  nameColumn,
+  serialColumn,
+  statusColumn,
+  typeColumn,
+} from '../../components/channel-table/channel-columns.tsx';
+import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { filterChannels, indexChannels } from '../../lib/channel-filter.ts';
 import { mayOnExisting } from '../../lib/permissions.ts';
@@ -29,6 +35,26 @@ export function NodeList() {
     [data],
   );
   const rows = filterChannels(nodes, text);
+  const columns = [
+    nameColumn(),
+    serialColumn(136),
+    typeColumn,
+    statusColumn,
+    actionColumn('Actions', 148, (node) =>
+      node.active ? (
+        <GuardedButton
+          verdict={verdict}
+          size="xs"
+          variant="subtle"
+          color="red"
+          aria-label={`Decommission ${node.name}`}
+          onClick={() => setTarget(node)}
+        >
+          Decommission…
+        </GuardedButton>
+      ) : null,
+    ),
+  ];
 
   if (isPending) return <Skeleton height={160} />;
   if (isError)
@@ -56,57 +82,7 @@ export function NodeList() {
             : 'No node of that name.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table withTableBorder highlightOnHover aria-label="Nodes">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Name</Table.Th>
-                <Table.Th scope="col">Serial</Table.Th>
-                <Table.Th scope="col">Type</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">
-                  <span className="tc-sr-only">Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.slice(0, SHOWN).map((node) => (
-                <Table.Tr key={node.uuid}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/channels/${node.uuid}`} size="sm" fw={500}>
-                      {node.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace" className="tc-nowrap">
-                      {node.reference ?? '—'}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <ChannelTypeBadge type={node.channelType} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActiveBadge active={node.active} />
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {node.active && (
-                      <GuardedButton
-                        verdict={verdict}
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Decommission ${node.name}`}
-                        onClick={() => setTarget(node)}
-                      >
-                        Decommission…
-                      </GuardedButton>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ChannelTable channels={rows.slice(0, SHOWN)} columns={columns} label="Nodes" />
       )}
       {rows.length > SHOWN && (
         <Text size="sm" c="dimmed" mt="xs">

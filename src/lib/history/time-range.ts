@@ -11,7 +11,7 @@ export const rangePresets = [
 ] as const;
 export type RangePresetId = (typeof rangePresets)[number]['id'];
 
-export const DEFAULT_RANGE_DURATION = DAY;
+const DEFAULT_RANGE_DURATION = DAY;
 
 export function presetRange(id: RangePresetId, now: number): TimeSpan {
   const preset = rangePresets.find((p) => p.id === id) ?? rangePresets[1];

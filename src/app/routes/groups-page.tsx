@@ -1,14 +1,38 @@
-import { Anchor, Button, EmptyState, Paper, Skeleton, Stack, Table } from '@mantine/core';
+import { Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, type LoaderFunctionArgs } from 'react-router';
 import { channelListQuery } from '../../api/channels.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
-import { ActiveBadge, PushBadge } from '../../components/channel-badges.tsx';
+import {
+  actionColumn,
+  nameColumn,
+  pushColumn,
+  statusColumn,
+} from '../../components/channel-table/channel-columns.tsx';
+import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { CreateGroupForm } from './create-group-form.tsx';
+import { CreateGroupForm } from '../../features/groups/create-group-form.tsx';
+import { paths } from '../../lib/paths.ts';
 
 const groupsFilter = { channelType: 'GROUP' as const };
+
+const columns = [
+  nameColumn((group) => paths.group.href(group.uuid)),
+  statusColumn,
+  pushColumn,
+  actionColumn('Links', 136, (group) => (
+    <Button
+      component={Link}
+      to={paths.channel.href(group.uuid)}
+      variant="subtle"
+      size="xs"
+      aria-label={`Channel page of ${group.name}`}
+    >
+      Channel page
+    </Button>
+  )),
+];
 
 export function loader({ context }: LoaderFunctionArgs) {
   void context.get(queryClientContext).prefetchQuery(channelListQuery(groupsFilter));
@@ -44,50 +68,7 @@ function GroupList() {
     );
   }
   const sorted = [...data].sort((a, b) => a.name.localeCompare(b.name));
-  return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table highlightOnHover withTableBorder aria-label="Groups">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Name</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Push</Table.Th>
-            <Table.Th scope="col">
-              <span className="tc-sr-only">Links</span>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {sorted.map((group) => (
-            <Table.Tr key={group.uuid}>
-              <Table.Td>
-                <Anchor component={Link} to={`/groups/${group.uuid}`} size="sm" fw={500}>
-                  {group.name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <ActiveBadge active={group.active} />
-              </Table.Td>
-              <Table.Td>
-                <PushBadge pushURL={group.pushURL} />
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  component={Link}
-                  to={`/channels/${group.uuid}`}
-                  variant="subtle"
-                  size="xs"
-                  aria-label={`Channel page of ${group.name}`}
-                >
-                  Channel page
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  return <ChannelTable channels={sorted} columns={columns} label="Groups" />;
 }
 
 export function Component() {

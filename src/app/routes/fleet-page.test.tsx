@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
-import { Component } from './route.tsx';
+import { Component } from './fleet-page.tsx';
 
 const record = (n: number, channelType: string, name: string) => ({
   uuid: testUuid(n),

@@ -1,7 +1,7 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import { PageHeader } from '../../components/page-header.tsx';
-import { CommissionForm } from './commission-form.tsx';
-import { NodeList } from './node-list.tsx';
+import { CommissionForm } from '../../features/nodes/commission-form.tsx';
+import { NodeList } from '../../features/nodes/node-list.tsx';
 
 export function Component() {
   return (

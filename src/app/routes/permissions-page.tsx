@@ -8,7 +8,7 @@ import { Copyable } from '../../components/copyable.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { capabilitiesOf } from '../../lib/capabilities.ts';
 import { tenantsOf } from '../../lib/permissions.ts';
-import { PermissionMatrix } from './permission-matrix.tsx';
+import { PermissionMatrix } from '../../features/permissions/permission-matrix.tsx';
 
 export function loader({ context }: LoaderFunctionArgs) {
   void context.get(queryClientContext).prefetchQuery(userinfoQuery());

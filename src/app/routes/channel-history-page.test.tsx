@@ -4,7 +4,7 @@ import type { Timeslice } from '../../../contract/timeslice.ts';
 import type { PermissionMap } from '../../lib/permissions.ts';
 import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
-import { Component } from './route.tsx';
+import { Component } from './channel-history-page.tsx';
 
 const node = testUuid(7);
 const DAY = 86_400_000;

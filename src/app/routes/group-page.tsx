@@ -13,8 +13,9 @@ import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { mayOnExisting } from '../../lib/permissions.ts';
-import { AddMembers } from './add-members.tsx';
-import { MembersTable } from './members-table.tsx';
+import { AddMembers } from '../../features/groups/add-members.tsx';
+import { MembersTable } from '../../features/groups/members-table.tsx';
+import { paths } from '../../lib/paths.ts';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   const client = context.get(queryClientContext);
@@ -42,7 +43,7 @@ export function Component() {
         title="This group does not exist"
         description="Or it is out of your reach: the cloud answers the same for both."
       >
-        <Anchor component={Link} to="/groups">
+        <Anchor component={Link} to={paths.groups.href()}>
           All groups
         </Anchor>
       </EmptyState>
@@ -60,16 +61,16 @@ export function Component() {
           title={name}
           badges={group.data && <ActiveBadge active={group.data.active} />}
           description={
-            <Anchor component={Link} to="/groups">
+            <Anchor component={Link} to={paths.groups.href()}>
               All groups
             </Anchor>
           }
           actions={
             <>
-              <Anchor component={Link} to={`/channels/${groupUuid}`}>
+              <Anchor component={Link} to={paths.channel.href(groupUuid)}>
                 Channel page
               </Anchor>
-              <Anchor component={Link} to={`/channels/${groupUuid}/history`}>
+              <Anchor component={Link} to={paths.channelHistory.href(groupUuid)}>
                 History
               </Anchor>
             </>

@@ -10,9 +10,10 @@ import { formatInstant } from '../../lib/history/format-time.ts';
 import { parseInstant } from '../../lib/history/time-range.ts';
 import { mayOnExisting } from '../../lib/permissions.ts';
 import '../../components/history/mantine-styles.ts';
-import { FleetView } from './fleet-view.tsx';
-import { MomentSlider } from './moment-slider.tsx';
-import { useFleetPositions } from './use-fleet-positions.ts';
+import { FleetView } from '../../features/fleet-map/fleet-view.tsx';
+import { MomentSlider } from '../../features/fleet-map/moment-slider.tsx';
+import { useFleetPositions } from '../../features/fleet-map/use-fleet-positions.ts';
+import { paths } from '../../lib/paths.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const client = context.get(queryClientContext);
@@ -87,7 +88,7 @@ function FleetMap() {
       <FleetView
         nodes={fleet.nodes}
         now={fleet.at}
-        historyPath={(node) => `/channels/${node.nodeUuid}/history`}
+        historyPath={(node) => paths.channelHistory.href(node.nodeUuid)}
         fitKey={scope ?? 'all'}
         tileUrl={config.mapTileUrl}
         attribution={config.mapAttribution}

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { recordJson, type RecordSource } from './channel-row.ts';
+import { recordJson } from './channel-json.ts';
+import type { ChannelSummary } from '../store/channels.ts';
 
-const row = (name: string, reference: string | null = 'VAN-0007'): RecordSource => ({
+const row = (name: string, reference: string | null = 'VAN-0007'): ChannelSummary => ({
   uuid: '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b',
   type: 'NODE',
   name,
   tenant: 'demo',
-  active: 1,
+  active: true,
   reference,
   properties: '{"depot":"Westpoort"}',
-  push_url: null,
-  push_interval: 0,
+  pushUrl: null,
+  pushInterval: 0,
 });
 
 describe('channel records as JSON text', () => {

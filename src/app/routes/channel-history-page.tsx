@@ -22,11 +22,12 @@ import {
   rangeToSearch,
 } from '../../lib/history/time-range.ts';
 import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
-import { HistoryView } from './history-view.tsx';
+import { HistoryView } from '../../features/history/history-view.tsx';
 import '../../components/history/mantine-styles.ts';
-import { NoHistoryAccess } from './no-history-access.tsx';
-import { RangePicker } from './range-picker.tsx';
-import { useRangeHistory } from './use-range-history.ts';
+import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
+import { RangePicker } from '../../features/history/range-picker.tsx';
+import { useRangeHistory } from '../../features/history/use-range-history.ts';
+import { paths } from '../../lib/paths.ts';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   const client = context.get(queryClientContext);
@@ -131,7 +132,7 @@ export function Component() {
         title={`History of ${record.name}`}
         badges={<ChannelTypeBadge type={record.channelType} />}
         actions={
-          <Anchor component={Link} to={`/channels/${record.uuid}`}>
+          <Anchor component={Link} to={paths.channel.href(record.uuid)}>
             Channel details
           </Anchor>
         }

@@ -19,9 +19,11 @@ import { FILTER_MAX_LENGTH } from '../../../contract/limits.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { channelListColumns } from '../../components/channel-table/channel-columns.tsx';
+import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { filterChannels, indexChannels, parseChannelType } from '../../lib/channel-filter.ts';
-import { ChannelTable } from './channel-table.tsx';
+import { paths } from '../../lib/paths.ts';
 
 const typeOptions = [
   { value: 'ALL', label: 'All' },
@@ -144,7 +146,7 @@ function ChannelResults({
         title="No channels here yet"
         description="Commission a node to create its channel, or ask an admin to give you access to a group."
       >
-        <Button component={Link} to="/nodes" variant="light">
+        <Button component={Link} to={paths.nodes.href()} variant="light">
           Commission a node
         </Button>
       </EmptyState>
@@ -169,7 +171,12 @@ function ChannelResults({
           ? `${total} ${total === 1 ? 'channel' : 'channels'}`
           : `${rows.length} of ${total} channels`}
       </Text>
-      <ChannelTable channels={rows} label="Channels" height="max(320px, calc(100dvh - 290px))" />
+      <ChannelTable
+        channels={rows}
+        columns={channelListColumns}
+        label="Channels"
+        height="max(320px, calc(100dvh - 290px))"
+      />
     </Stack>
   );
 }

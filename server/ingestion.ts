@@ -1,0 +1,110 @@
+import type { Store } from './store/store.ts';
+import type { Channel, NewSensor } from './store/channels.ts';
+import type { NewReading } from './store/readings.ts';
+import type { GatewayMessage, IngestResult } from './schemas/ingest.ts';
+import type { EventHub, PublishedReading } from './events.ts';
+
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * Stores what a gateway delivers. Sensors appear on their first message; nodes must be
+ * commissioned. A batch lands in one transaction, read and written a batch at a time (a few
+ * statements per batch, not per message, which a database over the network needs); a message the
+ * cloud cannot take is reported back by its index and the others are stored.
+ */
+export class Ingestion {
+  private readonly store: Store;
+  private readonly events: EventHub;
+  private readonly now: () => number;
+
+  constructor(store: Store, events: EventHub, now: () => number) {
+    this.store = store;
+    this.events = events;
+    this.now = now;
+  }
+
+  async ingest(gateway: Channel, messages: readonly GatewayMessage[]): Promise<IngestResult> {
+    const result: IngestResult = { status: 'OK', accepted: 0, duplicates: 0, rejected: [] };
+    const latest = this.now() + FUTURE_TOLERANCE_MS;
+    const timely = (message: GatewayMessage) => message.ts <= latest;
+    const published = await this.store.transaction(async (tx) => {
+      // Within one transaction nodes, sensors and memberships cannot change under us, so each is
+      // looked up once per batch rather than once per message.
+      const nodes = await tx.channels.findCommissionedMany(
+        messages.filter(timely).map((message) => message.node),
+      );
+      const wanted = new Map<string, NewSensor>();
+      for (const message of messages) {
+        const node = nodes.get(message.node);
+        if (!timely(message) || !node) continue;
+        const key = `${node.id}/${message.sensor}`;
+        if (!wanted.has(key)) wanted.set(key, this.newSensor(node, message));
+      }
+      const created = await tx.channels.ensureSensors([...wanted.values()]);
+      const sensors = new Map([...wanted.keys()].map((key, i) => [key, created[i]]));
+      const groups = await tx.groups.activeGroupsOf([
+        ...created.map((sensor) => sensor.id),
+        ...new Set(created.map((sensor) => sensor.nodeId ?? -1)),
+      ]);
+      const publishTo = new Map<number, number[]>();
+      const readings: NewReading[] = [];
+      messages.forEach((message, index) => {
+        if (!timely(message)) {
+          result.rejected.push({ index, reason: 'ts is more than 5 minutes in the future' });
+          return;
+        }
+        const node = nodes.get(message.node);
+        if (!node) {
+          result.rejected.push({ index, reason: `node ${message.node} is not commissioned` });
+          return;
+        }
+        const sensor = sensors.get(`${node.id}/${message.sensor}`);
+        if (!sensor) throw new Error(`sensor ${message.sensor} of ${message.node} was not made`);
+        if (sensor.valueType !== message.type) {
+          const reason = `sensor ${message.sensor} of ${message.node} sends ${sensor.valueType}, not ${message.type}`;
+          result.rejected.push({ index, reason });
+          return;
+        }
+        let channelIds = publishTo.get(sensor.id);
+        if (channelIds === undefined) {
+          const inGroups = [...(groups.get(sensor.id) ?? []), ...(groups.get(node.id) ?? [])];
+          channelIds = [sensor.id, node.id, ...new Set(inGroups)];
+          publishTo.set(sensor.id, channelIds);
+        }
+        readings.push({
+          sensorId: sensor.id,
+          nodeId: node.id,
+          gatewayId: gateway.id,
+          ts: message.ts,
+          type: message.type,
+          value: JSON.stringify(message.value),
+          channelIds,
+        });
+      });
+      const ids = await tx.readings.store(readings);
+      const stored: PublishedReading[] = [];
+      readings.forEach((reading, i) => {
+        const readingId = ids[i];
+        if (readingId === undefined) result.duplicates++;
+        else stored.push({ ...reading, readingId });
+      });
+      result.accepted = stored.length;
+      return stored;
+    });
+    this.events.published(published);
+    return result;
+  }
+
+  private newSensor(node: Channel, message: GatewayMessage): NewSensor {
+    return {
+      type: 'SENSOR',
+      name: `${node.name}/${message.sensor}`,
+      tenant: node.tenant,
+      ownerId: node.ownerId,
+      nodeId: node.id,
+      sensorName: message.sensor,
+      valueType: message.type,
+      now: this.now(),
+    };
+  }
+}

@@ -1,0 +1,158 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrate } from './migrations.ts';
+
+export const SQLITE_FILE = 'telemetry.sqlite';
+
+/**
+ * One node:sqlite connection, its prepared statements, and the turn-taking that makes its
+ * transactions safe although the store's methods are asynchronous: while one caller's
+ * transaction is open, every other caller's statement waits until it ends (otherwise it would
+ * run inside that transaction, and vanish with its rollback). Statements themselves run
+ * synchronously, as node:sqlite runs them.
+ */
+export class SqliteDatabase {
+  readonly raw: DatabaseSync;
+  private readonly statements = new Map<string, StatementSync>();
+  private held: Promise<void> | undefined;
+  /** Set inside a transaction's work, to catch a statement that would wait for it (a deadlock). */
+  private readonly inside = new AsyncLocalStorage<{ open: boolean }>();
+
+  constructor(raw: DatabaseSync) {
+    this.raw = raw;
+  }
+
+  /** A prepared statement, prepared once per connection. */
+  prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.raw.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** Whether another caller's transaction holds the connection now. */
+  get busy(): boolean {
+    return this.held !== undefined;
+  }
+
+  /** Resolves once no transaction holds the connection (check `busy` again before using it). */
+  async idle(): Promise<void> {
+    if (this.inside.getStore()?.open === true) {
+      throw new Error('a store method ran beside its transaction: use the store given to the work');
+    }
+    while (this.held !== undefined) await this.held;
+  }
+
+  /** Runs `work` as one transaction, after any other caller's has ended. */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.held !== undefined) return this.idle().then(() => this.transaction(work));
+    let release = () => {};
+    this.held = new Promise((resolve) => (release = resolve));
+    const context = { open: true };
+    const end = () => {
+      context.open = false;
+      this.held = undefined;
+      release();
+    };
+    try {
+      this.raw.exec('BEGIN IMMEDIATE');
+    } catch (error) {
+      end();
+      return Promise.reject(error as Error);
+    }
+    let running: Promise<T>;
+    try {
+      running = this.inside.run(context, work);
+    } catch (error) {
+      running = Promise.reject(error as Error);
+    }
+    return running.then(
+      (result) => {
+        try {
+          this.raw.exec('COMMIT');
+          return result;
+        } finally {
+          end();
+        }
+      },
+      (error: unknown) => {
+        try {
+          if (this.raw.isTransaction) this.raw.exec('ROLLBACK');
+        } finally {
+          end();
+        }
+        throw error;
+      },
+    );
+  }
+
+  close(): void {
+    if (this.raw.isOpen) this.raw.close();
+  }
+}
+
+/** Opens the cloud's database: a file in `dataDir`, or memory (`':memory:'`) for tests. */
+export function openSqlite(dataDir: string | ':memory:'): SqliteDatabase {
+  let location = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    location = join(dataDir, SQLITE_FILE);
+  }
+  const db = new DatabaseSync(location, { enableForeignKeyConstraints: true });
+  if (location !== ':memory:') {
+    db.exec('PRAGMA journal_mode = WAL');
+    // WAL with NORMAL is durable across process crashes; an OS crash may lose the last commits.
+    db.exec('PRAGMA synchronous = NORMAL');
+  }
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec('PRAGMA cache_size = -65536');
+  db.exec('PRAGMA temp_store = MEMORY');
+  migrate(db);
+  return new SqliteDatabase(db);
+}
+
+/** SQLite's answer to a broken UNIQUE rule (node:sqlite puts the extended code in errcode). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { errcode?: unknown }).errcode;
+  return code === 2067 || code === 1555;
+}
+
+/**
+ * Where a SQLite repository runs its statements: on the connection as any caller (waiting while
+ * another caller's transaction is open), or inside the transaction it was handed.
+ */
+export class SqliteScope {
+  readonly db: SqliteDatabase;
+  readonly inTransaction: boolean;
+
+  constructor(db: SqliteDatabase, inTransaction: boolean) {
+    this.db = db;
+    this.inTransaction = inTransaction;
+  }
+
+  prepare(sql: string): StatementSync {
+    return this.db.prepare(sql);
+  }
+
+  /** Runs synchronous `work` now, or once the connection is free; checked and run in one tick. */
+  run<T>(work: () => T): Promise<T> {
+    if (this.inTransaction || !this.db.busy) {
+      try {
+        return Promise.resolve(work());
+      } catch (error) {
+        return Promise.reject(error as Error);
+      }
+    }
+    return this.db.idle().then(() => this.run(work));
+  }
+
+  /** Runs synchronous `work` as one transaction, or as part of the one this scope is in. */
+  atomically<T>(work: () => T): Promise<T> {
+    if (this.inTransaction) return this.run(work);
+    return this.db.transaction(async () => work());
+  }
+}

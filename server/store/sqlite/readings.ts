@@ -1,0 +1,65 @@
+import type { HistoryRow, NewReading, ReadingStore } from '../readings.ts';
+import type { SqliteScope } from './database.ts';
+
+const insert = `
+  INSERT INTO readings (sensor_id, node_id, gateway_id, ts, type, value)
+  VALUES ($sensor, $node, $gateway, $ts, $type, $value)
+  ON CONFLICT (sensor_id, ts) DO NOTHING
+  RETURNING id`;
+const link = 'INSERT OR IGNORE INTO channel_data (channel_id, ts, reading_id) VALUES (?, ?, ?)';
+/** One range scan of channel_data's primary key (history-plan.test.ts checks the plan). */
+export const historyRange = `
+  SELECT r.sensor_id, r.gateway_id, r.ts, r.type, r.value
+  FROM channel_data d JOIN readings r ON r.id = d.reading_id
+  WHERE d.channel_id = $channel AND d.ts >= $from AND d.ts <= $to
+  ORDER BY d.ts DESC, d.reading_id DESC
+  LIMIT $count`;
+const latest = 'SELECT MAX(ts) AS ts FROM readings WHERE sensor_id = ?';
+
+export class SqliteReadingStore implements ReadingStore {
+  private readonly s: SqliteScope;
+
+  constructor(scope: SqliteScope) {
+    this.s = scope;
+  }
+
+  store(readings: readonly NewReading[]): Promise<(number | undefined)[]> {
+    return this.s.atomically(() => {
+      const add = this.s.prepare(insert);
+      const publish = this.s.prepare(link);
+      return readings.map((reading) => {
+        const row = add.get({
+          $sensor: reading.sensorId,
+          $node: reading.nodeId,
+          $gateway: reading.gatewayId,
+          $ts: reading.ts,
+          $type: reading.type,
+          $value: reading.value,
+        }) as { id: number } | undefined;
+        if (row === undefined) return undefined;
+        for (const channelId of reading.channelIds) publish.run(channelId, reading.ts, row.id);
+        return row.id;
+      });
+    });
+  }
+
+  range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
+    return this.s.run(() => {
+      const statement = this.s.prepare(historyRange);
+      statement.setReturnArrays(true);
+      return statement.all({
+        $channel: channelId,
+        $from: from,
+        $to: to,
+        $count: count,
+      }) as unknown as HistoryRow[];
+    });
+  }
+
+  latestTs(sensorId: number): Promise<number | undefined> {
+    return this.s.run(() => {
+      const row = this.s.prepare(latest).get(sensorId) as { ts: number | null };
+      return row.ts ?? undefined;
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import type { Store } from '../store.ts';
+import { openSqlite, SqliteScope, type SqliteDatabase } from './database.ts';
+import { SqliteChannelStore } from './channels.ts';
+import { SqliteGroupStore } from './groups.ts';
+import { SqliteUserStore } from './users.ts';
+import { SqliteReadingStore } from './readings.ts';
+import { SqliteGatewayKeyStore } from './gateway-keys.ts';
+import { SqlitePushTargetStore } from './push-targets.ts';
+import { SqliteDeliveryLogStore } from './delivery-log.ts';
+import { SqlitePushInboxStore } from './push-inboxes.ts';
+import { SqliteOidcModelStore } from './oidc-models.ts';
+import { SqliteExternalIdentityStore } from './external-identities.ts';
+import { SqlitePermissionSetGroupStore } from './permission-set-groups.ts';
+
+/** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
+export class SqliteStore implements Store {
+  readonly engine = 'sqlite';
+  readonly db: SqliteDatabase;
+  readonly channels;
+  readonly groups;
+  readonly users;
+  readonly readings;
+  readonly gatewayKeys;
+  readonly pushTargets;
+  readonly deliveryLog;
+  readonly pushInboxes;
+  readonly oidcModels;
+  readonly externalIdentities;
+  readonly permissionSetGroups;
+  private readonly scope: SqliteScope;
+  /** The store a transaction's work gets; one at a time, so one is enough. */
+  private inside: SqliteStore | undefined;
+
+  constructor(db: SqliteDatabase, inTransaction = false) {
+    this.db = db;
+    const scope = new SqliteScope(db, inTransaction);
+    this.scope = scope;
+    this.channels = new SqliteChannelStore(scope);
+    this.groups = new SqliteGroupStore(scope);
+    this.users = new SqliteUserStore(scope);
+    this.readings = new SqliteReadingStore(scope);
+    this.gatewayKeys = new SqliteGatewayKeyStore(scope);
+    this.pushTargets = new SqlitePushTargetStore(scope);
+    this.deliveryLog = new SqliteDeliveryLogStore(scope);
+    this.pushInboxes = new SqlitePushInboxStore(scope);
+    this.oidcModels = new SqliteOidcModelStore(scope);
+    this.externalIdentities = new SqliteExternalIdentityStore(scope);
+    this.permissionSetGroups = new SqlitePermissionSetGroupStore(scope);
+  }
+
+  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.scope.inTransaction) return work(this);
+    const tx = (this.inside ??= new SqliteStore(this.db, true));
+    return this.db.transaction(() => work(tx));
+  }
+
+  ping(): Promise<void> {
+    return this.scope.run(() => {
+      this.db.prepare('SELECT 1').get();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}
+
+export function openSqliteStore(dataDir: string | ':memory:'): SqliteStore {
+  return new SqliteStore(openSqlite(dataDir));
+}

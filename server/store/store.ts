@@ -1,0 +1,42 @@
+import type { ChannelStore } from './channels.ts';
+import type { GroupStore } from './groups.ts';
+import type { UserStore } from './users.ts';
+import type { ReadingStore } from './readings.ts';
+import type { GatewayKeyStore } from './gateway-keys.ts';
+import type { PushTargetStore } from './push-targets.ts';
+import type { DeliveryLogStore } from './delivery-log.ts';
+import type { PushInboxStore } from './push-inboxes.ts';
+import type { OidcModelStore } from './oidc-models.ts';
+import type { ExternalIdentityStore } from './external-identities.ts';
+import type { PermissionSetGroupStore } from './permission-set-groups.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/**
+ * The one boundary between the cloud and its database (docs/decisions.md, "Storage"). Every
+ * method answers typed domain values (rows are mapped here, once) and returns a Promise, so the
+ * embedded SQLite store and the PostgreSQL store are interchangeable.
+ */
+export interface Store {
+  readonly engine: Engine;
+  readonly channels: ChannelStore;
+  readonly groups: GroupStore;
+  readonly users: UserStore;
+  readonly readings: ReadingStore;
+  readonly gatewayKeys: GatewayKeyStore;
+  readonly pushTargets: PushTargetStore;
+  readonly deliveryLog: DeliveryLogStore;
+  readonly pushInboxes: PushInboxStore;
+  readonly oidcModels: OidcModelStore;
+  readonly externalIdentities: ExternalIdentityStore;
+  readonly permissionSetGroups: PermissionSetGroupStore;
+  /**
+   * Runs `work` in one transaction: all of it lands, or none of it. `work` uses the store it is
+   * given (`tx`), never this one: on PostgreSQL that is the connection the transaction holds, on
+   * SQLite other callers wait until it ends. Inside a transaction, `transaction` joins it.
+   */
+  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
+  /** Throws when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

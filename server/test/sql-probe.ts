@@ -1,0 +1,30 @@
+import type { SQLInputValue } from 'node:sqlite';
+import type { SqliteDatabase } from '../store/sqlite/database.ts';
+
+export type SqlValue = string | number | null;
+export type SqlRow = Record<string, unknown>;
+
+/**
+ * Plain SQL against a test cloud's database, for what the API cannot show (a stored secret, who
+ * owns what) and for "a bad request changes nothing" (state.ts). Placeholders are `?`.
+ */
+export interface SqlProbe {
+  all(sql: string, ...params: SqlValue[]): Promise<SqlRow[]>;
+  tables(): Promise<string[]>;
+}
+
+export function sqliteProbe(db: SqliteDatabase): SqlProbe {
+  return {
+    async all(sql, ...params) {
+      return db.raw.prepare(sql).all(...(params as SQLInputValue[]));
+    },
+    async tables() {
+      const rows = db.raw
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+        )
+        .all() as { name: string }[];
+      return rows.map((row) => row.name);
+    },
+  };
+}
