@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { startCloud, type CloudProcess } from './cloud-process.ts';
 import { lemonLdapMissing, startLemonLdap, type LemonLdap } from './lemonldap/stack.ts';
-import { expectAccessible, users } from './support.ts';
+import { expectAccessible, storedSession, users } from './support.ts';
 
 // Issue 10: the console and the cloud as an operator deploys them with an outside identity
 // provider. LemonLDAP::NG from Debian (behind nginx, configured from e2e/lemonldap/) signs people
@@ -170,6 +170,7 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
 
 test('refreshes with the refresh token before the access token expires, and signs out saying what LemonLDAP cannot revoke', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const { consoleOrigin, issuer } = required(idp, 'LemonLDAP::NG');
@@ -201,6 +202,9 @@ test('refreshes with the refresh token before the access token expires, and sign
     .click();
   expect((await next).headers().authorization).toBe(`Bearer ${fresh}`);
 
+  const held = (await storedSession(page))?.refresh_token;
+  expect(held).toBeTruthy();
+
   // Sign out: LemonLDAP ends its session and sends the browser back; it has no revocation
   // endpoint, which the console says.
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -210,6 +214,16 @@ test('refreshes with the refresh token before the access token expires, and sign
     .filter({ hasText: 'Signed out of the console, with exceptions' });
   await expect(notice).toContainText('offers no way to revoke tokens');
   await expectAccessible(page);
+  // What the notice says "unless": LemonLDAP ended the refresh token (issued without
+  // offline_access) with its session.
+  const reuse = await request.post(`${issuer}/oauth2/token`, {
+    form: {
+      grant_type: 'refresh_token',
+      refresh_token: held ?? '',
+      client_id: 'telemetry-console',
+    },
+  });
+  expect(reuse.status()).toBe(400);
 
   // The session at LemonLDAP ended too: signing in asks for the password again.
   await page.getByRole('button', { name: 'Sign in' }).click();
