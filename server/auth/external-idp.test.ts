@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
-import { OutsideIssuer } from '../test/outside-issuer.ts';
+import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
 import { bearer } from '../test/tokens.ts';
 import { authConfigFromEnv } from './auth-config.ts';
 
@@ -146,11 +146,7 @@ describe('an outside identity provider that is down (issue 10, point 7)', () => 
   it('starts anyway, answers 503 with the reason, and verifies tokens once the provider answers', async () => {
     const outside = await new OutsideIssuer().start();
     outside.discoveryStatus = 503;
-    const auth = authConfigFromEnv(
-      { AUTH_EXTERNAL_ISSUER: outside.issuer, AUTH_EXTERNAL_TENANT: 'demo' },
-      'http://127.0.0.1',
-    );
-    const cloud = await createTestCloud({ auth });
+    const cloud = await cloudTrusting(outside);
     try {
       const token = await outside.token({ sub: 'auth0|gus', nickname: 'gus' });
       const call = () => cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
@@ -186,11 +182,7 @@ describe('an outside identity provider that is down (issue 10, point 7)', () => 
   it('starts when nothing listens at the issuer, and says the discovery cannot be fetched', async () => {
     const outside = await new OutsideIssuer().start();
     await outside.stop();
-    const auth = authConfigFromEnv(
-      { AUTH_EXTERNAL_ISSUER: outside.issuer, AUTH_EXTERNAL_TENANT: 'demo' },
-      'http://127.0.0.1',
-    );
-    const cloud = await createTestCloud({ auth });
+    const cloud = await cloudTrusting(outside);
     try {
       const answer = await cloud.call('GET', '/v1/channels', {
         as: null,

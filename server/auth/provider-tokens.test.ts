@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
-import { OutsideIssuer } from '../test/outside-issuer.ts';
+import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
 import {
   auth0Tokens,
   keycloakTokens,
@@ -9,7 +9,6 @@ import {
   type SignInTokens,
 } from '../test/provider-tokens.ts';
 import { bearer, PASSWORD_REALM, requestToken } from '../test/tokens.ts';
-import { authConfigFromEnv } from './auth-config.ts';
 
 // Issue 10, point 2: an ID token never passes as an access token, whichever provider wrote it,
 // even when it names the API as its audience (docs/decisions.md, "Access tokens, never ID tokens").
@@ -43,16 +42,10 @@ describe.each(shapes)('tokens shaped as %s issues them', (_name, shape) => {
   beforeAll(async () => {
     outside = await new OutsideIssuer().start();
     tokens = shape(outside.issuer, dana);
-    const auth = authConfigFromEnv(
-      {
-        AUTH_EXTERNAL_ISSUER: outside.issuer,
-        AUTH_EXTERNAL_TENANT: 'demo',
-        AUTH_EXTERNAL_ROLES_CLAIM: tokens.rolesClaim,
-        AUTH_EXTERNAL_ROLE_MAP: 'Fleet managers=demo-fleet',
-      },
-      'http://127.0.0.1',
-    );
-    cloud = await createTestCloud({ auth });
+    cloud = await cloudTrusting(outside, {
+      AUTH_EXTERNAL_ROLES_CLAIM: tokens.rolesClaim,
+      AUTH_EXTERNAL_ROLE_MAP: 'Fleet managers=demo-fleet',
+    });
   });
   afterAll(async () => {
     await cloud.close();
@@ -91,11 +84,7 @@ describe('the kind of a token, with any provider', () => {
 
   beforeAll(async () => {
     outside = await new OutsideIssuer().start();
-    const auth = authConfigFromEnv(
-      { AUTH_EXTERNAL_ISSUER: outside.issuer, AUTH_EXTERNAL_TENANT: 'demo' },
-      'http://127.0.0.1',
-    );
-    cloud = await createTestCloud({ auth });
+    cloud = await cloudTrusting(outside);
   });
   afterAll(async () => {
     await cloud.close();

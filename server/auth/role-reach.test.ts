@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelRecord } from '../../contract/channel.ts';
 import { seedDemoFleet } from '../sim/seed-demo.ts';
 import type { PermissionSetGroupStore } from '../store/permission-set-groups.ts';
-import { createTestCloud, type TestCloud } from '../test/harness.ts';
-import { OutsideIssuer } from '../test/outside-issuer.ts';
+import type { TestCloud } from '../test/harness.ts';
+import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
 import { bearer } from '../test/tokens.ts';
-import { authConfigFromEnv } from './auth-config.ts';
 
 // Issue 10, point 5: a permission set names the groups it reaches, so that a person of an outside
 // identity provider whose role maps to it sees, from the first sign-in, exactly what `fleet` sees.
@@ -17,15 +16,9 @@ describe('roles that reach groups', () => {
 
   beforeAll(async () => {
     outside = await new OutsideIssuer().start();
-    const auth = authConfigFromEnv(
-      {
-        AUTH_EXTERNAL_ISSUER: outside.issuer,
-        AUTH_EXTERNAL_TENANT: 'demo',
-        AUTH_EXTERNAL_ROLE_MAP: 'Fleet managers=demo-fleet,Support=demo-support',
-      },
-      'http://127.0.0.1',
-    );
-    cloud = await createTestCloud({ auth });
+    cloud = await cloudTrusting(outside, {
+      AUTH_EXTERNAL_ROLE_MAP: 'Fleet managers=demo-fleet,Support=demo-support',
+    });
     await seedDemoFleet(cloud.services, cloud.ids, {
       size: { vans: 4, reefers: 2, trucks: 2 },
       days: 1,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigFromEnv } from '../auth/auth-config.ts';
 import { testConfig } from '../config.ts';
 import { createTestCloud } from '../test/harness.ts';
-import { OutsideIssuer } from '../test/outside-issuer.ts';
+import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
 import {
   consoleConfigWarnings,
   consoleConnectOrigins,
@@ -135,11 +135,7 @@ describe('GET /config.json', () => {
 
   it('serves the configuration made from AUTH_EXTERNAL_*, under the console policy', async () => {
     const issuer = await new OutsideIssuer().start();
-    const auth = authConfigFromEnv(
-      { AUTH_EXTERNAL_ISSUER: issuer.issuer, AUTH_EXTERNAL_TENANT: 'demo' },
-      'http://127.0.0.1',
-    );
-    const cloud = await createTestCloud({ consoleDir, auth });
+    const cloud = await cloudTrusting(issuer, {}, { consoleDir });
     try {
       const answer = await cloud.app.inject({ url: '/config.json' });
       expect(answer.statusCode).toBe(200);

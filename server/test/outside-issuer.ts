@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { authConfigFromEnv } from '../auth/auth-config.ts';
+import type { CloudConfig } from '../config.ts';
+import { createTestCloud, type TestCloud } from './harness.ts';
 
 /**
  * A stand-in for a customer's identity provider (Auth0, Keycloak, Entra ID): its own key pair
@@ -77,4 +80,21 @@ export class OutsideIssuer {
   stop(): Promise<void> {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/**
+ * A test cloud that trusts `outside` (AUTH_EXTERNAL_ISSUER) for tenant demo, with these other
+ * AUTH_EXTERNAL_* settings.
+ */
+export function cloudTrusting(
+  outside: OutsideIssuer,
+  env: Record<string, string> = {},
+  overrides: Partial<CloudConfig> = {},
+): Promise<TestCloud> {
+  const publicUrl = 'http://127.0.0.1';
+  const auth = authConfigFromEnv(
+    { AUTH_EXTERNAL_ISSUER: outside.issuer, AUTH_EXTERNAL_TENANT: 'demo', ...env },
+    publicUrl,
+  );
+  return createTestCloud({ publicUrl, auth, ...overrides });
 }

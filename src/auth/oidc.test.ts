@@ -50,6 +50,9 @@ function fakeManager(metadata: Record<string, string> = {}) {
   return manager;
 }
 
+const signInWith = (manager: ReturnType<typeof fakeManager>) =>
+  new OidcAuthenticator(settings, 'https://console.example', manager as unknown as UserManager);
+
 const refusal = new ApiError(
   401,
   'UNAUTHORIZED',
@@ -61,11 +64,7 @@ afterEach(() => window.sessionStorage.clear());
 describe('OidcAuthenticator: a token the cloud refuses', () => {
   it('ends a fresh sign-in with the cloud’s reason instead of refreshing or looping', async () => {
     const manager = fakeManager();
-    const auth = new OidcAuthenticator(
-      settings,
-      'https://console.example',
-      manager as unknown as UserManager,
-    );
+    const auth = signInWith(manager);
     expect(await auth.completeSignIn('https://console.example/callback?code=c&state=s')).toBe(
       '/channels',
     );
@@ -82,11 +81,7 @@ describe('OidcAuthenticator: a token the cloud refuses', () => {
   it('refreshes an older token once, and stops with the reason when the new one is refused too', async () => {
     const manager = fakeManager();
     manager.store(user('access-1'));
-    const auth = new OidcAuthenticator(
-      settings,
-      'https://console.example',
-      manager as unknown as UserManager,
-    );
+    const auth = signInWith(manager);
     auth.store.set({ status: 'signed-in', username: 'dwho' });
     // A token from before this page loaded (or another tab's) may have been revoked: refresh.
     expect(await auth.handleUnauthorized('Bearer access-1', refusal)).toBe(true);
@@ -101,11 +96,7 @@ describe('OidcAuthenticator: signing out', () => {
   it('says the refresh token was not revoked when the provider offers no revocation', async () => {
     const manager = fakeManager();
     manager.store(user('access-1'));
-    const auth = new OidcAuthenticator(
-      settings,
-      'https://console.example',
-      manager as unknown as UserManager,
-    );
+    const auth = signInWith(manager);
     await auth.signOut();
     expect(manager.revokeTokens).not.toHaveBeenCalled();
     expect(manager.signoutRedirect).toHaveBeenCalledWith({
@@ -125,11 +116,7 @@ describe('OidcAuthenticator: signing out', () => {
       revocation_endpoint: 'https://sso.example/revoke',
     } as never);
     manager.store(user('access-1'));
-    const auth = new OidcAuthenticator(
-      settings,
-      'https://console.example',
-      manager as unknown as UserManager,
-    );
+    const auth = signInWith(manager);
     await auth.signOut();
     expect(manager.revokeTokens).toHaveBeenCalledWith(['refresh_token']);
     expect(manager.signoutRedirect).not.toHaveBeenCalled();
@@ -145,11 +132,7 @@ describe('OidcAuthenticator: signing out', () => {
     const manager = fakeManager({ revocation_endpoint: 'https://sso.example/revoke' });
     manager.revokeTokens.mockRejectedValue(new TypeError('Failed to fetch'));
     manager.store(user('access-1'));
-    const auth = new OidcAuthenticator(
-      settings,
-      'https://console.example',
-      manager as unknown as UserManager,
-    );
+    const auth = signInWith(manager);
     await auth.signOut();
     expect(readSignOutReport()).toMatchObject({ refreshToken: 'not-revoked' });
   });
