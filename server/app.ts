@@ -26,6 +26,7 @@ import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { operationsRoutes } from './routes/operations.ts';
 
 export interface BuildOptions {
   store: Store;
@@ -74,9 +75,11 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
 
   const services = await createServices(store, config, options.now, app.log);
   app.addHook('onClose', async () => services.push.close());
+  services.metrics.observe(app);
 
   app.setValidatorCompiler(validatorCompiler);
-  // Fastify parses text/plain by default; the API takes JSON bodies only (DESIGN.md: 415).
+  // Fastify parses text/plain by default; the API takes JSON bodies only and answers 415 to
+  // others (docs/decisions.md, "Errors").
   app.removeContentTypeParser('text/plain');
   documentCommonErrors(app);
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history
@@ -89,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
-  const throttle = new FailureThrottle();
+  const throttle = new FailureThrottle(store.signInFailures);
   const identity = await setUpIdentity(app, services, throttle);
   const authenticators: Authenticator[] = [
     new BasicAuthenticator(services.store.users, throttle),
@@ -117,6 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   groupRoutes(app, services);
   gatewayRoutes(app, services);
   openApiRoutes(app);
+  operationsRoutes(app, services);
 
   // With an outside identity provider the console talks to it directly (discovery, tokens).
   await serveConsole(app, config, identity.external);

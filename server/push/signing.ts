@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import { WHSEC_PREFIX } from '../../contract/push-settings.ts';
 
 /**
- * The HMAC key of a secret (DESIGN.md "Push"): `whsec_<base64>` is decoded as the Standard
- * Webhooks specification says; any other secret is used as its UTF-8 bytes, which the official
- * libraries accept in their raw format.
+ * The HMAC key of a secret (docs/decisions.md, "Push delivery"): `whsec_<base64>` is decoded as
+ * the Standard Webhooks specification says; any other secret is used as its UTF-8 bytes, which the
+ * official libraries accept in their raw format.
  */
 export function signingKey(secret: string): Buffer {
   return secret.startsWith(WHSEC_PREFIX)

@@ -9,7 +9,7 @@ import type { GatewayKeys } from './simulator-keys.ts';
 export type DemoUserIds = Record<(typeof demoUsers)[number]['username'], number>;
 
 /**
- * Who reaches which group besides its owner (DESIGN.md, "Demo tenant"): fleet managers and
+ * Who reaches which group besides its owner (README, "Demo fleet"): fleet managers and
  * support through their permission sets, so that anyone holding the set (a person of an outside
  * provider whose role maps to it, say) sees the same; admin through a grant of its own.
  */

@@ -179,7 +179,14 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX push_inbox_arrivals_inbox ON push_inbox_arrivals(inbox_id, id);
   `,
-  /* 5: groups a permission set reaches */ `
+  /* 5: failed sign-ins, counted in the database (auth/throttle.ts) */ `
+  CREATE TABLE sign_in_failures (
+    key TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX sign_in_failures_key ON sign_in_failures(key, at);
+  `,
+  /* 6: groups a permission set reaches */ `
   -- A permission set (a role) may name groups: whoever holds the set reaches them, their members
   -- and the members' sensors, as if given each group, so people of an outside identity provider
   -- see their fleet from their first sign-in (docs/decisions.md, "Roles that reach groups").

@@ -11,6 +11,7 @@ import { SqlitePushInboxStore } from './push-inboxes.ts';
 import { SqliteOidcModelStore } from './oidc-models.ts';
 import { SqliteExternalIdentityStore } from './external-identities.ts';
 import { SqlitePermissionSetGroupStore } from './permission-set-groups.ts';
+import { SqliteSignInFailureStore } from './sign-in-failures.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -27,6 +28,8 @@ export class SqliteStore implements Store {
   readonly oidcModels;
   readonly externalIdentities;
   readonly permissionSetGroups;
+  readonly signInFailures;
+  readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
   private inside: SqliteStore | undefined;
@@ -46,6 +49,7 @@ export class SqliteStore implements Store {
     this.oidcModels = new SqliteOidcModelStore(scope);
     this.externalIdentities = new SqliteExternalIdentityStore(scope);
     this.permissionSetGroups = new SqlitePermissionSetGroupStore(scope);
+    this.signInFailures = new SqliteSignInFailureStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
@@ -58,6 +62,16 @@ export class SqliteStore implements Store {
     return this.scope.run(() => {
       this.db.prepare('SELECT 1').get();
     });
+  }
+
+  async notReady(): Promise<string | undefined> {
+    await this.ping();
+    return undefined;
+  }
+
+  connections() {
+    const open = this.db.raw.isOpen ? 1 : 0;
+    return { open, idle: this.db.busy ? 0 : open, waiting: this.db.waiting };
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,7 @@ import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** The cloud's rule for names (contract/names.ts); an empty field is only asked for. */
-export function groupNameError(name: string): string | null {
+function groupNameError(name: string): string | null {
   if (name.trim() === '') return 'Enter a name for the group.';
   return fieldError('The name', ChannelName, name);
 }

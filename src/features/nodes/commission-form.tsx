@@ -24,7 +24,7 @@ import { fieldError } from '../../lib/field-error.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 
-export interface CommissionDraft {
+interface CommissionDraft {
   serial: string;
   name: string;
   groupUuid: string | null;
@@ -33,7 +33,7 @@ export interface CommissionDraft {
 const emptyDraft: CommissionDraft = { serial: '', name: '', groupUuid: null };
 
 /** The cloud's rules for serials and names (contract/names.ts); empty fields are only asked for. */
-export function commissionErrors(draft: CommissionDraft): {
+function commissionErrors(draft: CommissionDraft): {
   serial: string | null;
   name: string | null;
 } {
