@@ -10,6 +10,8 @@ import type { OidcModelStore } from './oidc-models.ts';
 import type { ExternalIdentityStore } from './external-identities.ts';
 import type { SignInFailureStore } from './sign-in-failures.ts';
 import type { SharedSecretStore } from './shared-secrets.ts';
+import type { EventLogStore } from './event-log.ts';
+import type { LeaseStore } from './leases.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -31,6 +33,8 @@ export interface Store {
   readonly oidcModels: OidcModelStore;
   readonly externalIdentities: ExternalIdentityStore;
   readonly signInFailures: SignInFailureStore;
+  readonly eventLog: EventLogStore;
+  readonly leases: LeaseStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**

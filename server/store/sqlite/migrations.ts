@@ -186,6 +186,21 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX sign_in_failures_key ON sign_in_failures(key, at);
   `,
+  /* 6: the event log that push delivery and live streams follow, and leases */ `
+  CREATE TABLE event_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX event_log_at ON event_log(at);
+
+  CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    cursor INTEGER NOT NULL DEFAULT 0
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: DatabaseSync): void {

@@ -11,6 +11,8 @@ import { SqlitePushInboxStore } from './push-inboxes.ts';
 import { SqliteOidcModelStore } from './oidc-models.ts';
 import { SqliteExternalIdentityStore } from './external-identities.ts';
 import { SqliteSignInFailureStore } from './sign-in-failures.ts';
+import { SqliteEventLogStore } from './event-log.ts';
+import { SqliteLeaseStore } from './leases.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -27,6 +29,8 @@ export class SqliteStore implements Store {
   readonly oidcModels;
   readonly externalIdentities;
   readonly signInFailures;
+  readonly eventLog;
+  readonly leases;
   readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
@@ -47,6 +51,8 @@ export class SqliteStore implements Store {
     this.oidcModels = new SqliteOidcModelStore(scope);
     this.externalIdentities = new SqliteExternalIdentityStore(scope);
     this.signInFailures = new SqliteSignInFailureStore(scope);
+    this.eventLog = new SqliteEventLogStore(scope);
+    this.leases = new SqliteLeaseStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
