@@ -10,9 +10,12 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 const shortTokensURL = `http://127.0.0.1:${port + 1}`;
+const postgresURL = `http://127.0.0.1:${port + 2}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'telemetry-e2e-'));
 const shortTokensDataDir = mkdtempSync(join(tmpdir(), 'telemetry-e2e-short-'));
 const shortTokens = /\.short-tokens\.spec\.ts$/;
+// Journeys that also run against a cloud on PostgreSQL (project `postgres`).
+const onPostgres = /console-(sign-in|groups-nodes)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,6 +48,11 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: shortTokensURL },
       testMatch: shortTokens,
     },
+    {
+      name: 'postgres',
+      use: { ...devices['Desktop Chrome'], baseURL: postgresURL },
+      testMatch: onPostgres,
+    },
   ],
   // Started one after the other: the second serves the console the first one built.
   webServer: [
@@ -75,6 +83,24 @@ export default defineConfig({
         PUBLIC_URL: shortTokensURL,
         AUTH_ACCESS_TOKEN_TTL: '40',
         SIMULATOR: 'off',
+      },
+    },
+    {
+      // The same cloud on PostgreSQL: a throw-away cluster of its own, a day of demo history.
+      command: 'node scripts/cluster/postgres-cloud.ts',
+      url: `${postgresURL}/readyz`,
+      reuseExistingServer: false,
+      // A signal it can answer: it stops the cloud, then its PostgreSQL cluster.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      timeout: 240_000,
+      env: {
+        PORT: String(port + 2),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'telemetry-e2e-pg-')),
+        PUBLIC_URL: postgresURL,
+        DEMO_DAYS: '1',
+        PUSH_ALLOW_NETWORKS: 'loopback',
+        PUSH_INBOX: 'on',
       },
     },
   ],
