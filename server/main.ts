@@ -60,6 +60,12 @@ async function main(): Promise<void> {
     await simulation?.stop();
     await retention?.stop();
     await cloud.app.close();
+    // A request whose client went away (the balancer stopped) may still be running: let it end.
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const { open, idle, waiting } = store.connections();
+      if (open === idle && waiting === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await store.close();
     process.exit(0);
   };
