@@ -20,7 +20,8 @@ const features = (() => {
   }
 })();
 
-// Imports run one way: lib, components, api, auth, config -> features -> app (DESIGN.md).
+// Imports run one way: lib, components, api, auth, config -> features -> app
+// (docs/architecture.md, "Imports run one way").
 // A feature never imports another feature; server and console never import each other;
 // the shared contract imports neither.
 const boundaryZones = [

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 export const channelTypes = ['NODE', 'SENSOR', 'GROUP', 'GATEWAY'] as const;
-export const ChannelType = z
-  .enum(channelTypes)
-  .meta({ id: 'ChannelType', description: 'GATEWAY is our value for gateway nodes (DESIGN.md).' });
+export const ChannelType = z.enum(channelTypes).meta({
+  id: 'ChannelType',
+  description: 'GATEWAY is our value for gateway nodes; the interface names none.',
+});
 export type ChannelType = z.infer<typeof ChannelType>;
 
 export const Properties = z

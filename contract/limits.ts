@@ -1,4 +1,7 @@
-/** Section 8 and DESIGN.md "History"; shared so the console splits ranges by the same numbers. */
+/**
+ * Section 8 and docs/decisions.md, "History"; shared so the console splits ranges by the same
+ * numbers.
+ */
 export const HISTORY_MAX_SPAN_MS = 86_400_000;
 export const HISTORY_MAX_COUNT = 10_000;
 export const HISTORY_DEFAULT_COUNT = 1_000;

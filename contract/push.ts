@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timeslice } from './timeslice.ts';
 
-/** DESIGN.md "Push": the body of every delivery. */
+/** docs/decisions.md, "Push delivery": the body of every delivery. */
 export const PushDelivery = z
   .object({
     channelUuid: z.guid().describe('The channel whose push configuration sent this delivery'),

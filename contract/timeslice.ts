@@ -22,7 +22,7 @@ export const TempValue = z
   .object({ ts: z.number().int().optional(), temperature: z.number().int().optional() })
   .meta({ id: 'TempValue' });
 
-export const valueTypes = ['CONN', 'GPS', 'TEMP'] as const;
+const valueTypes = ['CONN', 'GPS', 'TEMP'] as const;
 export const ValueType = z.enum(valueTypes).meta({ id: 'ValueType' });
 export type ValueType = z.infer<typeof ValueType>;
 

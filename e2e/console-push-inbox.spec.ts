@@ -18,7 +18,7 @@ test('admin tries push with a test inbox: what arrives is shown, verified with t
   const panel = page.getByRole('region', { name: 'Push' });
   await panel.getByRole('button', { name: 'Set up push' }).click();
   await panel.getByRole('button', { name: 'Try with a test inbox' }).click();
-  await expect(panel.getByText(/^At least 8 characters/)).toBeVisible();
+  await expect(panel.getByText('The secret must be at least 8 characters.')).toBeVisible();
 
   await panel.getByRole('button', { name: 'Generate' }).click();
   const secret = await panel.getByLabel(/^Secret/).inputValue();

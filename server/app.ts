@@ -81,7 +81,8 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   services.metrics.observe(app);
 
   app.setValidatorCompiler(validatorCompiler);
-  // Fastify parses text/plain by default; the API takes JSON bodies only (DESIGN.md: 415).
+  // Fastify parses text/plain by default; the API takes JSON bodies only and answers 415 to
+  // others (docs/decisions.md, "Errors").
   app.removeContentTypeParser('text/plain');
   documentCommonErrors(app);
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history

@@ -33,7 +33,7 @@ export interface CloudConfig {
   pushAllowNetworks: string[];
   /** Offer push inboxes (a receiver on the cloud for trying push); `npm start` turns them on. */
   pushInbox: boolean;
-  /** Time limit of one delivery; 10 s (DESIGN.md), shorter only in tests. */
+  /** Time limit of one delivery: 10 s (docs/decisions.md, "Push delivery"), less only in tests. */
   pushTimeoutMs: number;
 }
 

@@ -1,22 +1,10 @@
 import { createHmac } from 'node:crypto';
-
-const WHSEC_PREFIX = 'whsec_';
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+import { WHSEC_PREFIX } from '../../contract/push-settings.ts';
 
 /**
- * Whether a `whsec_` secret carries valid base64 after its prefix. Other secrets are always
- * usable (as their UTF-8 bytes), so only these can be malformed.
- */
-export function isUsableSecret(secret: string): boolean {
-  if (!secret.startsWith(WHSEC_PREFIX)) return true;
-  const encoded = secret.slice(WHSEC_PREFIX.length);
-  return encoded.length > 0 && BASE64.test(encoded);
-}
-
-/**
- * The HMAC key of a secret (DESIGN.md "Push"): `whsec_<base64>` is decoded as the Standard
- * Webhooks specification says; any other secret is used as its UTF-8 bytes, which the official
- * libraries accept in their raw format.
+ * The HMAC key of a secret (docs/decisions.md, "Push delivery"): `whsec_<base64>` is decoded as
+ * the Standard Webhooks specification says; any other secret is used as its UTF-8 bytes, which the
+ * official libraries accept in their raw format.
  */
 export function signingKey(secret: string): Buffer {
   return secret.startsWith(WHSEC_PREFIX)

@@ -8,7 +8,7 @@ import { grantAccess } from '../test/fixtures.ts';
 
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';
 
-/** DESIGN.md "Errors": a bad request answers the error shape, never 5xx, and changes nothing. */
+/** docs/decisions.md, "Errors": bad input gets the error shape, never 5xx, and changes nothing. */
 describe('malformed input', () => {
   const suite = useCloud(buildWorld);
   const cloud = () => suite.cloud;

@@ -7,7 +7,8 @@ import { conflict } from '../http/errors.ts';
 import { recordJson } from '../http/channel-json.ts';
 import { StoreConflict } from '../store/errors.ts';
 import { IngestBody, IngestResult } from '../schemas/ingest.ts';
-import { GatewaySerial, Name, NoQuery, Uuid } from '../schemas/params.ts';
+import { ChannelName, GatewaySerial } from '../../contract/names.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 
 const GatewayKey = z
@@ -31,7 +32,7 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
           'Creates a GATEWAY channel owned by the caller and issues the key the gateway delivers ' +
           'with. The key is returned once and stored only as a digest. Needs COMMISSION on assets.',
         params: z.object({ gatewaySerial: GatewaySerial }),
-        querystring: z.strictObject({ name: Name.optional() }),
+        querystring: z.strictObject({ name: ChannelName.optional() }),
         response: responses(GatewayKey, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT']),
       },
     },

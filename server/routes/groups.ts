@@ -7,7 +7,8 @@ import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { recordJson, recordsJson } from '../http/channel-json.ts';
-import { Name, NoQuery, Uuid } from '../schemas/params.ts';
+import { ChannelName } from '../../contract/names.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelInReach, channelResolver } from './channel-access.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
@@ -24,7 +25,7 @@ export function groupRoutes(app: ZodApp, services: Services): void {
         tags: ['groups'],
         summary: 'Create a group channel',
         description: 'In the caller’s tenant; the caller gets access. Needs CREATE on groups.',
-        params: z.object({ groupName: Name }),
+        params: z.object({ groupName: ChannelName }),
         querystring: NoQuery,
         response: responses(ChannelRecord, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']),
       },

@@ -8,7 +8,8 @@ import { badRequest, conflict, forbidden } from '../http/errors.ts';
 import { recordsJson } from '../http/channel-json.ts';
 import type { Channel } from '../store/channels.ts';
 import { StoreConflict } from '../store/errors.ts';
-import { Name, NoQuery, Serial, Uuid } from '../schemas/params.ts';
+import { ChannelName, NodeSerial } from '../../contract/names.ts';
+import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
@@ -25,8 +26,8 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
           'becomes its owner with access. With `channelUuid` the node joins that group, which the ' +
           'caller must reach (403 otherwise). Needs COMMISSION on assets. 409 when the serial is ' +
           'already commissioned.',
-        params: z.object({ nodeSerial: Serial }),
-        querystring: z.strictObject({ name: Name, channelUuid: Uuid.optional() }),
+        params: z.object({ nodeSerial: NodeSerial }),
+        querystring: z.strictObject({ name: ChannelName, channelUuid: Uuid.optional() }),
         response: responses(ChannelRecordList, [
           'BAD_REQUEST',
           'UNAUTHORIZED',

@@ -26,9 +26,10 @@ import { demoProfiles } from '../test/demo-profiles.ts';
 import { bearer, tokenFor } from '../test/tokens.ts';
 
 /**
- * DESIGN.md "Permissions", row by row, for each demo user where the row applies, over the world of
- * test/world.ts: fleet reaches North and South with their members, support North only, admin all of
- * demo and (by access to its group) acme's depot, acme only its own.
+ * The table of docs/decisions.md, "Permissions and reach", row by row, for each demo user where the
+ * row applies, over the world of test/world.ts: fleet reaches North and South with their members,
+ * support North only, admin all of demo and (by access to its group) acme's depot, acme only its
+ * own.
  */
 
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';

@@ -10,7 +10,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import type { Caller } from '../auth/caller.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
-import { PushSecret } from '../schemas/push.ts';
+import { PushSecret } from '../../contract/push-settings.ts';
 import { signingKey } from '../push/signing.ts';
 import type { PushInbox as Inbox } from '../store/push-inboxes.ts';
 import { INBOX_ARRIVALS_KEPT } from '../push/limits.ts';

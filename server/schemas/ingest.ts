@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConnValue, GpsValue, TempValue } from '../../contract/timeslice.ts';
-import { SERIAL_PATTERN } from '../../contract/limits.ts';
+import { NodeSerial } from '../../contract/names.ts';
 
 export const INGEST_MAX_MESSAGES = 1_000;
 const SensorName = z
@@ -11,7 +11,7 @@ const SensorName = z
   );
 
 const common = {
-  node: z.string().regex(SERIAL_PATTERN, 'must be a node serial'),
+  node: NodeSerial,
   sensor: SensorName,
   ts: z.number().int().min(0).describe('Epoch milliseconds'),
 };

@@ -2,7 +2,7 @@ import type { Grant, UserStore } from '../store/users.ts';
 import { hashPassword, type ScryptParams } from '../auth/passwords.ts';
 import { objectTypes, operations } from '../../contract/userinfo.ts';
 
-/** The demo tenant's people (DESIGN.md, "Demo tenant"). Tests and the README use these names. */
+/** The demo tenant's people (README, "Demo tenant"). Tests and the README use these names. */
 export const demoUsers = [
   {
     username: 'admin',
@@ -28,8 +28,8 @@ export const demoUsers = [
     tenant: 'demo',
     sets: ['demo-support'],
   },
-  // Not in DESIGN.md's table: the owner of tenant acme, whose channels show what admin may read
-  // there but not change.
+  // Besides the three demo roles: the owner of tenant acme, whose channels show what admin may
+  // read there but not change.
   {
     username: 'acme',
     password: 'demo-acme',

@@ -8,7 +8,7 @@ import type { GatewayKeys } from './simulator-keys.ts';
 
 export type DemoUserIds = Record<(typeof demoUsers)[number]['username'], number>;
 
-/** Who reaches which group besides its owner (DESIGN.md, "Demo tenant"). */
+/** Who reaches which group besides its owner (README, "Demo fleet"). */
 const groupAccess: Record<DemoGroupKey, readonly ('fleet' | 'support' | 'admin')[]> = {
   coldChain: ['fleet'],
   vansWest: ['fleet'],

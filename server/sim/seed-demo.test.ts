@@ -6,7 +6,7 @@ import { seedDemoFleet, type DemoSeed } from './seed-demo.ts';
 
 const SIZE = { vans: 4, reefers: 2, trucks: 5 };
 
-describe('the seeded demo tenant (DESIGN.md, "Demo tenant")', () => {
+describe('the seeded demo tenant (README, "Demo tenant")', () => {
   let cloud: TestCloud;
   let seed: DemoSeed;
   beforeAll(async () => {

@@ -74,7 +74,8 @@ export interface ChannelStore {
   isReachable(userId: number, channel: Channel): Promise<boolean>;
   /**
    * Reach = owned or granted channels, the members of reachable groups, and the sensors of every
-   * reachable node (DESIGN.md, "Permissions"), ordered by name (case-insensitively), then id.
+   * reachable node (docs/decisions.md, "Permissions and reach"), ordered by name
+   * (case-insensitively), then id.
    */
   listReachable(userId: number, type?: ChannelType): Promise<ChannelSummary[]>;
   /** Throws StoreConflict when a node or gateway with this serial is commissioned already. */

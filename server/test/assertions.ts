@@ -7,8 +7,8 @@ const codeOf = Object.fromEntries(
 ) as Record<number, ErrorCode>;
 
 /**
- * DESIGN.md "Errors": the status, and exactly `{"status": CODE, "message": text}` with the CODE of
- * that status. Returns the message so tests can check what it names.
+ * docs/decisions.md, "Errors": the status, and exactly `{"status": CODE, "message": text}` with the
+ * CODE of that status. Returns the message so tests can check what it names.
  */
 export function expectError(answer: Answer, status: number, messagePart?: string | RegExp): string {
   expect(answer.status, answer.text).toBe(status);

@@ -1,5 +1,6 @@
-// Only the styles of the Mantine components the console uses (DESIGN.md), in the order of Mantine's
-// own styles.css: a component's rules must follow those of the parts it is built from.
+// Only the styles of the Mantine components the console uses, so the first page carries no CSS it
+// does not need; in the order of Mantine's own styles.css: a component's rules must follow those of
+// the parts it is built from.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';

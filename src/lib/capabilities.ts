@@ -6,7 +6,10 @@ export interface Capability {
   verdict: Verdict;
 }
 
-/** The console's actions in plain words, each with the permission it needs (DESIGN.md table). */
+/**
+ * The console's actions in plain words, each with the permission it needs (docs/decisions.md,
+ * "Permissions and reach").
+ */
 export function capabilitiesOf(permissions: PermissionMap): Capability[] {
   const existing = (objectType: string, operation: Operation) =>
     mayOnExisting(permissions, objectType, operation);

@@ -42,7 +42,10 @@ export function tenantsWith(
   );
 }
 
-/** DESIGN.md "Permissions": group channels are `groups`, every other channel is `assets`. */
+/**
+ * Group channels are `groups`, every other channel is `assets` (docs/decisions.md, "Permissions
+ * and reach").
+ */
 export function objectTypeOfChannel(channelType: ChannelType): 'assets' | 'groups' {
   return channelType === 'GROUP' ? 'groups' : 'assets';
 }

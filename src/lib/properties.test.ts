@@ -15,7 +15,7 @@ describe('checkProperties', () => {
     ['[1, 2]', 'must be a JSON object'],
     ['null', 'must be a JSON object'],
     ['"text"', 'must be a JSON object'],
-    ['{"site": }', 'not valid JSON'],
+    ['{"site": }', 'Properties must be valid JSON ('],
     ['  ', 'Enter a JSON object'],
   ])('refuses %s', (text, message) => {
     const check = checkProperties(text);
@@ -28,5 +28,14 @@ describe('checkProperties', () => {
     const check = checkProperties(big);
     expect(check.ok).toBe(false);
     if (!check.ok) expect(check.error).toContain(`at most ${PROPERTIES_MAX_BYTES} bytes`);
+  });
+
+  it('refuses what the cloud refuses: objects and arrays nested deeper than 32 levels', () => {
+    const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect(checkProperties(nested(32)).ok).toBe(true);
+    expect(checkProperties(nested(33))).toEqual({
+      ok: false,
+      error: 'Properties must nest objects and arrays at most 32 levels deep.',
+    });
   });
 });

@@ -51,10 +51,10 @@ const sensorsOfNode = `
 
 /**
  * Reach = owned or granted channels, the members of reachable groups, and the sensors of every
- * reachable node (DESIGN.md, "Permissions"). One statement per channel type, with the type in the
- * SQL, so that owned channels come straight from the (owner_id, type) index and sensors are only
- * gathered when sensors are asked for: a user owning 10000 nodes and their 30000 sensors lists
- * the nodes without touching the sensors.
+ * reachable node (docs/decisions.md, "Permissions and reach"). One statement per channel type,
+ * with the type in the SQL, so that owned channels come straight from the (owner_id, type) index
+ * and sensors are only gathered when sensors are asked for: a user owning 10000 nodes and their
+ * 30000 sensors lists the nodes without touching the sensors.
  */
 function reachableListSql(type: ChannelType | null): string {
   const ofType = type === null ? '' : ` AND type = '${type}'`;

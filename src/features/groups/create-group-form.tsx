@@ -3,21 +3,20 @@ import { Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NAME_MAX_LENGTH } from '../../../contract/limits.ts';
+import { ChannelName } from '../../../contract/names.ts';
 import { useCreateGroup } from '../../api/groups.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { fieldError } from '../../lib/field-error.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 
-export function groupNameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return 'Enter a name for the group.';
-  if (trimmed.length > NAME_MAX_LENGTH) return `At most ${NAME_MAX_LENGTH} characters.`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'No control characters.';
-  return null;
+/** The cloud's rule for names (contract/names.ts); an empty field is only asked for. */
+function groupNameError(name: string): string | null {
+  if (name.trim() === '') return 'Enter a name for the group.';
+  return fieldError('The name', ChannelName, name);
 }
 
 export function CreateGroupForm() {

@@ -12,7 +12,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { NAME_MAX_LENGTH, SERIAL_PATTERN } from '../../../contract/limits.ts';
+import { ChannelName, NodeSerial } from '../../../contract/names.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { useCommissionNode } from '../../api/nodes.ts';
 import { usePermissions } from '../../api/userinfo.ts';
@@ -20,10 +20,11 @@ import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { fieldError } from '../../lib/field-error.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 
-export interface CommissionDraft {
+interface CommissionDraft {
   serial: string;
   name: string;
   groupUuid: string | null;
@@ -31,25 +32,21 @@ export interface CommissionDraft {
 
 const emptyDraft: CommissionDraft = { serial: '', name: '', groupUuid: null };
 
-export function commissionErrors(draft: CommissionDraft): {
+/** The cloud's rules for serials and names (contract/names.ts); empty fields are only asked for. */
+function commissionErrors(draft: CommissionDraft): {
   serial: string | null;
   name: string | null;
 } {
   const serial = draft.serial.trim();
-  const name = draft.name.trim();
   return {
     serial:
       serial === ''
         ? 'Enter the serial printed on the device.'
-        : SERIAL_PATTERN.test(serial)
-          ? null
-          : 'Up to 64 letters, digits, “.”, “-”, “_” or “:”, starting with a letter or digit.',
+        : fieldError('The serial', NodeSerial, serial),
     name:
-      name === ''
+      draft.name.trim() === ''
         ? 'Give the node a name people recognise.'
-        : name.length > NAME_MAX_LENGTH
-          ? `At most ${NAME_MAX_LENGTH} characters.`
-          : null,
+        : fieldError('The name', ChannelName, draft.name),
   };
 }
 

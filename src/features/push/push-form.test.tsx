@@ -20,7 +20,7 @@ describe('PushForm', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Address/ }), 'ftp://example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Save push' }));
     expect(screen.getByText('The address must start with https:// or http://.')).toBeVisible();
-    expect(screen.getByText(/At least 8 characters/)).toBeVisible();
+    expect(screen.getByText('The secret must be at least 8 characters.')).toBeVisible();
     expect(calls.filter((call) => call.init.method !== 'GET')).toHaveLength(0);
   });
 

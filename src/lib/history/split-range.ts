@@ -1,6 +1,6 @@
 import { HISTORY_MAX_SPAN_MS } from '../../../contract/limits.ts';
 
-/** A time range in epoch milliseconds, both ends inclusive (DESIGN.md "History"). */
+/** A time range in epoch milliseconds, both ends inclusive (docs/decisions.md, "History"). */
 export interface TimeSpan {
   from: number;
   to: number;

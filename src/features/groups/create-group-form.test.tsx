@@ -1,0 +1,44 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeCloud, json, renderPage } from '../../test/render.tsx';
+import { CreateGroupForm } from './create-group-form.tsx';
+
+const creator = { 'demo:groups': ['READ', 'CREATE'] } as const;
+
+describe('CreateGroupForm', () => {
+  it.each([
+    ['a bell (C0)', 'North\u0007ern'],
+    ['DEL', 'North\u007fern'],
+    ['NEL (C1), which the cloud refuses too', 'North\u0085ern'],
+  ])('refuses a name with %s before asking the cloud', async (_what, name) => {
+    const calls = fakeCloud(() => json({}));
+    renderPage(<CreateGroupForm />, creator);
+    // Pasted text keeps what a keyboard cannot type.
+    fireEvent.change(screen.getByRole('textbox', { name: 'New group' }), {
+      target: { value: name },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    expect(screen.getByText('The name must not contain control characters.')).toBeVisible();
+    expect(calls.filter((call) => call.init.method === 'POST')).toHaveLength(0);
+  });
+
+  it('creates a group whose name the cloud takes', async () => {
+    const calls = fakeCloud(() =>
+      json({
+        uuid: '44444444-4444-4444-8444-444444444444',
+        channelType: 'GROUP',
+        name: 'North – Größe',
+        active: true,
+        pushInterval: 0,
+      }),
+    );
+    renderPage(<CreateGroupForm />, creator, {
+      routes: [{ path: '/groups/:uuid', element: null }],
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'New group' }), ' North – Größe ');
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    const post = calls.find((call) => call.init.method === 'POST');
+    expect(post?.url.pathname).toBe(`/v1/groups/${encodeURIComponent('North – Größe')}`);
+  });
+});

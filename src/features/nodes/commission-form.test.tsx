@@ -1,0 +1,26 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeCloud, json, renderPage } from '../../test/render.tsx';
+import { CommissionForm } from './commission-form.tsx';
+
+const commissioner = { 'demo:assets': ['READ', 'COMMISSION'], 'demo:groups': ['READ'] } as const;
+
+describe('CommissionForm', () => {
+  it('refuses a name with a control character and a serial the cloud would refuse', async () => {
+    const calls = fakeCloud(() => json([]));
+    renderPage(<CommissionForm />, commissioner);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Serial' }), 'VAN 12');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), {
+      target: { value: 'Van\u008512' },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Commission node' }));
+    expect(screen.getByText('The name must not contain control characters.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'The serial must be 1-64 letters, digits, dots, dashes, underscores or colons, starting with a letter or digit.',
+      ),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.init.method === 'POST')).toHaveLength(0);
+  });
+});
