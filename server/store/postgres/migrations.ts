@@ -180,7 +180,8 @@ export const pgMigrations: readonly string[] = [
 
   -- The identity provider's keys, the same in every instance (store/shared-secrets.ts).
   CREATE TABLE shared_secrets (name text PRIMARY KEY, value text NOT NULL);
-
+  `,
+  /* 2: the event log every instance follows, and leases for work done in one instance */ `
   -- The event log (store/event-log.ts): numbered from one counter row, in commit order.
   CREATE TABLE event_seq (last bigint NOT NULL);
   INSERT INTO event_seq VALUES (0);
