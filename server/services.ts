@@ -110,9 +110,12 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     log: store.eventLog,
     from,
     async handle(event) {
+      // Only what push acts on moves the stored cursor: a cloud without push writes nothing per
+      // batch, and a new holder reading again what nobody pushes changes nothing.
+      const acts = event.pushChanged !== undefined || push.concerns(event.readings);
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
       events.published(event.readings);
-      await store.leases.setCursor(PUSH_LEASE, services.pushLeadership.holder, event.seq);
+      if (acts) await store.leases.setCursor(PUSH_LEASE, services.pushLeadership.holder, event.seq);
     },
     onError: (error) => logger.warn({ err: error }, 'push: the event log could not be read'),
   });

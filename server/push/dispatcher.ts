@@ -139,6 +139,12 @@ export class PushDispatcher {
   }
 
   /** Runs inside ingestion: only notes which readings concern a channel with push. */
+  /** Whether any of these readings reaches a channel with push. */
+  concerns(readings: readonly Pick<PublishedReading, 'channelIds'>[]): boolean {
+    if (this.configured.size === 0) return false;
+    return readings.some((r) => r.channelIds.some((id) => this.configured.has(id)));
+  }
+
   private accept(readings: readonly PublishedReading[]): void {
     if (this.closed || this.configured.size === 0) return;
     const wanted: PublishedReading[] = [];
