@@ -7,17 +7,23 @@ import { join } from 'node:path';
 // of their own, and drive Debian's Chromium (never a downloaded browser). A second cloud, on the
 // next port, issues access tokens that last 40 s, so that refreshing really happens in the
 // `short-tokens` project (*.short-tokens.spec.ts); the console refreshes 30 s before expiry. A
-// third, on the port after, holds the large fleet of `npm run seed:large` (10,000 nodes, seeded in
-// a second or two) for the `large-fleet` project (*.large-fleet.spec.ts).
+// third, on E2E_PORT + 8, holds the large fleet of `npm run seed:large` (10,000 nodes, seeded in
+// a second or two) for the `large-fleet` project (*.large-fleet.spec.ts). Ports in between:
+// + 2 and + 3 serve the console from other origins (e2e/cross-origin.spec.ts), + 4 … + 7 are the
+// LemonLDAP::NG set-up's (e2e/lemonldap/).
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 const shortTokensURL = `http://127.0.0.1:${port + 1}`;
-const largeFleetURL = `http://127.0.0.1:${port + 2}`;
+const largeFleetURL = `http://127.0.0.1:${port + 8}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'telemetry-e2e-'));
 const shortTokensDataDir = mkdtempSync(join(tmpdir(), 'telemetry-e2e-short-'));
 const largeFleetDataDir = mkdtempSync(join(tmpdir(), 'telemetry-e2e-large-'));
 const shortTokens = /\.short-tokens\.spec\.ts$/;
 const largeFleet = /\.large-fleet\.spec\.ts$/;
+// LemonLDAP::NG from Debian as the outside identity provider (e2e/lemonldap/): the spec starts
+// its own provider, cloud and console origins on E2E_PORT + 4 … + 7, and is skipped, loudly,
+// where the package is not installed.
+const lemonLdap = /\.lemonldap\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -47,7 +53,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: [shortTokens, largeFleet],
+      testIgnore: [shortTokens, largeFleet, lemonLdap],
     },
     {
       name: 'short-tokens',
@@ -59,6 +65,7 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: largeFleetURL },
       testMatch: largeFleet,
     },
+    { name: 'lemonldap', use: { ...devices['Desktop Chrome'] }, testMatch: lemonLdap },
   ],
   // Started one after the other: the second serves the console the first one built.
   webServer: [
@@ -75,6 +82,8 @@ export default defineConfig({
         // As `npm start` runs it: push may reach this machine, and push inboxes are on.
         PUSH_ALLOW_NETWORKS: 'loopback',
         PUSH_INBOX: 'on',
+        // A console on a second origin (e2e/cross-origin.spec.ts) may call the API.
+        CORS_ORIGINS: `http://127.0.0.1:${port + 2}`,
       },
     },
     {
@@ -97,7 +106,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        PORT: String(port + 2),
+        PORT: String(port + 8),
         HOST: '127.0.0.1',
         DATA_DIR: largeFleetDataDir,
         PUBLIC_URL: largeFleetURL,

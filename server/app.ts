@@ -8,6 +8,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
+import { installCors } from './http/cors.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
 import { FailureThrottle } from './auth/throttle.ts';
@@ -87,14 +88,16 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // the OpenAPI document instead.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  // Before authentication: a refused request still carries the header that lets its page read why.
+  installCors(app, config.corsOrigins);
   await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
   const throttle = new FailureThrottle(store.signInFailures);
-  const bearer = await setUpIdentity(app, services, throttle);
+  const identity = await setUpIdentity(app, services, throttle);
   const authenticators: Authenticator[] = [
     new BasicAuthenticator(services.store.users, throttle),
-    bearer,
+    identity.bearer,
   ];
   app.decorateRequest('gateway', null);
   installAuthentication(
@@ -122,8 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   operationsRoutes(app, services);
 
   // With an outside identity provider the console talks to it directly (discovery, tokens).
-  const external = config.auth.external;
-  await serveConsole(app, config.consoleDir, external ? [new URL(external.issuer).origin] : []);
+  await serveConsole(app, config, identity.external);
   await app.ready();
   return { app, services };
 }

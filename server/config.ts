@@ -33,6 +33,11 @@ export interface CloudConfig {
   pushInbox: boolean;
   /** Time limit of one delivery: 10 s (docs/decisions.md, "Push delivery"), less only in tests. */
   pushTimeoutMs: number;
+  /**
+   * Origins whose pages may call the API from a browser (exactly, e.g. https://console.example);
+   * empty: the cloud's own origin only (server/http/cors.ts).
+   */
+  corsOrigins: string[];
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -60,7 +65,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     pushAllowNetworks: list(env.PUSH_ALLOW_NETWORKS),
     pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
     pushTimeoutMs: DELIVERY_TIMEOUT_MS,
+    corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
   };
+}
+
+/** Exact origins: scheme, host and port, nothing else (no path, no wildcard, no trailing /). */
+function origins(name: string, value: string | undefined): string[] {
+  return list(value).map((item) => {
+    const origin = URL.canParse(item) ? new URL(item).origin : 'null';
+    if (origin === 'null' || origin !== item) {
+      throw new Error(
+        `${name}: "${item}" is not an origin; write scheme://host[:port] exactly as the browser ` +
+          'sends it, without a path or a trailing slash',
+      );
+    }
+    return origin;
+  });
 }
 
 function databaseUrl(value: string | undefined): string | null {
@@ -112,6 +132,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     pushAllowNetworks: [],
     pushInbox: false,
     pushTimeoutMs: DELIVERY_TIMEOUT_MS,
+    corsOrigins: [],
     ...overrides,
   };
 }

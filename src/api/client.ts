@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { explainFailure } from './connection-failure.ts';
 import { ApiError, errorFromResponse } from './errors.ts';
 import { loadSchemas, type Schemas } from './schemas-loader.ts';
 
@@ -54,9 +55,10 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
   }
 
   const validator = loadSchemas();
+  const url = apiUrl(baseUrl, path, request.query);
   let response: Response;
   try {
-    response = await fetch(apiUrl(baseUrl, path, request.query), {
+    response = await fetch(url, {
       method: request.method ?? 'GET',
       headers:
         request.body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
@@ -66,7 +68,8 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'The cloud cannot be reached. Check your connection.');
+    // Down, or refused by the browser (CORS, this page's policy): each asks for another fix.
+    throw await explainFailure(url, apiUrl(baseUrl, '/v1/admin/ping'));
   }
 
   if (!response.ok) {

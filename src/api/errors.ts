@@ -1,7 +1,11 @@
 import type { ErrorCode } from '../../contract/status.ts';
 import { loadSchemas } from './schemas-loader.ts';
 
-export type ApiErrorCode = ErrorCode | 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
+/**
+ * Besides the cloud's own codes: NETWORK (no answer), BLOCKED (the browser refused the answer or
+ * the connection: CORS or this page's policy, see connection-failure.ts), INVALID_RESPONSE, UNKNOWN.
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BLOCKED' | 'INVALID_RESPONSE' | 'UNKNOWN';
 
 /** What the cloud refused or failed, with its own message for a person. */
 export class ApiError extends Error {

@@ -37,6 +37,8 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
       return { title: 'Refused by the cloud', detail: words, color: 'red' };
     case 'NOT_FOUND':
       return { title: 'Not found', detail: words, color: 'red' };
+    case 'BLOCKED':
+      return { title: 'The browser refused the connection', detail: error.message, color: 'red' };
     case 'TOO_MANY_REQUESTS':
       return { title: 'Too many attempts', detail: words, color: 'red' };
     case 'CONFLICT':

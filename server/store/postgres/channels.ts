@@ -26,12 +26,12 @@ export function reachableListSql(type: ChannelType | null, columns = summaryColu
   return `
     WITH groups_in_reach(id) AS (
       SELECT id FROM channels WHERE owner_id = $1 AND type = 'GROUP'
-      UNION SELECT a.channel_id FROM channel_access a JOIN channels g ON g.id = a.channel_id
+      UNION SELECT a.channel_id FROM channel_grants a JOIN channels g ON g.id = a.channel_id
       WHERE a.user_id = $1 AND g.type = 'GROUP'
     ),
     base(id) AS (
       SELECT id FROM channels WHERE owner_id = $1${ofType}
-      UNION SELECT channel_id FROM channel_access WHERE user_id = $1
+      UNION SELECT channel_id FROM channel_grants WHERE user_id = $1
       UNION SELECT gm.member_id FROM groups_in_reach g JOIN group_members gm ON gm.group_id = g.id
     ),
     reach(id) AS (
@@ -81,12 +81,12 @@ export class PgChannelStore implements ChannelStore {
       `SELECT EXISTS (
          SELECT 1 FROM channels WHERE id IN ($2, $3) AND owner_id = $1
          UNION ALL
-         SELECT 1 FROM channel_access WHERE user_id = $1 AND channel_id IN ($2, $3)
+         SELECT 1 FROM channel_grants WHERE user_id = $1 AND channel_id IN ($2, $3)
          UNION ALL
          SELECT 1 FROM group_members gm JOIN channels g ON g.id = gm.group_id
          WHERE gm.member_id IN ($2, $3)
            AND (g.owner_id = $1 OR EXISTS (
-             SELECT 1 FROM channel_access a WHERE a.user_id = $1 AND a.channel_id = g.id))
+             SELECT 1 FROM channel_grants a WHERE a.user_id = $1 AND a.channel_id = g.id))
        ) AS ok`,
       [userId, channel.id, channel.nodeId ?? -1],
       'channel-reachable',

@@ -22,6 +22,7 @@ import { PgExternalIdentityStore } from './external-identities.ts';
 import { PgSignInFailureStore } from './sign-in-failures.ts';
 import { PgSharedSecretStore } from './shared-secrets.ts';
 import { PgPositionStore } from './positions.ts';
+import { PgPermissionSetGroupStore } from './permission-set-groups.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -44,6 +45,7 @@ export class PgStore implements Store {
   readonly signInFailures;
   readonly sharedSecrets;
   readonly positions;
+  readonly permissionSetGroups;
   private readonly scope: PgScope;
 
   constructor(pool: pg.Pool, partitions: Partitions, scope = new PgScope(pool, false)) {
@@ -63,6 +65,7 @@ export class PgStore implements Store {
     this.positions = new PgPositionStore(scope);
     this.signInFailures = new PgSignInFailureStore(scope);
     this.sharedSecrets = new PgSharedSecretStore(scope);
+    this.permissionSetGroups = new PgPermissionSetGroupStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

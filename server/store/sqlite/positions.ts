@@ -14,7 +14,7 @@ const memberships = `
   FROM channels g JOIN group_members gm ON gm.group_id = g.id
   JOIN channels m ON m.id = gm.member_id AND m.type = 'NODE'
   WHERE g.type = 'GROUP' AND (g.owner_id = $u OR EXISTS (
-    SELECT 1 FROM channel_access a WHERE a.user_id = $u AND a.channel_id = g.id))`;
+    SELECT 1 FROM channel_grants a WHERE a.user_id = $u AND a.channel_id = g.id))`;
 const members = `
   SELECT COALESCE(n.id, m.id) AS nodeId, COALESCE(n.uuid, m.uuid) AS uuid,
          COALESCE(n.name, m.name) AS name,

@@ -11,6 +11,7 @@ import { SqlitePushInboxStore } from './push-inboxes.ts';
 import { SqliteOidcModelStore } from './oidc-models.ts';
 import { SqliteExternalIdentityStore } from './external-identities.ts';
 import { SqlitePositionStore } from './positions.ts';
+import { SqlitePermissionSetGroupStore } from './permission-set-groups.ts';
 import { SqliteSignInFailureStore } from './sign-in-failures.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
@@ -28,6 +29,7 @@ export class SqliteStore implements Store {
   readonly oidcModels;
   readonly externalIdentities;
   readonly positions;
+  readonly permissionSetGroups;
   readonly signInFailures;
   readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
@@ -49,6 +51,7 @@ export class SqliteStore implements Store {
     this.oidcModels = new SqliteOidcModelStore(scope);
     this.externalIdentities = new SqliteExternalIdentityStore(scope);
     this.positions = new SqlitePositionStore(scope);
+    this.permissionSetGroups = new SqlitePermissionSetGroupStore(scope);
     this.signInFailures = new SqliteSignInFailureStore(scope);
   }
 

@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { pingQuery } from '../../api/admin.ts';
+import { ApiError } from '../../api/errors.ts';
 import { useCloudReachable } from '../../api/network-status.ts';
 import { formatClock } from '../../lib/history/format-time.ts';
 
@@ -11,21 +12,25 @@ import { formatClock } from '../../lib/history/format-time.ts';
  */
 export function CloudStatus() {
   const reachable = useCloudReachable();
-  const { isPending, isError, dataUpdatedAt, errorUpdatedAt } = useQuery(pingQuery());
+  const { isPending, isError, error, dataUpdatedAt, errorUpdatedAt } = useQuery(pingQuery());
   const checked = formatClock(Math.max(dataUpdatedAt, errorUpdatedAt));
-  const [color, text] = !reachable
-    ? ['red', 'Cloud unreachable']
-    : isPending
-      ? ['gray', 'Cloud: checking…']
-      : isError
-        ? ['orange', 'Cloud not operational']
-        : ['green', 'Cloud operational'];
+  // The browser refusing the cloud (CORS, this page's policy) is not the cloud being down.
+  const blocked = error instanceof ApiError && error.code === 'BLOCKED';
+  const [color, text] = blocked
+    ? ['red', 'Cloud blocked by the browser']
+    : !reachable
+      ? ['red', 'Cloud unreachable']
+      : isPending
+        ? ['gray', 'Cloud: checking…']
+        : isError
+          ? ['orange', 'Cloud not operational']
+          : ['green', 'Cloud operational'];
   return (
     <Badge
-      variant={reachable ? 'light' : 'filled'}
+      variant={reachable && !blocked ? 'light' : 'filled'}
       color={color}
       role="status"
-      title={isPending && reachable ? undefined : `Checked at ${checked}`}
+      title={blocked ? error.message : isPending && reachable ? undefined : `Checked at ${checked}`}
       visibleFrom="xs"
     >
       {text}
