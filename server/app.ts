@@ -22,6 +22,7 @@ import { pushRoutes } from './routes/push.ts';
 import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
+import { positionRoutes } from './routes/positions.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   pushDeliveryLogRoutes(app, services);
   if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
+  positionRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);
   gatewayRoutes(app, services);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChannelRecord } from '../../contract/channel.ts';
 import { seedDemoFleet } from '../sim/seed-demo.ts';
 import type { PermissionSetGroupStore } from '../store/permission-set-groups.ts';
-import type { TestCloud } from '../test/harness.ts';
+import type { CallOptions, TestCloud } from '../test/harness.ts';
 import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
 import { bearer } from '../test/tokens.ts';
 
@@ -64,6 +64,16 @@ describe('roles that reach groups', () => {
     });
     expect(history.status).toBe(200);
     expect((history.json as unknown[]).length).toBeGreaterThan(0);
+
+    // The latest-positions extension has the same reach: the groups the role reaches.
+    const positionsOf = async (options: CallOptions) => {
+      const answer = await cloud.call('GET', '/v1/positions', options);
+      expect(answer.status).toBe(200);
+      return (answer.json as { nodes: { nodeUuid: string }[] }).nodes.map((n) => n.nodeUuid);
+    };
+    const fleetPositions = await positionsOf({ as: 'fleet' });
+    expect(fleetPositions.length).toBeGreaterThan(0);
+    expect(await positionsOf({ as: null, headers: bearer(token) })).toEqual(fleetPositions);
   });
 
   it('shows support what support sees, and nobody a group their roles do not reach', async () => {

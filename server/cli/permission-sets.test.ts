@@ -61,7 +61,9 @@ describe('npm run permission-sets', () => {
   });
 
   it('asks for a uuid when a name is not unique', async () => {
-    await cloud.call('POST', '/v1/groups/Cold%20chain');
+    // Names are unique within a tenant (409), so the second "Cold chain" is acme's.
+    expect((await cloud.call('POST', '/v1/groups/Cold%20chain')).status).toBe(409);
+    expect((await cloud.call('POST', '/v1/groups/Cold%20chain', { as: 'acme' })).status).toBe(200);
     await expect(run('demo-fleet', 'Cold chain')).rejects.toThrow(
       /^Several groups are named "Cold chain": name one by its uuid: /,
     );

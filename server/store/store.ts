@@ -8,6 +8,7 @@ import type { DeliveryLogStore } from './delivery-log.ts';
 import type { PushInboxStore } from './push-inboxes.ts';
 import type { OidcModelStore } from './oidc-models.ts';
 import type { ExternalIdentityStore } from './external-identities.ts';
+import type { PositionStore } from './positions.ts';
 import type { PermissionSetGroupStore } from './permission-set-groups.ts';
 import type { SignInFailureStore } from './sign-in-failures.ts';
 import type { SharedSecretStore } from './shared-secrets.ts';
@@ -31,6 +32,7 @@ export interface Store {
   readonly pushInboxes: PushInboxStore;
   readonly oidcModels: OidcModelStore;
   readonly externalIdentities: ExternalIdentityStore;
+  readonly positions: PositionStore;
   readonly permissionSetGroups: PermissionSetGroupStore;
   readonly signInFailures: SignInFailureStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */

@@ -94,7 +94,11 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
     throw new ApiError(
       response.status,
       'INVALID_RESPONSE',
-      `The cloud's answer to ${path.split('?')[0]} does not follow the interface.`,
+      'The cloud’s answer does not follow the Telemetry Cloud interface.',
+      `${request.method ?? 'GET'} ${path.split('?')[0]}: ${parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`)
+        .join('; ')}`,
     );
   }
   return parsed.data;

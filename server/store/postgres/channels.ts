@@ -16,8 +16,11 @@ import { byName, channelColumns, summaryColumns } from './rows.ts';
 const insertColumns =
   'uuid, type, name, tenant, owner_id, reference, node_id, sensor_name, value_type, created_at';
 
-/** As the SQLite store's reach (../sqlite/channels.ts), with the type in the SQL. */
-function reachableListSql(type: ChannelType | null): string {
+/**
+ * As the SQLite store's reach (../sqlite/channels.ts), with the type in the SQL; `$1` is the
+ * user's id. The latest-positions extension (positions.ts) reads other columns of the same reach.
+ */
+export function reachableListSql(type: ChannelType | null, columns = summaryColumns): string {
   const ofType = type === null ? '' : ` AND type = '${type}'`;
   const withSensors = type === null || type === 'SENSOR';
   return `
@@ -35,7 +38,7 @@ function reachableListSql(type: ChannelType | null): string {
       SELECT id FROM base
       ${withSensors ? "UNION SELECT s.id FROM base b JOIN channels s ON s.node_id = b.id AND s.type = 'SENSOR'" : ''}
     )
-    SELECT ${summaryColumns} FROM channels
+    SELECT ${columns} FROM channels
     WHERE id IN (SELECT id FROM reach)${ofType}
     ORDER BY ${byName}`;
 }

@@ -21,6 +21,7 @@ import { PgOidcModelStore } from './oidc-models.ts';
 import { PgExternalIdentityStore } from './external-identities.ts';
 import { PgSignInFailureStore } from './sign-in-failures.ts';
 import { PgSharedSecretStore } from './shared-secrets.ts';
+import { PgPositionStore } from './positions.ts';
 import { PgPermissionSetGroupStore } from './permission-set-groups.ts';
 
 /**
@@ -43,6 +44,7 @@ export class PgStore implements Store {
   readonly externalIdentities;
   readonly signInFailures;
   readonly sharedSecrets;
+  readonly positions;
   readonly permissionSetGroups;
   private readonly scope: PgScope;
 
@@ -60,6 +62,7 @@ export class PgStore implements Store {
     this.pushInboxes = new PgPushInboxStore(scope);
     this.oidcModels = new PgOidcModelStore(scope);
     this.externalIdentities = new PgExternalIdentityStore(scope);
+    this.positions = new PgPositionStore(scope);
     this.signInFailures = new PgSignInFailureStore(scope);
     this.sharedSecrets = new PgSharedSecretStore(scope);
     this.permissionSetGroups = new PgPermissionSetGroupStore(scope);

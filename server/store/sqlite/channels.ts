@@ -55,9 +55,10 @@ const sensorsOfNode = `
  * every reachable node (docs/decisions.md, "Permissions and reach"). One statement per channel
  * type, with the type in the SQL, so that owned channels come straight from the (owner_id, type)
  * index and sensors are only gathered when sensors are asked for: a user owning 10000 nodes and
- * their 30000 sensors lists the nodes without touching the sensors.
+ * their 30000 sensors lists the nodes without touching the sensors. `$u` is the user's id; the
+ * latest-positions extension (positions.ts) reads other columns of the same reach.
  */
-function reachableListSql(type: ChannelType | null): string {
+export function reachableListSql(type: ChannelType | null, columns = summaryColumns): string {
   const ofType = type === null ? '' : ` AND type = '${type}'`;
   const withSensors = type === null || type === 'SENSOR';
   return `
@@ -75,7 +76,7 @@ function reachableListSql(type: ChannelType | null): string {
       SELECT id FROM base
       ${withSensors ? "UNION SELECT s.id FROM base b JOIN channels s ON s.node_id = b.id AND s.type = 'SENSOR'" : ''}
     )
-    SELECT ${summaryColumns} FROM channels
+    SELECT ${columns} FROM channels
     WHERE id IN (SELECT id FROM reach)${ofType}
     ORDER BY name COLLATE NOCASE, id`;
 }

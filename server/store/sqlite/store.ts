@@ -10,6 +10,7 @@ import { SqliteDeliveryLogStore } from './delivery-log.ts';
 import { SqlitePushInboxStore } from './push-inboxes.ts';
 import { SqliteOidcModelStore } from './oidc-models.ts';
 import { SqliteExternalIdentityStore } from './external-identities.ts';
+import { SqlitePositionStore } from './positions.ts';
 import { SqlitePermissionSetGroupStore } from './permission-set-groups.ts';
 import { SqliteSignInFailureStore } from './sign-in-failures.ts';
 
@@ -27,6 +28,7 @@ export class SqliteStore implements Store {
   readonly pushInboxes;
   readonly oidcModels;
   readonly externalIdentities;
+  readonly positions;
   readonly permissionSetGroups;
   readonly signInFailures;
   readonly sharedSecrets = null;
@@ -48,6 +50,7 @@ export class SqliteStore implements Store {
     this.pushInboxes = new SqlitePushInboxStore(scope);
     this.oidcModels = new SqliteOidcModelStore(scope);
     this.externalIdentities = new SqliteExternalIdentityStore(scope);
+    this.positions = new SqlitePositionStore(scope);
     this.permissionSetGroups = new SqlitePermissionSetGroupStore(scope);
     this.signInFailures = new SqliteSignInFailureStore(scope);
   }

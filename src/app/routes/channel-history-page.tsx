@@ -21,7 +21,7 @@ import {
   rangeFromSearch,
   rangeToSearch,
 } from '../../lib/history/time-range.ts';
-import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { HistoryView } from '../../features/history/history-view.tsx';
 import '../../components/history/mantine-styles.ts';
 import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
@@ -112,7 +112,7 @@ export function Component() {
       </Stack>
     );
   }
-  if (channel.isError) {
+  if (channel.data === undefined) {
     return (
       <ApiErrorAlert
         error={channel.error}
@@ -124,8 +124,7 @@ export function Component() {
     );
   }
   const record = channel.data;
-  const objectType = `${objectTypeOfChannel(record.channelType)}.history`;
-  const verdict = mayOnExisting(profile.data?.permissions ?? {}, objectType, 'READ');
+  const verdict = mayOnChannel(profile.data?.permissions ?? {}, record, 'READ', { history: true });
   return (
     <Stack gap="md" maw={1400}>
       <PageHeader
@@ -138,7 +137,10 @@ export function Component() {
         }
       />
       {!verdict.allowed ? (
-        <NoHistoryAccess what={historyOf[record.channelType]} needs={`READ on ${objectType}`} />
+        <NoHistoryAccess
+          what={historyOf[record.channelType]}
+          needs={verdict.reason.replace(/^needs /, '')}
+        />
       ) : parsed === undefined ? (
         <Skeleton height={280} aria-label="Loading history" />
       ) : !parsed.ok ? (

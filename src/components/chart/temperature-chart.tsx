@@ -1,7 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { reducePoints, visiblePoints } from '../../lib/history/downsample-series.ts';
 import { valueDomain } from '../../lib/history/value-domain.ts';
-import { formatInstant, formatTick, timeTicks } from '../../lib/history/format-time.ts';
+import {
+  formatClock,
+  formatInstant,
+  formatTick,
+  timeTicks,
+} from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import type { Series } from '../../lib/history/temperature-series.ts';
 import { valuesAt } from '../../lib/history/values-at.ts';
@@ -98,9 +103,7 @@ export function TemperatureChart({
               </dt>
               <dd>
                 {v.point.value} °C
-                {v.point.ts !== cursor && (
-                  <> at {formatInstant(v.point.ts, timeZone).split(', ').at(-1)}</>
-                )}
+                {v.point.ts !== cursor && <> at {formatClock(v.point.ts, timeZone)}</>}
               </dd>
             </div>
           ))}

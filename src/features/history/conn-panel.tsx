@@ -1,12 +1,19 @@
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import type { ConnChange } from '../../lib/history/conn-changes.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
+import { NothingYet, type Pending } from './nothing-yet.tsx';
 
 const show = (value: number | undefined) => (value === undefined ? '–' : String(value));
 
 /** Function and version of each node, as changes over time. */
-export function ConnPanel({ changes }: { changes: readonly ConnChange[] }) {
-  if (changes.length === 0) return <Text c="dimmed">No connectivity messages in this range.</Text>;
+export function ConnPanel({
+  changes,
+  pending,
+}: {
+  changes: readonly ConnChange[];
+  pending?: Pending | undefined;
+}) {
+  if (changes.length === 0) return <NothingYet what="connectivity messages" pending={pending} />;
   return (
     <Table.ScrollContainer minWidth={560} maxHeight={320}>
       {/* One line per change: on a narrow screen the table scrolls sideways rather than wrap. */}

@@ -58,6 +58,8 @@ export function HistoryView({
   const [window, setWindow] = useState(range);
   const [cursor, setCursor] = useState<number>();
   const fitKey = `${channelName}|${range.from}|${range.to}`;
+  const pending =
+    history.status === 'loading' ? { done: history.done, total: history.pieces.length } : undefined;
 
   return (
     <Stack gap="md">
@@ -70,6 +72,7 @@ export function HistoryView({
           onWindow={setWindow}
           cursor={cursor}
           onCursor={setCursor}
+          pending={pending}
         />
       </Section>
       <Section title="GPS track">
@@ -83,13 +86,14 @@ export function HistoryView({
             range={range}
             cursor={cursor}
             fitKey={fitKey}
+            pending={pending}
             tileUrl={tileUrl}
             attribution={attribution}
           />
         </div>
       </Section>
       <Section title="Connectivity">
-        <ConnPanel changes={changes} />
+        <ConnPanel changes={changes} pending={pending} />
       </Section>
       <Section title="Raw data">
         <Stack gap="sm">
@@ -99,7 +103,7 @@ export function HistoryView({
             pieces={history.pieces}
             loadPiece={loadPiece}
           />
-          <RawTable items={items} />
+          <RawTable items={items} pending={pending} />
         </Stack>
       </Section>
     </Stack>

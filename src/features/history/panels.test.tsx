@@ -7,7 +7,9 @@ import { fetchSpan } from '../../lib/history/fetch-span.ts';
 import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
 import { toLocalInput } from '../../lib/history/time-range.ts';
 import { fakeHistory, slice } from '../../test/fake-history.ts';
+import { ApiError } from '../../api/errors.ts';
 import { ExportMenu } from './export-menu.tsx';
+import { HistoryView } from './history-view.tsx';
 import { LoadProgress } from './load-progress.tsx';
 import { RangePicker } from './range-picker.tsx';
 import type { RangeHistory } from './use-range-history.ts';
@@ -82,6 +84,56 @@ describe('LoadProgress', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The cloud cannot be reached.');
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
     expect(failed.resume).toHaveBeenCalled();
+  });
+
+  it('offers no Resume for what the cloud refused, and says so quietly', () => {
+    const message = 'Refused: reading history needs READ on assets.history in tenant acme.';
+    show(
+      <LoadProgress
+        history={history({
+          done: 0,
+          status: 'failed',
+          error: new ApiError(403, 'FORBIDDEN', message),
+        })}
+      />,
+    );
+    expect(screen.getByText(message)).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+});
+
+describe('a range that is still arriving', () => {
+  it('says its panels are loading, not that the range holds nothing', () => {
+    const range: TimeSpan = { from: now - 7 * DAY + 1, to: now };
+    const pieces = splitRange(range);
+    const conn = slice({ ts: now - 3_600_000, type: 'CONN', value: { function: 3, version: 9 } });
+    const loading = history({ pieces, loaded: [[conn]], items: [conn], done: 1 });
+    const { unmount } = show(
+      <HistoryView
+        channelName="Van 07"
+        range={range}
+        history={loading}
+        loadPiece={async () => []}
+      />,
+    );
+    expect(
+      screen.getByText('Loading temperatures… none in the 1 of 7 days loaded so far.'),
+    ).toBeVisible();
+    expect(
+      screen.getByText('Loading positions… none in the 1 of 7 days loaded so far.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/No temperatures in this range/)).toBeNull();
+    unmount();
+    show(
+      <HistoryView
+        channelName="Van 07"
+        range={range}
+        history={{ ...loading, status: 'done', done: 7, loaded: pieces.map(() => []) }}
+        loadPiece={async () => []}
+      />,
+    );
+    expect(screen.getByText('No temperatures in this range.')).toBeVisible();
   });
 });
 

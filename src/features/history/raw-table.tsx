@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Text } from '@mantine/core';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { describeValue } from '../../lib/history/describe-value.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import styles from './history.module.css';
+import { NothingYet, type Pending } from './nothing-yet.tsx';
 
 const ROW_HEIGHT = 28;
 const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
@@ -16,7 +16,13 @@ const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
 const widths = ['11.5rem', '8rem', '6rem', '4.5rem', 'auto', '10.5rem'];
 
 /** Every message of the range, newest first; only the rows in view are in the page. */
-export function RawTable({ items }: { items: readonly Timeslice[] }) {
+export function RawTable({
+  items,
+  pending,
+}: {
+  items: readonly Timeslice[];
+  pending?: Pending | undefined;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
@@ -25,7 +31,7 @@ export function RawTable({ items }: { items: readonly Timeslice[] }) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
-  if (items.length === 0) return <Text c="dimmed">No messages in this range.</Text>;
+  if (items.length === 0) return <NothingYet what="messages" pending={pending} />;
   const rows = virtualizer.getVirtualItems();
   const before = rows[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);

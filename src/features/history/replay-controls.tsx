@@ -58,7 +58,7 @@ export function ReplayControls({ window, cursor, onCursor }: ReplayControlsProps
         onChange={onCursor}
         label={(value) => formatInstant(value)}
         thumbLabel="Replay position"
-        thumbProps={{ 'aria-valuetext': formatInstant(at) }}
+        thumbValueText={(value) => formatInstant(value)}
       />
       <Text size="sm" miw={170} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {formatInstant(at)}

@@ -4,6 +4,7 @@ import { formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import type { Series } from '../../lib/history/temperature-series.ts';
 import { zoomWindow } from '../../lib/history/zoom.ts';
+import { NothingYet, type Pending } from './nothing-yet.tsx';
 
 export interface TemperaturePanelProps {
   series: readonly Series[];
@@ -12,6 +13,7 @@ export interface TemperaturePanelProps {
   onWindow: (window: TimeSpan) => void;
   cursor: number | undefined;
   onCursor: (ts: number) => void;
+  pending?: Pending | undefined;
 }
 
 export function TemperaturePanel({
@@ -21,10 +23,11 @@ export function TemperaturePanel({
   onWindow,
   cursor,
   onCursor,
+  pending,
 }: TemperaturePanelProps) {
   const whole = window.from === range.from && window.to === range.to;
   if (series.length === 0) {
-    return <Text c="dimmed">No temperatures in this range.</Text>;
+    return <NothingYet what="temperatures" pending={pending} />;
   }
   return (
     <>

@@ -10,6 +10,7 @@ import { formatInstant } from '../../lib/history/format-time.ts';
 import type { Track } from '../../lib/history/gps-track.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import styles from './history.module.css';
+import { NothingYet, type Pending } from './nothing-yet.tsx';
 
 export interface TrackPanelProps {
   tracks: readonly Track[];
@@ -17,6 +18,8 @@ export interface TrackPanelProps {
   range: TimeSpan;
   cursor: number | undefined;
   fitKey: string;
+  /** Days still arriving, if any: the map follows them and frames them all once they are in. */
+  pending?: Pending | undefined;
   tileUrl?: string | undefined;
   attribution?: string | undefined;
 }
@@ -64,11 +67,13 @@ export function TrackPanel({
   range,
   cursor,
   fitKey,
+  pending,
   tileUrl,
   attribution,
 }: TrackPanelProps) {
   const [fallback, setFallback] = useState<string>();
   const points = useMemo(() => tracks.flatMap((track) => track.points), [tracks]);
+  if (tracks.length === 0 && pending) return <NothingYet what="positions" pending={pending} />;
   if (tracks.length === 0) {
     return (
       <Text c="dimmed">
@@ -86,7 +91,7 @@ export function TrackPanel({
         onFallback={setFallback}
       >
         <TrackLayer tracks={tracks} span={range} formatTime={formatInstant} />
-        <FitBoundsLayer points={points} fitKey={fitKey} />
+        <FitBoundsLayer points={points} fitKey={fitKey} settled={pending === undefined} />
         <CursorLayer tracks={tracks} cursor={cursor} />
       </MapView>
       {fallback && (
