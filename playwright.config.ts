@@ -10,11 +10,13 @@ import { join } from 'node:path';
 // third, on E2E_PORT + 8, holds the large fleet of `npm run seed:large` (10,000 nodes, seeded in
 // a second or two) for the `large-fleet` project (*.large-fleet.spec.ts). Ports in between:
 // + 2 and + 3 serve the console from other origins (e2e/cross-origin.spec.ts), + 4 … + 7 are the
-// LemonLDAP::NG set-up's (e2e/lemonldap/).
+// LemonLDAP::NG set-up's (e2e/lemonldap/). On E2E_PORT + 9, the same cloud on PostgreSQL for the
+// `postgres` project (journeys that run on both stores).
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 const shortTokensURL = `http://127.0.0.1:${port + 1}`;
 const largeFleetURL = `http://127.0.0.1:${port + 8}`;
+const postgresURL = `http://127.0.0.1:${port + 9}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'telemetry-e2e-'));
 const shortTokensDataDir = mkdtempSync(join(tmpdir(), 'telemetry-e2e-short-'));
 const largeFleetDataDir = mkdtempSync(join(tmpdir(), 'telemetry-e2e-large-'));
@@ -24,6 +26,8 @@ const largeFleet = /\.large-fleet\.spec\.ts$/;
 // its own provider, cloud and console origins on E2E_PORT + 4 … + 7, and is skipped, loudly,
 // where the package is not installed.
 const lemonLdap = /\.lemonldap\.spec\.ts$/;
+// Journeys that also run against a cloud on PostgreSQL (project `postgres`).
+const onPostgres = /console-(sign-in|groups-nodes)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -66,6 +70,11 @@ export default defineConfig({
       testMatch: largeFleet,
     },
     { name: 'lemonldap', use: { ...devices['Desktop Chrome'] }, testMatch: lemonLdap },
+    {
+      name: 'postgres',
+      use: { ...devices['Desktop Chrome'], baseURL: postgresURL },
+      testMatch: onPostgres,
+    },
   ],
   // Started one after the other: the second serves the console the first one built.
   webServer: [
@@ -112,6 +121,24 @@ export default defineConfig({
         PUBLIC_URL: largeFleetURL,
         SIMULATOR: 'off',
         LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      // The same cloud on PostgreSQL: a throw-away cluster of its own, a day of demo history.
+      command: 'node scripts/cluster/postgres-cloud.ts',
+      url: `${postgresURL}/readyz`,
+      reuseExistingServer: false,
+      // A signal it can answer: it stops the cloud, then its PostgreSQL cluster.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      timeout: 240_000,
+      env: {
+        PORT: String(port + 9),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'telemetry-e2e-pg-')),
+        PUBLIC_URL: postgresURL,
+        DEMO_DAYS: '1',
+        PUSH_ALLOW_NETWORKS: 'loopback',
+        PUSH_INBOX: 'on',
       },
     },
   ],

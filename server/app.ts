@@ -75,7 +75,11 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = await createServices(store, config, options.now, app.log);
-  app.addHook('onClose', async () => services.push.close());
+  app.addHook('onClose', async () => {
+    await services.pushLeadership.stop();
+    await services.push.close();
+    await services.bus.close();
+  });
   services.metrics.observe(app);
 
   app.setValidatorCompiler(validatorCompiler);

@@ -15,6 +15,8 @@ export interface CloudConfig {
   retentionDays: number | null;
   /** When set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
+  /** Days of history the demo tenant is seeded with when the database is empty. */
+  demoDays: number;
   /** The address people and tokens know the cloud by, e.g. http://localhost:8080. */
   publicUrl: string;
   logLevel: string;
@@ -57,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     databasePoolSize: integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     retentionDays: retentionDays(env.RETENTION_DAYS),
     metricsToken: env.METRICS_TOKEN || null,
+    demoDays: integer('DEMO_DAYS', env.DEMO_DAYS, 7),
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     simulator: (env.SIMULATOR ?? 'on') !== 'off',
@@ -123,6 +126,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     databasePoolSize: 5,
     retentionDays: null,
     metricsToken: null,
+    demoDays: 0,
     publicUrl,
     logLevel: 'silent',
     simulator: false,

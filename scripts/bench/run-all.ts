@@ -10,6 +10,7 @@ import { channelFilterBenchmark } from './channel-filter.ts';
 import { historyMapsBenchmark } from './history-maps.ts';
 import { historyWeekBenchmark } from './history-week.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
+import { storesBenchmark } from './stores.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -55,6 +56,7 @@ const benchmarks: Benchmark[] = [
   historyMapsBenchmark,
   historyWeekBenchmark,
   fleetMapBenchmark,
+  storesBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -12,6 +12,8 @@ import type { PositionStore } from './positions.ts';
 import type { PermissionSetGroupStore } from './permission-set-groups.ts';
 import type { SignInFailureStore } from './sign-in-failures.ts';
 import type { SharedSecretStore } from './shared-secrets.ts';
+import type { EventLogStore } from './event-log.ts';
+import type { LeaseStore } from './leases.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -35,6 +37,8 @@ export interface Store {
   readonly positions: PositionStore;
   readonly permissionSetGroups: PermissionSetGroupStore;
   readonly signInFailures: SignInFailureStore;
+  readonly eventLog: EventLogStore;
+  readonly leases: LeaseStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**

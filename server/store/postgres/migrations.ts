@@ -197,4 +197,19 @@ export const pgMigrations: readonly string[] = [
     SELECT ups.user_id, psg.group_id
     FROM user_permission_sets ups JOIN permission_set_groups psg ON psg.set_id = ups.set_id;
   `,
+  /* 3: the event log every instance follows, and leases for work done in one instance */ `
+  -- The event log (store/event-log.ts): numbered from one counter row, in commit order.
+  CREATE TABLE event_seq (last bigint NOT NULL);
+  INSERT INTO event_seq VALUES (0);
+  CREATE TABLE event_log (seq bigint PRIMARY KEY, at bigint NOT NULL, body text NOT NULL);
+  CREATE INDEX event_log_at ON event_log(at);
+
+  -- Work that runs in one instance at a time (leadership.ts), and how far it got.
+  CREATE TABLE leases (
+    name text PRIMARY KEY,
+    holder text NOT NULL,
+    expires_at bigint NOT NULL,
+    cursor bigint NOT NULL DEFAULT 0
+  );
+  `,
 ];

@@ -23,6 +23,8 @@ import { PgSignInFailureStore } from './sign-in-failures.ts';
 import { PgSharedSecretStore } from './shared-secrets.ts';
 import { PgPositionStore } from './positions.ts';
 import { PgPermissionSetGroupStore } from './permission-set-groups.ts';
+import { PgEventLogStore } from './event-log.ts';
+import { PgLeaseStore } from './leases.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -31,6 +33,8 @@ import { PgPermissionSetGroupStore } from './permission-set-groups.ts';
 export class PgStore implements Store {
   readonly engine = 'postgres';
   readonly pool: pg.Pool;
+  /** Where it connects: the event bus opens a listening connection of its own there. */
+  readonly url: string;
   readonly partitions: Partitions;
   readonly channels;
   readonly groups;
@@ -43,13 +47,21 @@ export class PgStore implements Store {
   readonly oidcModels;
   readonly externalIdentities;
   readonly signInFailures;
+  readonly eventLog;
+  readonly leases;
   readonly sharedSecrets;
   readonly positions;
   readonly permissionSetGroups;
   private readonly scope: PgScope;
 
-  constructor(pool: pg.Pool, partitions: Partitions, scope = new PgScope(pool, false)) {
+  constructor(
+    pool: pg.Pool,
+    url: string,
+    partitions: Partitions,
+    scope = new PgScope(pool, false),
+  ) {
     this.pool = pool;
+    this.url = url;
     this.partitions = partitions;
     this.scope = scope;
     this.channels = new PgChannelStore(scope);
@@ -64,6 +76,8 @@ export class PgStore implements Store {
     this.externalIdentities = new PgExternalIdentityStore(scope);
     this.positions = new PgPositionStore(scope);
     this.signInFailures = new PgSignInFailureStore(scope);
+    this.eventLog = new PgEventLogStore(scope);
+    this.leases = new PgLeaseStore(scope);
     this.sharedSecrets = new PgSharedSecretStore(scope);
     this.permissionSetGroups = new PgPermissionSetGroupStore(scope);
   }
@@ -71,7 +85,7 @@ export class PgStore implements Store {
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.scope.inTransaction) return work(this);
     return transaction(this.pool, (client) =>
-      work(new PgStore(this.pool, this.partitions, new PgScope(client, true))),
+      work(new PgStore(this.pool, this.url, this.partitions, new PgScope(client, true))),
     );
   }
 
@@ -104,7 +118,7 @@ export async function openPgStore(options: PgOptions): Promise<PgStore> {
   const pool = createPool(options);
   try {
     await migrate(pool);
-    return new PgStore(pool, new Partitions());
+    return new PgStore(pool, options.url, new Partitions());
   } catch (error) {
     await pool.end();
     throw error;

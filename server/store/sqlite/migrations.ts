@@ -203,6 +203,21 @@ export const migrations: readonly string[] = [
     SELECT ups.user_id, psg.group_id
     FROM user_permission_sets ups JOIN permission_set_groups psg ON psg.set_id = ups.set_id;
   `,
+  /* 7: the event log that push delivery and live streams follow, and leases */ `
+  CREATE TABLE event_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX event_log_at ON event_log(at);
+
+  CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    cursor INTEGER NOT NULL DEFAULT 0
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: DatabaseSync): void {

@@ -13,6 +13,8 @@ import { SqliteExternalIdentityStore } from './external-identities.ts';
 import { SqlitePositionStore } from './positions.ts';
 import { SqlitePermissionSetGroupStore } from './permission-set-groups.ts';
 import { SqliteSignInFailureStore } from './sign-in-failures.ts';
+import { SqliteEventLogStore } from './event-log.ts';
+import { SqliteLeaseStore } from './leases.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -31,6 +33,8 @@ export class SqliteStore implements Store {
   readonly positions;
   readonly permissionSetGroups;
   readonly signInFailures;
+  readonly eventLog;
+  readonly leases;
   readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
@@ -53,6 +57,8 @@ export class SqliteStore implements Store {
     this.positions = new SqlitePositionStore(scope);
     this.permissionSetGroups = new SqlitePermissionSetGroupStore(scope);
     this.signInFailures = new SqliteSignInFailureStore(scope);
+    this.eventLog = new SqliteEventLogStore(scope);
+    this.leases = new SqliteLeaseStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
