@@ -1,0 +1,191 @@
+import { GPS, TEMP, type Chunk } from './chunk.ts';
+import type { Dictionary } from './dictionary.ts';
+
+/** One sensor's temperatures, oldest first (messages without a temperature left out). */
+export interface TempSeries {
+  /** Index into `Dictionary.sensors`. */
+  sensor: number;
+  ts: Float64Array;
+  values: Float64Array;
+}
+
+/**
+ * One node's GPS messages, oldest first, every one of them: those without a position too, since
+ * `stationary: false` (moving off) matters to trips. `lat`/`lon` are NaN where the message carries
+ * no position (section 2.3: `stationary: false` carries none, whatever else it holds).
+ */
+export interface NodeGps {
+  /** Index into `Dictionary.nodes`. */
+  node: number;
+  ts: Float64Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  hdop: Float64Array;
+  /** 0 absent, 1 false, 2 true. */
+  stationary: Uint8Array;
+  calculated: Uint8Array;
+}
+
+/** When a node was heard from at all (any sensor), oldest first: silence is the gaps. */
+export interface NodeHeard {
+  node: number;
+  ts: Float64Array;
+}
+
+/** Groups a chunk's rows by a key, keeping time order; answers each key's row numbers. */
+function rowsBy(chunk: Chunk, keyOf: (row: number) => number | undefined): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (let row = 0; row < chunk.length; row++) {
+    const key = keyOf(row);
+    if (key === undefined) continue;
+    let rows = groups.get(key);
+    if (!rows) groups.set(key, (rows = []));
+    rows.push(row);
+  }
+  return groups;
+}
+
+function tempOfChunk(chunk: Chunk): TempSeries[] {
+  const temperature = chunk.temp.temperature;
+  const groups = rowsBy(chunk, (row) => {
+    if (chunk.type[row] !== TEMP) return undefined;
+    return Number.isNaN(temperature[chunk.detail[row] ?? 0]) ? undefined : chunk.sensor[row];
+  });
+  return [...groups].map(([sensor, rows]) => {
+    const ts = new Float64Array(rows.length);
+    const values = new Float64Array(rows.length);
+    rows.forEach((row, i) => {
+      ts[i] = chunk.ts[row] ?? 0;
+      values[i] = temperature[chunk.detail[row] ?? 0] ?? Number.NaN;
+    });
+    return { sensor, ts, values };
+  });
+}
+
+function gpsOfChunk(chunk: Chunk, dictionary: Dictionary): NodeGps[] {
+  const g = chunk.gps;
+  const groups = rowsBy(chunk, (row) =>
+    chunk.type[row] === GPS ? dictionary.sensors[chunk.sensor[row] ?? 0]?.node : undefined,
+  );
+  return [...groups].map(([node, rows]) => {
+    const n = rows.length;
+    const out: NodeGps = {
+      node,
+      ts: new Float64Array(n),
+      lat: new Float64Array(n),
+      lon: new Float64Array(n),
+      hdop: new Float64Array(n),
+      stationary: new Uint8Array(n),
+      calculated: new Uint8Array(n),
+    };
+    rows.forEach((row, i) => {
+      const at = chunk.detail[row] ?? 0;
+      const lat = g.lat[at] ?? Number.NaN;
+      const lon = g.lon[at] ?? Number.NaN;
+      // As locationOf (lib/history/gps-track.ts): moving off carries no position, and a position
+      // needs both coordinates.
+      const located = g.stationary[at] !== 1 && !Number.isNaN(lat) && !Number.isNaN(lon);
+      out.ts[i] = chunk.ts[row] ?? 0;
+      out.lat[i] = located ? lat : Number.NaN;
+      out.lon[i] = located ? lon : Number.NaN;
+      out.hdop[i] = g.hdop[at] ?? Number.NaN;
+      out.stationary[i] = g.stationary[at] ?? 0;
+      out.calculated[i] = g.calculated[at] ?? 0;
+    });
+    return out;
+  });
+}
+
+function heardOfChunk(chunk: Chunk, dictionary: Dictionary): NodeHeard[] {
+  const groups = rowsBy(chunk, (row) => dictionary.sensors[chunk.sensor[row] ?? 0]?.node);
+  return [...groups].map(([node, rows]) => ({
+    node,
+    ts: Float64Array.from(rows, (row) => chunk.ts[row] ?? 0),
+  }));
+}
+
+/** Per-chunk results are kept with the chunk: a new day costs only its own rows. */
+const cache = {
+  temp: new WeakMap<Chunk, TempSeries[]>(),
+  gps: new WeakMap<Chunk, NodeGps[]>(),
+  heard: new WeakMap<Chunk, NodeHeard[]>(),
+};
+
+function memo<T>(map: WeakMap<Chunk, T>, chunk: Chunk, make: () => T, keep: boolean): T {
+  let value = map.get(chunk);
+  if (value === undefined) {
+    value = make();
+    if (keep) map.set(chunk, value);
+  }
+  return value;
+}
+
+/** Joins per-chunk parts (chunks oldest first) into one record per key, every column joined. */
+function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
+  parts: readonly (readonly T[])[],
+  keyOf: (part: T) => number,
+): T[] {
+  const byKey = new Map<number, T[]>();
+  for (const list of parts) {
+    for (const part of list) {
+      const key = keyOf(part);
+      let found = byKey.get(key);
+      if (!found) byKey.set(key, (found = []));
+      found.push(part);
+    }
+  }
+  return [...byKey.values()].map((pieces) => {
+    const first = pieces[0] as T;
+    if (pieces.length === 1) return first;
+    const out = { ...first };
+    for (const key of Object.keys(first) as (keyof T)[]) {
+      const column = first[key];
+      if (typeof column === 'number') continue;
+      const total = pieces.reduce((n, p) => n + (p[key] as Float64Array).length, 0);
+      const whole = new (column.constructor as Float64ArrayConstructor)(total);
+      let at = 0;
+      for (const piece of pieces) {
+        const part = piece[key] as Float64Array;
+        whole.set(part, at);
+        at += part.length;
+      }
+      (out[key] as unknown) = whole;
+    }
+    return out;
+  });
+}
+
+/**
+ * Views of a range's chunks (oldest first) by sensor and by node. `settled` says a chunk will not
+ * grow any more (a finished day): only then are its parts kept for the next call.
+ */
+export function temperatureSeries(
+  chunks: readonly Chunk[],
+  settled: (chunk: Chunk) => boolean,
+): TempSeries[] {
+  const parts = chunks.map((c) => memo(cache.temp, c, () => tempOfChunk(c), settled(c)));
+  return joined(parts, (s) => s.sensor);
+}
+
+export function gpsByNode(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): NodeGps[] {
+  const parts = chunks.map((c) => memo(cache.gps, c, () => gpsOfChunk(c, dictionary), settled(c)));
+  return joined(parts, (s) => s.node);
+}
+
+export function heardByNode(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): NodeHeard[] {
+  const parts = chunks.map((c) =>
+    memo(cache.heard, c, () => heardOfChunk(c, dictionary), settled(c)),
+  );
+  return joined(parts, (s) => s.node);
+}
+
+/** Whether row `i` of a node's GPS carries a position. */
+export const hasPosition = (gps: NodeGps, i: number) => !Number.isNaN(gps.lat[i] ?? Number.NaN);
