@@ -65,25 +65,30 @@ export function chunkBytes(chunk: Chunk): number {
   return chunk.length * 25 + chunk.temp.length * 16 + chunk.gps.length * 50 + chunk.conn.length * 16;
 }
 
+type Column = Float64Array | Uint8Array | Uint32Array;
+
 /** Columns that grow by doubling, for a chunk whose size is not known ahead (live data). */
-class Growable<T extends Record<string, Float64Array | Uint8Array | Uint32Array>> {
+class Growable<T extends { [K in keyof T]: Column }> {
   length = 0;
   columns: T;
   private readonly make: (capacity: number) => T;
 
   constructor(make: (capacity: number) => T, capacity: number) {
     this.make = make;
-    this.columns = make(Math.max(16, capacity));
+    this.columns = make(Math.max(16, Math.ceil(capacity)));
+  }
+
+  private get entries(): [string, Column][] {
+    return Object.entries(this.columns) as [string, Column][];
   }
 
   /** The row to write next, after making room for it. */
   next(): number {
-    const first = Object.values(this.columns)[0];
-    if (first && this.length === first.length) {
-      const bigger = this.make(first.length * 2);
-      for (const key of Object.keys(bigger) as (keyof T)[]) {
-        (bigger[key] as Float64Array).set(this.columns[key] as Float64Array);
-      }
+    const capacity = this.entries[0]?.[1].length ?? 0;
+    if (this.length === capacity) {
+      const bigger = this.make(capacity * 2);
+      const target = bigger as Record<string, Column>;
+      for (const [key, column] of this.entries) target[key]?.set(column);
       this.columns = bigger;
     }
     return this.length++;
@@ -91,11 +96,9 @@ class Growable<T extends Record<string, Float64Array | Uint8Array | Uint32Array>
 
   /** Views of the rows written so far (no copy). */
   view(): T & { length: number } {
-    const out = { length: this.length } as T & { length: number };
-    for (const key of Object.keys(this.columns) as (keyof T)[]) {
-      (out[key] as Float64Array) = (this.columns[key] as Float64Array).subarray(0, this.length);
-    }
-    return out;
+    const out: Record<string, Column | number> = { length: this.length };
+    for (const [key, column] of this.entries) out[key] = column.subarray(0, this.length);
+    return out as T & { length: number };
   }
 }
 

@@ -3,6 +3,7 @@ import type { TimeSpan } from '../history/split-range.ts';
 import { ChunkBuilder, type Chunk } from './chunk.ts';
 import type { Dictionary } from './dictionary.ts';
 import { timesliceAt } from './row.ts';
+import { InvalidTimeslice } from './timeslice-check.ts';
 
 /**
  * The messages of one channel over one range, as columns: a chunk per piece of the range (one
@@ -70,7 +71,16 @@ export class RangeStore {
    * stream that replays from a little before the range's end adds nothing twice. The readings are
    * checked like any history answer; a bad one refuses the whole batch before anything is added.
    */
-  append(items: readonly Timeslice[]): number {
+  append(items: readonly { ts: number; sensorUuid: string }[]): number {
+    // Checked whole first: a refused batch adds nothing.
+    const check = new ChunkBuilder(this.dictionary, items.length);
+    items.forEach((item, index) => {
+      try {
+        check.push(item);
+      } catch (error) {
+        throw error instanceof InvalidTimeslice ? error.atItem(index) : error;
+      }
+    });
     const last = this.pieces[0]?.to ?? -Infinity;
     const fresh = items.filter((item) => {
       const newest = this.tailNewest.get(item.sensorUuid) ?? last;
