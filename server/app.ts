@@ -25,6 +25,7 @@ import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { openApiRoutes } from './routes/openapi.ts';
+import { operationsRoutes } from './routes/operations.ts';
 
 export interface BuildOptions {
   store: Store;
@@ -73,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
 
   const services = await createServices(store, config, options.now, app.log);
   app.addHook('onClose', async () => services.push.close());
+  services.metrics.observe(app);
 
   app.setValidatorCompiler(validatorCompiler);
   // Fastify parses text/plain by default; the API takes JSON bodies only and answers 415 to
@@ -87,7 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
-  const throttle = new FailureThrottle();
+  const throttle = new FailureThrottle(store.signInFailures);
   const bearer = await setUpIdentity(app, services, throttle);
   const authenticators: Authenticator[] = [
     new BasicAuthenticator(services.store.users, throttle),
@@ -115,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   groupRoutes(app, services);
   gatewayRoutes(app, services);
   openApiRoutes(app);
+  operationsRoutes(app, services);
 
   // With an outside identity provider the console talks to it directly (discovery, tokens).
   const external = config.auth.external;

@@ -7,6 +7,14 @@ export interface CloudConfig {
   host: string;
   /** Where the cloud's database and keys live; ':memory:' for tests. */
   dataDir: string;
+  /** postgres://… selects the PostgreSQL store (many instances); null keeps SQLite in dataDir. */
+  databaseUrl: string | null;
+  /** Connections to PostgreSQL per instance. */
+  databasePoolSize: number;
+  /** History older than this many days is dropped; null keeps everything. */
+  retentionDays: number | null;
+  /** When set, GET /metrics asks for it as a bearer token. */
+  metricsToken: string | null;
   /** The address people and tokens know the cloud by, e.g. http://localhost:8080. */
   publicUrl: string;
   logLevel: string;
@@ -40,6 +48,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     port,
     host: env.HOST ?? 'localhost',
     dataDir: env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? '.data'),
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    databasePoolSize: integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
+    retentionDays: retentionDays(env.RETENTION_DAYS),
+    metricsToken: env.METRICS_TOKEN || null,
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     simulator: (env.SIMULATOR ?? 'on') !== 'off',
@@ -49,6 +61,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
     pushTimeoutMs: DELIVERY_TIMEOUT_MS,
   };
+}
+
+function databaseUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new Error('DATABASE_URL must be a postgres:// address (unset it for SQLite in DATA_DIR)');
+  }
+  return value;
+}
+
+function retentionDays(value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const days = integer('RETENTION_DAYS', value, 0);
+  if (days < 1) throw new Error('RETENTION_DAYS must be at least 1 (unset it to keep everything)');
+  return days;
 }
 
 function list(value: string | undefined): string[] {
@@ -72,6 +99,10 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     port: 0,
     host: '127.0.0.1',
     dataDir: ':memory:',
+    databaseUrl: null,
+    databasePoolSize: 5,
+    retentionDays: null,
+    metricsToken: null,
     publicUrl,
     logLevel: 'silent',
     simulator: false,

@@ -3,8 +3,16 @@ import type { Channel, NewSensor } from './store/channels.ts';
 import type { NewReading } from './store/readings.ts';
 import type { GatewayMessage, IngestResult } from './schemas/ingest.ts';
 import type { EventHub, PublishedReading } from './events.ts';
+import type { Metrics } from './http/metrics.ts';
 
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+/**
+ * Readings older than this are refused: history is kept per day (PostgreSQL makes a partition
+ * per day), and a gateway with a wrong clock must not make hundreds of them. docs/decisions.md,
+ * "Storage".
+ */
+export const MAX_READING_AGE_DAYS = 400;
 
 /**
  * Stores what a gateway delivers. Sensors appear on their first message; nodes must be
@@ -17,16 +25,30 @@ export class Ingestion {
   private readonly events: EventHub;
   private readonly now: () => number;
 
-  constructor(store: Store, events: EventHub, now: () => number) {
+  private readonly maxAgeDays: number;
+  private readonly metrics: Pick<Metrics, 'ingested'> | undefined;
+
+  /** `retentionDays`: readings older than that are refused too, as they would not be kept. */
+  constructor(
+    store: Store,
+    events: EventHub,
+    now: () => number,
+    retentionDays: number | null,
+    metrics?: Pick<Metrics, 'ingested'>,
+  ) {
     this.store = store;
     this.events = events;
     this.now = now;
+    this.maxAgeDays = Math.min(MAX_READING_AGE_DAYS, retentionDays ?? Infinity);
+    this.metrics = metrics;
   }
 
   async ingest(gateway: Channel, messages: readonly GatewayMessage[]): Promise<IngestResult> {
     const result: IngestResult = { status: 'OK', accepted: 0, duplicates: 0, rejected: [] };
-    const latest = this.now() + FUTURE_TOLERANCE_MS;
-    const timely = (message: GatewayMessage) => message.ts <= latest;
+    const now = this.now();
+    const latest = now + FUTURE_TOLERANCE_MS;
+    const oldest = now - this.maxAgeDays * DAY_MS;
+    const timely = (message: GatewayMessage) => message.ts <= latest && message.ts >= oldest;
     const published = await this.store.transaction(async (tx) => {
       // Within one transaction nodes, sensors and memberships cannot change under us, so each is
       // looked up once per batch rather than once per message.
@@ -49,8 +71,13 @@ export class Ingestion {
       const publishTo = new Map<number, number[]>();
       const readings: NewReading[] = [];
       messages.forEach((message, index) => {
-        if (!timely(message)) {
+        if (message.ts > latest) {
           result.rejected.push({ index, reason: 'ts is more than 5 minutes in the future' });
+          return;
+        }
+        if (message.ts < oldest) {
+          const reason = `ts is more than ${this.maxAgeDays} days in the past${this.maxAgeDays < MAX_READING_AGE_DAYS ? ', beyond the retention period' : ''}`;
+          result.rejected.push({ index, reason });
           return;
         }
         const node = nodes.get(message.node);
@@ -92,6 +119,9 @@ export class Ingestion {
       return stored;
     });
     this.events.published(published);
+    this.metrics?.ingested.inc({ outcome: 'stored' }, result.accepted);
+    this.metrics?.ingested.inc({ outcome: 'duplicate' }, result.duplicates);
+    this.metrics?.ingested.inc({ outcome: 'rejected' }, result.rejected.length);
     return result;
   }
 

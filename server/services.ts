@@ -9,6 +9,7 @@ import { PushDispatcher } from './push/dispatcher.ts';
 import type { PushLogger } from './push/push-logger.ts';
 import { DeliveryLog } from './push/delivery-log.ts';
 import { DELIVERY_LOG_KEPT } from './push/limits.ts';
+import { Metrics } from './http/metrics.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -24,6 +25,9 @@ export interface Services {
   pushPolicy: AddressPolicy;
   deliveryLog: DeliveryLog;
   push: PushDispatcher;
+  metrics: Metrics;
+  /** Set when the instance starts shutting down: /readyz then answers 503. */
+  lifecycle: { draining: boolean };
 }
 
 const stderrLogger: PushLogger = {
@@ -40,12 +44,13 @@ export async function createServices(
   const timeslices = new Timeslices(store.channels, store.readings);
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
+  const metrics = new Metrics(store);
   return {
     config,
     store,
     now,
     timeslices,
-    ingestion: new Ingestion(store, events, now),
+    ingestion: new Ingestion(store, events, now, config.retentionDays, metrics),
     events,
     pushPolicy,
     deliveryLog,
@@ -56,6 +61,9 @@ export async function createServices(
       deliveryLog,
       sender: new HttpSender(pushPolicy, { timeoutMs: config.pushTimeoutMs }),
       logger,
+      metrics,
     }),
+    metrics,
+    lifecycle: { draining: false },
   };
 }

@@ -6,7 +6,7 @@ import { BearerAuthenticator } from './bearer.ts';
 import { ExternalAccounts } from './external-accounts.ts';
 import { externalVerifier } from './external-idp.ts';
 import { createIdentityProvider, issuerOf } from './identity-provider.ts';
-import { loadOrCreateKeys, publicJwk, SIGNING_ALG } from './keys.ts';
+import { loadOrCreateKeys, publicJwk, sharedKeys, SIGNING_ALG } from './keys.ts';
 import { loginRoutes } from './login-routes.ts';
 import { mountProvider } from './mount.ts';
 import { registerPasswordRealm } from './password-realm.ts';
@@ -32,7 +32,9 @@ export async function setUpIdentity(
     return new BearerAuthenticator(verifier, (claims) => accounts.userOf(claims));
   }
 
-  const keys = loadOrCreateKeys(config.dataDir);
+  const keys = store.sharedSecrets
+    ? await sharedKeys(store.sharedSecrets, config.dataDir)
+    : loadOrCreateKeys(config.dataDir);
   const models = new OidcModels(store.oidcModels);
   const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
   const signIn = new PasswordSignIn(users, throttle);

@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { SharedSecretStore } from '../store/shared-secrets.ts';
 
 /** ES256: small, fast to generate (tests make a key per cloud) and accepted by every OIDC client. */
 export const SIGNING_ALG = 'ES256';
@@ -55,17 +56,40 @@ function generateKeys(): IdentityKeys {
  */
 export function loadOrCreateKeys(dataDir: string): IdentityKeys {
   if (dataDir === ':memory:') return generateKeys();
-  const file = join(dataDir, KEYS_FILE);
-  if (existsSync(file)) {
-    const parsed = IdentityKeys.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.success) {
-      throw new Error(`${file} is not a valid key file; restore it or remove it to make new keys`);
-    }
-    return parsed.data;
-  }
+  const stored = readKeys(dataDir);
+  if (stored) return stored;
   const keys = generateKeys();
   writeKeys(dataDir, keys);
   return keys;
+}
+
+/** The key file in DATA_DIR, if there is one. */
+function readKeys(dataDir: string): IdentityKeys | undefined {
+  const file = join(dataDir, KEYS_FILE);
+  if (dataDir === ':memory:' || !existsSync(file)) return undefined;
+  const parsed = IdentityKeys.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    throw new Error(`${file} is not a valid key file; restore it or remove it to make new keys`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The keys of a cloud of many instances: in the shared database, so that a token or cookie
+ * signed by one instance verifies at every other. The first instance to start puts them there:
+ * the key file of its DATA_DIR when it has one (a cloud moving from SQLite keeps its keys, and
+ * its people stay signed in), else new ones.
+ */
+export async function sharedKeys(
+  secrets: SharedSecretStore,
+  dataDir: string,
+): Promise<IdentityKeys> {
+  const text = await secrets.loadOrCreate('identity-keys', () =>
+    JSON.stringify(readKeys(dataDir) ?? generateKeys()),
+  );
+  const parsed = IdentityKeys.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error('the identity keys in the database are not valid');
+  return parsed.data;
 }
 
 export function writeKeys(dataDir: string, keys: IdentityKeys): void {

@@ -5,7 +5,7 @@ import { FailureThrottle } from './throttle.ts';
 import { PasswordSignIn } from './password-sign-in.ts';
 
 async function setUp() {
-  const { users } = openSqliteStore(':memory:');
+  const { users, signInFailures } = openSqliteStore(':memory:');
   await users.create({
     username: 'ada',
     name: 'Ada',
@@ -19,7 +19,10 @@ async function setUp() {
     checked.push(user.username);
     return password === 'right';
   };
-  return { signIn: new PasswordSignIn(users, new FailureThrottle(), matches), checked };
+  return {
+    signIn: new PasswordSignIn(users, new FailureThrottle(signInFailures), matches),
+    checked,
+  };
 }
 
 describe('password sign-in', () => {

@@ -29,12 +29,12 @@ export class PasswordSignIn {
 
   async attempt(username: string, password: string): Promise<SignInResult> {
     const key = `user:${username}`;
-    const retryAfter = this.throttle.retryAfter(key);
+    const retryAfter = await this.throttle.retryAfter(key);
     if (retryAfter > 0) return { outcome: 'throttled', retryAfter };
     const user = await this.users.findByUsername(username);
     if (user?.passwordHash) {
       if (await this.matches(password, user)) {
-        this.throttle.succeed(key);
+        await this.throttle.succeed(key);
         return { outcome: 'signed-in', user };
       }
     } else {
@@ -43,7 +43,7 @@ export class PasswordSignIn {
       const decoy = await this.users.findAnyWithPassword();
       if (decoy) await this.matches(password, decoy);
     }
-    this.throttle.fail(key);
+    await this.throttle.fail(key);
     return { outcome: 'wrong' };
   }
 }

@@ -1,46 +1,45 @@
+import type { SignInFailureStore } from '../store/sign-in-failures.ts';
+
+const PRUNE_EVERY = 500;
+
 /**
- * Counts failed sign-ins per key (a username, an address) in a sliding window. After `limit`
- * failures the key is refused until the window has passed, which makes guessing passwords slow.
+ * Counts failed sign-ins per key (a username) in a sliding window, in the store, so that every
+ * instance counts the same failures. After `limit` failures the key is refused until the window
+ * has passed, which makes guessing passwords slow.
  */
 export class FailureThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly failures: SignInFailureStore;
   private readonly limit: number;
   private readonly windowMs: number;
   private readonly now: () => number;
+  private added = 0;
 
-  constructor(limit = 10, windowMs = 60_000, now: () => number = Date.now) {
+  constructor(
+    failures: SignInFailureStore,
+    limit = 10,
+    windowMs = 60_000,
+    now: () => number = Date.now,
+  ) {
+    this.failures = failures;
     this.limit = limit;
     this.windowMs = windowMs;
     this.now = now;
   }
 
   /** Seconds until `key` may try again, or 0 when it may try now. */
-  retryAfter(key: string): number {
-    const recent = this.recent(key);
+  async retryAfter(key: string): Promise<number> {
+    const recent = await this.failures.recent(key, this.now() - this.windowMs);
     if (recent.length < this.limit) return 0;
     const oldest = recent[recent.length - this.limit] ?? this.now();
     return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
   }
 
-  fail(key: string): void {
-    const recent = this.recent(key);
-    recent.push(this.now());
-    this.failures.set(key, recent);
-    if (this.failures.size > 10_000) this.prune();
+  async fail(key: string): Promise<void> {
+    await this.failures.add(key, this.now());
+    if (++this.added % PRUNE_EVERY === 0) await this.failures.prune(this.now() - this.windowMs);
   }
 
-  succeed(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.windowMs;
-    return (this.failures.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private prune(): void {
-    for (const key of [...this.failures.keys()]) {
-      if (this.recent(key).length === 0) this.failures.delete(key);
-    }
+  async succeed(key: string): Promise<void> {
+    await this.failures.clear(key);
   }
 }

@@ -94,7 +94,11 @@ describe('push dispatcher', () => {
   beforeEach(async () => {
     world = await setUp();
   });
-  afterEach(() => world.dispatcher.close());
+  afterEach(async () => {
+    // Deliveries under way end (as a real one does within its time limit), then it closes.
+    for (const call of world.calls) await call.answer({ error: 'closed' });
+    await world.dispatcher.close();
+  });
 
   it('sends a burst as single events while slots are free, and the rest together', async () => {
     await world.publish(CHANNEL_IN_FLIGHT + 4);
@@ -179,5 +183,17 @@ describe('push dispatcher', () => {
       expect.objectContaining({ status: 500, failuresNotLogged: 2, host: 'hooks.example.com' }),
     ]);
     expect(JSON.stringify(world.warnings)).not.toContain('dispatcher secret');
+  });
+
+  it('finishes a delivery under way when closed, and logs it', async () => {
+    await world.publish(1);
+    expect(world.calls).toHaveLength(1);
+    let closed = false;
+    const closing = world.dispatcher.close().then(() => (closed = true));
+    await new Promise((done) => setImmediate(done));
+    expect(closed).toBe(false);
+    await world.calls[0]?.answer({ status: 204 });
+    await closing;
+    expect(world.records).toEqual([expect.objectContaining({ ok: true, status: 204 })]);
   });
 });

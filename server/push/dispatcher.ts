@@ -4,6 +4,7 @@ import type { Timeslices } from '../history/timeslices.ts';
 import type { PushTarget, PushTargetStore } from '../store/push-targets.ts';
 import type { DeliveryLog } from './delivery-log.ts';
 import type { PushLogger } from './push-logger.ts';
+import type { Metrics } from '../http/metrics.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { signDelivery, signingKey, type WebhookHeaders } from './signing.ts';
 import { MAX_EVENTS_PER_DELIVERY, MAX_IN_FLIGHT, MAX_PENDING_EVENTS } from './limits.ts';
@@ -20,6 +21,7 @@ export interface DispatcherOptions {
   deliveryLog: Pick<DeliveryLog, 'add' | 'flush'>;
   sender: Sender;
   logger: PushLogger;
+  metrics?: Pick<Metrics, 'deliveries'>;
   /** Wall clock: receivers check webhook-timestamp against theirs. */
   clock?: () => number;
 }
@@ -71,6 +73,8 @@ export class PushDispatcher {
   private flushTimer: NodeJS.Timeout | undefined;
   private pendingTotal = 0;
   private inFlight = 0;
+  /** Deliveries under way, which closing waits for. */
+  private readonly sending = new Set<Promise<void>>();
   private pumping = false;
   private closed = false;
   /** Channels with a push configuration: the only ones whose readings are taken. */
@@ -110,14 +114,19 @@ export class PushDispatcher {
     }
   }
 
+  /**
+   * Stops taking events; deliveries under way finish (each within its time limit) and are
+   * logged, events still waiting are dropped (one attempt each: receivers read history).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
     if (this.drainScheduled) clearImmediate(this.drainScheduled);
-    clearTimeout(this.flushTimer);
     for (const queue of this.queues.values()) clearTimeout(queue.timer);
     this.queues.clear();
+    await Promise.allSettled([...this.sending]);
+    clearTimeout(this.flushTimer);
     this.options.sender.close();
     await this.options.deliveryLog.flush();
   }
@@ -241,7 +250,9 @@ export class PushDispatcher {
       const queue = this.readyQueue.shift();
       if (!queue) break;
       queue.ready = false;
-      void this.deliver(queue);
+      const delivery = this.deliver(queue);
+      this.sending.add(delivery);
+      void delivery.finally(() => this.sending.delete(delivery));
     }
     this.pumping = false;
   }
@@ -285,10 +296,10 @@ export class PushDispatcher {
     const outcome = await this.send(target.url, headers, body);
     this.inFlight--;
     queue.inFlight--;
+    this.record(target, { id, at, events: events.length, dropped, outcome });
     if (this.closed) return;
     queue.limit = outcome.error === undefined ? CHANNEL_IN_FLIGHT : 1;
 
-    this.record(target, { id, at, events: events.length, dropped, outcome });
     if (queue.events.length > 0) this.schedule(queue);
     else if (
       queue.inFlight === 0 &&
@@ -316,6 +327,7 @@ export class PushDispatcher {
   ): void {
     const { outcome } = delivery;
     const ok = outcome.error === undefined;
+    this.options.metrics?.deliveries.inc({ outcome: ok ? 'delivered' : 'failed' });
     this.options.deliveryLog.add({
       channelId: target.channelId,
       id: delivery.id,

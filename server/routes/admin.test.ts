@@ -48,11 +48,16 @@ describe('GET /v1/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
   });
 
-  it('documents every operation of the interface and our extensions, all under /v1', () => {
+  it('documents every operation of the interface and our extensions, under /v1 but for probes', () => {
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    for (const operation of documented) expect(operation).toMatch(/^[A-Z]+ \/v1\//);
+    // Health probes live at the root, where load balancers and orchestrators look for them.
+    const probes = ['GET /livez', 'GET /readyz'];
+    expect(documented).toEqual(expect.arrayContaining(probes));
+    for (const operation of documented.filter((o) => !probes.includes(o))) {
+      expect(operation).toMatch(/^[A-Z]+ \/v1\//);
+    }
     // Other extensions may be documented besides these.
     expect(documented).toEqual(
       expect.arrayContaining([

@@ -100,7 +100,8 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
         description:
           'HTTP Basic with the gateway serial and its key. Up to 1000 messages; the batch is ' +
           'stored in one transaction. Messages for nodes that are not commissioned, with a type ' +
-          'other than their sensor’s, or more than 5 minutes in the future are reported in ' +
+          'other than their sensor’s, more than 5 minutes in the future or more than 400 days ' +
+          '(or RETENTION_DAYS) in the past are reported in ' +
           '`rejected` by index; a message already stored (same node, sensor and ts) counts as a ' +
           'duplicate. A body that does not match the schema is refused whole with 400.',
         security: [{ gatewayBasic: [] }],

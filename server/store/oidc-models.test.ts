@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type SqliteStore } from './sqlite/store.ts';
+import { openTestStore, type TestStore } from '../test/test-store.ts';
 import { OidcModels } from './oidc-models.ts';
 
 describe('the identity provider state in the store', () => {
-  let store: SqliteStore;
+  let test: TestStore;
   const clock = { now: 1_800_000_000_000 };
   let models: OidcModels;
-  beforeEach(() => {
-    store = openSqliteStore(':memory:');
-    models = new OidcModels(store.oidcModels, () => clock.now);
+  beforeEach(async () => {
+    test = await openTestStore(':memory:');
+    models = new OidcModels(test.store.oidcModels, () => clock.now);
   });
-  afterEach(() => store.close());
+  afterEach(() => test.close());
 
   it('finds what was stored until it expires', async () => {
     const tokens = models.adapterFor('RefreshToken');
@@ -57,7 +57,7 @@ describe('the identity provider state in the store', () => {
     await models.adapterFor('Grant').upsert('g1', {});
     clock.now += 11_000;
     await models.pruneExpired();
-    const rows = store.db.raw.prepare('SELECT model, id FROM oidc_models').all();
+    const rows = await test.sql.all('SELECT model, id FROM oidc_models');
     expect(rows).toEqual([{ model: 'Grant', id: 'g1' }]);
   });
 });

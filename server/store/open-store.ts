@@ -1,8 +1,14 @@
 import type { CloudConfig } from '../config.ts';
 import type { Store } from './store.ts';
 import { openSqliteStore } from './sqlite/store.ts';
+import { openPgStore } from './postgres/store.ts';
 
-/** The store the configuration names: SQLite in DATA_DIR unless DATABASE_URL says otherwise. */
-export async function openStore(config: Pick<CloudConfig, 'dataDir'>): Promise<Store> {
+/** The store the configuration names: PostgreSQL with DATABASE_URL, else SQLite in DATA_DIR. */
+export async function openStore(
+  config: Pick<CloudConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize'>,
+): Promise<Store> {
+  if (config.databaseUrl !== null) {
+    return openPgStore({ url: config.databaseUrl, poolSize: config.databasePoolSize });
+  }
   return openSqliteStore(config.dataDir);
 }

@@ -30,4 +30,11 @@ export interface ReadingStore {
   range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]>;
   /** The newest ts stored for the sensor, if any. */
   latestTs(sensorId: number): Promise<number | undefined>;
+  /**
+   * Removes history older than `before`, a bounded piece per call so that ingestion never waits
+   * long for it (RETENTION_DAYS): call again while `more`. SQLite deletes at most `budget` rows
+   * per call; PostgreSQL detaches and drops one whole day's partitions per call, without
+   * blocking writers, and keeps a day until all of it is older than `before`.
+   */
+  removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }>;
 }

@@ -8,6 +8,8 @@ import type { DeliveryLogStore } from './delivery-log.ts';
 import type { PushInboxStore } from './push-inboxes.ts';
 import type { OidcModelStore } from './oidc-models.ts';
 import type { ExternalIdentityStore } from './external-identities.ts';
+import type { SignInFailureStore } from './sign-in-failures.ts';
+import type { SharedSecretStore } from './shared-secrets.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -28,6 +30,9 @@ export interface Store {
   readonly pushInboxes: PushInboxStore;
   readonly oidcModels: OidcModelStore;
   readonly externalIdentities: ExternalIdentityStore;
+  readonly signInFailures: SignInFailureStore;
+  /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
+  readonly sharedSecrets: SharedSecretStore | null;
   /**
    * Runs `work` in one transaction: all of it lands, or none of it. `work` uses the store it is
    * given (`tx`), never this one: on PostgreSQL that is the connection the transaction holds, on
@@ -36,5 +41,9 @@ export interface Store {
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
+  /** Why the store cannot serve yet (unreachable, schema not this cloud's), or undefined. */
+  notReady(): Promise<string | undefined>;
+  /** Connections held open, of which idle, and callers waiting for one (for /metrics). */
+  connections(): { open: number; idle: number; waiting: number };
   close(): Promise<void>;
 }

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { buildApp, type Cloud } from '../app.ts';
 import { testConfig, type CloudConfig } from '../config.ts';
-import { openSqliteStore } from '../store/sqlite/store.ts';
 import type { Store } from '../store/store.ts';
-import { sqliteProbe, type SqlProbe } from './sql-probe.ts';
+import type { SqlProbe } from './sql-probe.ts';
+import { openTestStore } from './test-store.ts';
 import { TEST_SCRYPT } from '../auth/passwords.ts';
 import { demoUsers, seedDemoAccounts } from '../sim/demo-accounts.ts';
 import { ContractChecker } from './contract-check.ts';
@@ -43,12 +44,16 @@ export interface TestCloud extends Cloud {
 export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
 /**
- * A cloud over a fresh in-memory database (or the database in `overrides.dataDir`, for restart
- * tests) with the demo accounts, and a contract-checked caller.
+ * A cloud over a fresh database of the engine under test (or the one of `overrides.dataDir`, for
+ * restart tests) with the demo accounts, and a contract-checked caller.
  */
 export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Promise<TestCloud> {
   const config = testConfig({ logLevel: 'info', ...overrides });
-  const store = openSqliteStore(config.dataDir);
+  const keep =
+    config.dataDir === ':memory:'
+      ? undefined
+      : `d_${createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16)}`;
+  const { store, sql, close } = await openTestStore(config.dataDir, keep);
   const clock = { now: T0 };
   const logs: string[] = [];
   const logStream = new PassThrough();
@@ -96,13 +101,13 @@ export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Pro
     ...cloud,
     ids,
     store,
-    sql: sqliteProbe(store.db),
+    sql,
     logs,
     clock,
     call,
     async close() {
       await cloud.app.close();
-      await store.close();
+      await close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { SQLInputValue } from 'node:sqlite';
 import type { SqliteDatabase } from '../store/sqlite/database.ts';
 
@@ -24,6 +25,25 @@ export function sqliteProbe(db: SqliteDatabase): SqlProbe {
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
         )
         .all() as { name: string }[];
+      return rows.map((row) => row.name);
+    },
+  };
+}
+
+/** The same over PostgreSQL: `?` becomes `$n`; partitions count as their parent table. */
+export function pgProbe(pool: pg.Pool): SqlProbe {
+  return {
+    async all(sql, ...params) {
+      let n = 0;
+      const text = sql.replace(/\?/g, () => `$${++n}`);
+      return (await pool.query(text, params)).rows as SqlRow[];
+    },
+    async tables() {
+      const { rows } = await pool.query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+         ORDER BY c.relname`,
+      );
       return rows.map((row) => row.name);
     },
   };

@@ -39,12 +39,20 @@ export class SqliteDatabase {
     return this.held !== undefined;
   }
 
+  /** Callers waiting for another's transaction to end. */
+  waiting = 0;
+
   /** Resolves once no transaction holds the connection (check `busy` again before using it). */
   async idle(): Promise<void> {
     if (this.inside.getStore()?.open === true) {
       throw new Error('a store method ran beside its transaction: use the store given to the work');
     }
-    while (this.held !== undefined) await this.held;
+    this.waiting++;
+    try {
+      while (this.held !== undefined) await this.held;
+    } finally {
+      this.waiting--;
+    }
   }
 
   /** Runs `work` as one transaction, after any other caller's has ended. */

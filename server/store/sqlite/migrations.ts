@@ -179,6 +179,13 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX push_inbox_arrivals_inbox ON push_inbox_arrivals(inbox_id, id);
   `,
+  /* 5: failed sign-ins, counted in the database (auth/throttle.ts) */ `
+  CREATE TABLE sign_in_failures (
+    key TEXT NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX sign_in_failures_key ON sign_in_failures(key, at);
+  `,
 ];
 
 export function migrate(db: DatabaseSync): void {

@@ -18,6 +18,8 @@ const latest = 'SELECT MAX(ts) AS ts FROM readings WHERE sensor_id = ?';
 
 export class SqliteReadingStore implements ReadingStore {
   private readonly s: SqliteScope;
+  /** Retention goes through the channels in id order; the last one it finished. */
+  private pruned = 0;
 
   constructor(scope: SqliteScope) {
     this.s = scope;
@@ -53,6 +55,36 @@ export class SqliteReadingStore implements ReadingStore {
         $to: to,
         $count: count,
       }) as unknown as HistoryRow[];
+    });
+  }
+
+  removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }> {
+    return this.s.atomically(() => {
+      const next = this.s.prepare('SELECT id, type FROM channels WHERE id > ? ORDER BY id LIMIT 1');
+      const data = this.s.prepare(`
+        DELETE FROM channel_data WHERE (channel_id, ts, reading_id) IN (
+          SELECT channel_id, ts, reading_id FROM channel_data
+          WHERE channel_id = ? AND ts < ? LIMIT ?)`);
+      const ofSensor = this.s.prepare(`
+        DELETE FROM readings WHERE id IN (
+          SELECT id FROM readings WHERE sensor_id = ? AND ts < ? LIMIT ?)`);
+      let removed = 0;
+      while (removed < budget) {
+        const channel = next.get(this.pruned) as { id: number; type: string } | undefined;
+        if (channel === undefined) {
+          this.pruned = 0;
+          return { removed, more: false };
+        }
+        const left = budget - removed;
+        let done = Number(data.run(channel.id, before, left).changes);
+        if (channel.type === 'SENSOR' && done < left) {
+          done += Number(ofSensor.run(channel.id, before, left - done).changes);
+        }
+        removed += done;
+        // A channel that had less to delete than allowed is finished; else it is taken up again.
+        if (done < left) this.pruned = channel.id;
+      }
+      return { removed, more: true };
     });
   }
 

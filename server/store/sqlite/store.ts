@@ -10,6 +10,7 @@ import { SqliteDeliveryLogStore } from './delivery-log.ts';
 import { SqlitePushInboxStore } from './push-inboxes.ts';
 import { SqliteOidcModelStore } from './oidc-models.ts';
 import { SqliteExternalIdentityStore } from './external-identities.ts';
+import { SqliteSignInFailureStore } from './sign-in-failures.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -25,6 +26,8 @@ export class SqliteStore implements Store {
   readonly pushInboxes;
   readonly oidcModels;
   readonly externalIdentities;
+  readonly signInFailures;
+  readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
   private inside: SqliteStore | undefined;
@@ -43,6 +46,7 @@ export class SqliteStore implements Store {
     this.pushInboxes = new SqlitePushInboxStore(scope);
     this.oidcModels = new SqliteOidcModelStore(scope);
     this.externalIdentities = new SqliteExternalIdentityStore(scope);
+    this.signInFailures = new SqliteSignInFailureStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
@@ -55,6 +59,16 @@ export class SqliteStore implements Store {
     return this.scope.run(() => {
       this.db.prepare('SELECT 1').get();
     });
+  }
+
+  async notReady(): Promise<string | undefined> {
+    await this.ping();
+    return undefined;
+  }
+
+  connections() {
+    const open = this.db.raw.isOpen ? 1 : 0;
+    return { open, idle: this.db.busy ? 0 : open, waiting: this.db.waiting };
   }
 
   async close(): Promise<void> {

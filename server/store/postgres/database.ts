@@ -1,0 +1,184 @@
+import pg from 'pg';
+import { pgMigrations } from './migrations.ts';
+
+type Param = string | number | boolean | null | readonly (string | number | null)[];
+
+/** bigint (epoch ms, ids) as numbers: every value the cloud stores is below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** Advisory lock keys: one number per purpose, the same in every instance. */
+export const LOCKS = {
+  migrations: 7_411_001,
+  partitions: 7_411_002,
+  retention: 7_411_003,
+} as const;
+
+export interface PgOptions {
+  url: string;
+  /** Connections per instance. */
+  poolSize: number;
+}
+
+export function createPool(options: PgOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    types,
+    // A statement that hangs must not hold a request forever.
+    statement_timeout: 30_000,
+    application_name: 'telemetry-cloud',
+    // Compiling a plan costs more than the short statements of an API ever run for.
+    options: '-c jit=off',
+  });
+  // An idle connection that breaks (the server restarted) is dropped by the pool; say so only.
+  pool.on('error', (error) => console.warn('postgres: idle connection lost', error.message));
+  return pool;
+}
+
+/** PostgreSQL's answer to a broken UNIQUE rule. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Where a PostgreSQL repository runs its statements: any pooled connection, or the one a
+ * transaction holds. Statements with a name are prepared once per connection.
+ */
+export class PgScope {
+  readonly client: pg.Pool | pg.PoolClient;
+  readonly inTransaction: boolean;
+
+  constructor(client: pg.Pool | pg.PoolClient, inTransaction: boolean) {
+    this.client = client;
+    this.inTransaction = inTransaction;
+  }
+
+  /** The pool itself, for work that must not run inside a transaction. */
+  get pool(): pg.Pool {
+    if (this.inTransaction) throw new Error('this work cannot run inside a transaction');
+    return this.client as pg.Pool;
+  }
+
+  async rows<T>(text: string, values: readonly Param[] = [], name?: string): Promise<T[]> {
+    const result = await this.client.query({
+      text,
+      values: values as unknown[],
+      ...(name ? { name } : {}),
+    });
+    return result.rows as T[];
+  }
+
+  async one<T>(text: string, values: readonly Param[] = [], name?: string): Promise<T | undefined> {
+    return (await this.rows<T>(text, values, name))[0];
+  }
+
+  async run(text: string, values: readonly Param[] = [], name?: string): Promise<number> {
+    const result = await this.client.query({
+      text,
+      values: values as unknown[],
+      ...(name ? { name } : {}),
+    });
+    return result.rowCount ?? 0;
+  }
+
+  /** Rows as arrays, for reads of thousands of rows (no object per row). */
+  async arrays<T>(text: string, values: readonly Param[], name: string): Promise<T[]> {
+    const result = await this.client.query({
+      text,
+      values: values as unknown[],
+      name,
+      rowMode: 'array',
+    });
+    return result.rows as T[];
+  }
+
+  /** Runs `work` in a transaction on one connection, or in the one this scope is in. */
+  async atomically<T>(work: (scope: PgScope) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work(this);
+    return transaction(this.client as pg.Pool, (client) => work(new PgScope(client, true)));
+  }
+}
+
+export async function transaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('ROLLBACK');
+    } catch {
+      broken = true;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/**
+ * Brings the database to the latest schema. Instances starting at once take turns on an
+ * advisory lock: the first applies what is missing, the others find it done.
+ */
+export async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCKS.migrations]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+      const { rows } = await client.query<{ version: number | null }>(
+        'SELECT max(version) AS version FROM schema_migrations',
+      );
+      const current = rows[0]?.version ?? 0;
+      if (current > pgMigrations.length) {
+        throw new Error(
+          `The database is at schema version ${current}, newer than this cloud knows (${pgMigrations.length}).`,
+        );
+      }
+      for (let version = current; version < pgMigrations.length; version++) {
+        await client.query('BEGIN');
+        try {
+          await client.query(pgMigrations[version] ?? '');
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.migrations]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/** The schema version the database is at, and the one this cloud needs. */
+export async function schemaVersion(pool: pg.Pool): Promise<{ at: number; needed: number }> {
+  const table = await pool.query<{ t: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS t",
+  );
+  let at = 0;
+  if (table.rows[0]?.t) {
+    const { rows } = await pool.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    );
+    at = rows[0]?.version ?? 0;
+  }
+  return { at, needed: pgMigrations.length };
+}

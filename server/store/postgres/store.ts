@@ -1,0 +1,106 @@
+import type pg from 'pg';
+import type { Store } from '../store.ts';
+import {
+  createPool,
+  migrate,
+  PgScope,
+  schemaVersion,
+  transaction,
+  type PgOptions,
+} from './database.ts';
+import { Partitions } from './partitions.ts';
+import { PgChannelStore } from './channels.ts';
+import { PgGroupStore } from './groups.ts';
+import { PgUserStore } from './users.ts';
+import { PgReadingStore } from './readings.ts';
+import { PgGatewayKeyStore } from './gateway-keys.ts';
+import { PgPushTargetStore } from './push-targets.ts';
+import { PgDeliveryLogStore } from './delivery-log.ts';
+import { PgPushInboxStore } from './push-inboxes.ts';
+import { PgOidcModelStore } from './oidc-models.ts';
+import { PgExternalIdentityStore } from './external-identities.ts';
+import { PgSignInFailureStore } from './sign-in-failures.ts';
+import { PgSharedSecretStore } from './shared-secrets.ts';
+
+/**
+ * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
+ * instances (docs/decisions.md, "Storage").
+ */
+export class PgStore implements Store {
+  readonly engine = 'postgres';
+  readonly pool: pg.Pool;
+  readonly partitions: Partitions;
+  readonly channels;
+  readonly groups;
+  readonly users;
+  readonly readings;
+  readonly gatewayKeys;
+  readonly pushTargets;
+  readonly deliveryLog;
+  readonly pushInboxes;
+  readonly oidcModels;
+  readonly externalIdentities;
+  readonly signInFailures;
+  readonly sharedSecrets;
+  private readonly scope: PgScope;
+
+  constructor(pool: pg.Pool, partitions: Partitions, scope = new PgScope(pool, false)) {
+    this.pool = pool;
+    this.partitions = partitions;
+    this.scope = scope;
+    this.channels = new PgChannelStore(scope);
+    this.groups = new PgGroupStore(scope);
+    this.users = new PgUserStore(scope);
+    this.readings = new PgReadingStore(scope, partitions);
+    this.gatewayKeys = new PgGatewayKeyStore(scope);
+    this.pushTargets = new PgPushTargetStore(scope);
+    this.deliveryLog = new PgDeliveryLogStore(scope);
+    this.pushInboxes = new PgPushInboxStore(scope);
+    this.oidcModels = new PgOidcModelStore(scope);
+    this.externalIdentities = new PgExternalIdentityStore(scope);
+    this.signInFailures = new PgSignInFailureStore(scope);
+    this.sharedSecrets = new PgSharedSecretStore(scope);
+  }
+
+  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.scope.inTransaction) return work(this);
+    return transaction(this.pool, (client) =>
+      work(new PgStore(this.pool, this.partitions, new PgScope(client, true))),
+    );
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async notReady(): Promise<string | undefined> {
+    const { at, needed } = await schemaVersion(this.pool);
+    return at === needed
+      ? undefined
+      : `The database schema is at version ${at}; this cloud needs ${needed}.`;
+  }
+
+  connections() {
+    return {
+      open: this.pool.totalCount,
+      idle: this.pool.idleCount,
+      waiting: this.pool.waitingCount,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (!this.scope.inTransaction && !this.pool.ended) await this.pool.end();
+  }
+}
+
+/** Connects and brings the schema up to date (once, whoever starts first). */
+export async function openPgStore(options: PgOptions): Promise<PgStore> {
+  const pool = createPool(options);
+  try {
+    await migrate(pool);
+    return new PgStore(pool, new Partitions());
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}

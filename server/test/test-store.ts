@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { Store } from '../store/store.ts';
+import { openSqliteStore } from '../store/sqlite/store.ts';
+import { openPgStore } from '../store/postgres/store.ts';
+import { admin } from './postgres-cluster.ts';
+import { pgProbe, sqliteProbe, type SqlProbe } from './sql-probe.ts';
+
+export interface TestStore {
+  store: Store;
+  sql: SqlProbe;
+  /** Closes the store; a throw-away database goes with it. */
+  close(): Promise<void>;
+}
+
+/** The engine this test run is for: the `node-pg` project provides a PostgreSQL cluster. */
+export const testEngine = (): 'sqlite' | 'postgres' =>
+  inject('postgresUrl') ? 'postgres' : 'sqlite';
+
+const databaseUrl = (base: string, database: string) => base.replace(/\/[^/]*$/, `/${database}`);
+
+/**
+ * A fresh store for one test cloud: SQLite in memory (or in `dataDir`, for restart tests), or a
+ * PostgreSQL database copied from the migrated template (`keep` names one that outlives a
+ * restart: it is made once and reopened).
+ */
+export async function openTestStore(dataDir: string, keep?: string): Promise<TestStore> {
+  const base = inject('postgresUrl');
+  if (!base) {
+    const store = openSqliteStore(dataDir);
+    return { store, sql: sqliteProbe(store.db), close: () => store.close() };
+  }
+  const name = keep ?? `t_${randomBytes(6).toString('hex')}`;
+  const exists = keep !== undefined && (await databaseExists(base, name));
+  if (!exists) await admin(base, `CREATE DATABASE ${name} TEMPLATE telemetry_template`);
+  const store = await openPgStore({ url: databaseUrl(base, name), poolSize: 4 });
+  return {
+    store,
+    sql: pgProbe(store.pool),
+    async close() {
+      await store.close();
+      if (keep === undefined) await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function databaseExists(base: string, name: string): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    return rows.length > 0;
+  } finally {
+    await client.end();
+  }
+}
