@@ -20,6 +20,8 @@ export interface CloudConfig {
   logLevel: string;
   /** Run the demo fleet's gateways (npm start); off in tests. */
   simulator: boolean;
+  /** Days of history the demo seed backfills into an empty database. */
+  demoBackfillDays: number;
   /** Serve the built console from this folder, when it holds one; null serves none. */
   consoleDir: string | null;
   /** Identity provider, tokens and clients (server/auth/auth-config.ts). */
@@ -55,6 +57,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     simulator: (env.SIMULATOR ?? 'on') !== 'off',
+    demoBackfillDays: backfillDays(env.DEMO_BACKFILL_DAYS),
     consoleDir: resolve(env.CONSOLE_DIR ?? 'dist'),
     auth: authConfigFromEnv(env, publicUrl),
     pushAllowNetworks: list(env.PUSH_ALLOW_NETWORKS),
@@ -75,6 +78,17 @@ function retentionDays(value: string | undefined): number | null {
   if (value === undefined || value === '') return null;
   const days = integer('RETENTION_DAYS', value, 0);
   if (days < 1) throw new Error('RETENTION_DAYS must be at least 1 (unset it to keep everything)');
+  return days;
+}
+
+/** A year at most: each day is about 60,000 messages and a few seconds of seeding. */
+const MAX_BACKFILL_DAYS = 366;
+
+function backfillDays(value: string | undefined): number {
+  const days = integer('DEMO_BACKFILL_DAYS', value, 7);
+  if (days < 1 || days > MAX_BACKFILL_DAYS) {
+    throw new Error(`DEMO_BACKFILL_DAYS must be between 1 and ${MAX_BACKFILL_DAYS}, not ${days}`);
+  }
   return days;
 }
 
@@ -106,6 +120,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     publicUrl,
     logLevel: 'silent',
     simulator: false,
+    demoBackfillDays: 7,
     // Tests exercise the API; whether a console was built must not change their answers.
     consoleDir: null,
     auth: defaultAuthConfig(publicUrl),

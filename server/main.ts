@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const store = await openStore(config);
   const cloud = await buildApp({ store, config });
   const log = cloud.app.log;
-  await seedDemoIfEmpty(cloud.services, log);
+  await seedDemoIfEmpty(cloud.services, log, { days: config.demoBackfillDays });
   const address = await cloud.app.listen({ port: config.port, host: config.host });
   log.info(`Telemetry Cloud and console on ${config.publicUrl} (data in ${config.dataDir})`);
 
