@@ -23,6 +23,7 @@ export interface EngineClient {
     key: string,
     query: Q,
     onExport?: (progress: ExportProgress) => void,
+    signal?: AbortSignal,
   ): Promise<AnswerOf<Q>>;
   /** Appends readings that arrived live to an open range (a live stream's). */
   append(key: string, items: unknown[]): void;
@@ -99,13 +100,7 @@ export function localEngine(): EngineClient {
     cancel: (key) => engine.cancel(key),
     resume: (key) => engine.resume(key),
     append: (key, items) => void engine.append(key, items),
-    async query(key, query, onExport) {
-      try {
-        return await engine.query(key, query, onExport);
-      } catch (error) {
-        throw error instanceof Error ? error : new Error(String(error));
-      }
-    },
+    query: (key, query, onExport, signal) => engine.query(key, query, onExport, signal),
     reset() {
       engine.reset();
       listeners.clear();
@@ -173,7 +168,10 @@ export function workerEngine(): EngineClient {
       name: 'history',
     });
     worker.onmessage = onMessage;
-    worker.postMessage({ type: 'connect', baseUrl: sessionConnection()?.baseUrl ?? '' } satisfies ToWorker);
+    worker.postMessage({
+      type: 'connect',
+      baseUrl: sessionConnection()?.baseUrl ?? '',
+    } satisfies ToWorker);
     return worker;
   }
 
@@ -187,11 +185,17 @@ export function workerEngine(): EngineClient {
     cancel: (key) => send({ type: 'cancel', key }),
     resume: (key) => send({ type: 'resume', key }),
     append: (key, items) => send({ type: 'append', key, items }),
-    query<Q extends Query>(key: string, query: Q, onExport?: (progress: ExportProgress) => void) {
+    query<Q extends Query>(
+      key: string,
+      query: Q,
+      onExport?: (progress: ExportProgress) => void,
+      signal?: AbortSignal,
+    ) {
       const id = nextId++;
       return new Promise<AnswerOf<Q>>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (answer: unknown) => void, reject, onExport });
         send({ type: 'query', id, key, query });
+        signal?.addEventListener('abort', () => send({ type: 'abort', id }), { once: true });
       });
     },
     reset() {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { HistoryEngine, engineError } from '../../lib/history-store/engine.ts';
 import type { Progress } from '../../lib/history-store/protocol.ts';
+import type { ExportProgress } from '../../lib/history-store/queries.ts';
 import type { ApiClientOptions } from '../client.ts';
 import { historySource } from './history-source.ts';
 import { transferables, type FromWorker, type ToWorker } from './messages.ts';
@@ -11,7 +12,8 @@ z.config({ jitless: true });
 
 declare const self: DedicatedWorkerGlobalScope;
 
-const post = (message: FromWorker, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+const post = (message: FromWorker, transfer: Transferable[] = []) =>
+  self.postMessage(message, transfer);
 
 /** Credentials stay with the page's session; each request asks for the current ones. */
 let nextAsk = 0;
@@ -27,12 +29,14 @@ function connect(baseUrl: string): ApiClientOptions {
         asks.set(id, resolve);
         post({ type: 'credentials', id });
       }),
-    onUnauthorized: (error, sent) => post({ type: 'unauthorized', sent, error: engineError(error) }),
+    onUnauthorized: (error, sent) =>
+      post({ type: 'unauthorized', sent, error: engineError(error) }),
   };
 }
 
 const engine = new HistoryEngine(historySource(() => connection));
 const listeners = new Map<string, (progress: Progress) => void>();
+const running = new Map<number, AbortController>();
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data;
@@ -46,7 +50,8 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       return;
     case 'open': {
       if (listeners.has(message.key)) return;
-      const listener = (progress: Progress) => post({ type: 'progress', key: message.key, progress });
+      const listener = (progress: Progress) =>
+        post({ type: 'progress', key: message.key, progress });
       listeners.set(message.key, listener);
       engine.open(message.key, message.channelUuid, message.range, listener);
       return;
@@ -70,14 +75,21 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       engine.reset();
       listeners.clear();
       return;
+    case 'abort':
+      running.get(message.id)?.abort();
+      return;
     case 'query': {
       const { id } = message;
+      const controller = new AbortController();
+      running.set(id, controller);
+      const onExport = (progress: ExportProgress) => post({ type: 'export', id, progress });
       engine
-        .query(message.key, message.query, (progress) => post({ type: 'export', id, progress }))
+        .query(message.key, message.query, onExport, controller.signal)
         .then(
           (answer) => post({ type: 'answer', id, answer }, transferables(answer)),
           (error: unknown) => post({ type: 'failed', id, error: engineError(error) }),
-        );
+        )
+        .finally(() => running.delete(id));
       return;
     }
   }

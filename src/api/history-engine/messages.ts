@@ -8,6 +8,7 @@ export type ToWorker =
   | { type: 'open'; key: string; channelUuid: string; range: TimeSpan }
   | { type: 'cancel' | 'resume' | 'close'; key: string }
   | { type: 'query'; id: number; key: string; query: Query }
+  | { type: 'abort'; id: number }
   | { type: 'append'; key: string; items: unknown[] }
   | { type: 'reset' }
   | { type: 'credentials'; id: number; value: string | null };

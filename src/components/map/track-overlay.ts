@@ -1,7 +1,7 @@
 import type L from 'leaflet';
-import type { Track, TrackPoint } from '../../lib/history/gps-track.ts';
+import type { TrackPoint } from '../../lib/history/gps-track.ts';
+import type { TrackColumns } from '../../lib/history-store/protocol.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import { worldX, worldY } from '../../lib/geo/mercator.ts';
 import { timeColor } from '../../lib/geo/time-color.ts';
 import { CanvasOverlay, type ViewTransform } from './canvas-overlay.ts';
 
@@ -13,10 +13,21 @@ export interface TrackMark {
 }
 
 interface Projected {
-  track: Track;
+  track: TrackColumns;
   color: string;
-  /** World fractions, x and y interleaved. */
-  xy: Float64Array;
+}
+
+/** One position of a track, for the tooltip: an object only for the one under the pointer. */
+function pointAt(track: TrackColumns, i: number): TrackPoint {
+  const point: TrackPoint = {
+    ts: track.ts[i] ?? 0,
+    lat: track.lat[i] ?? 0,
+    lon: track.lon[i] ?? 0,
+    calculated: track.calculated[i] === 1,
+  };
+  const hdop = track.hdop[i] ?? Number.NaN;
+  if (!Number.isNaN(hdop)) point.hdop = hdop;
+  return point;
 }
 
 const LEVELS = 48;
@@ -38,8 +49,8 @@ const CHUNK = 256;
 /**
  * GPS tracks on one canvas: a line per node in the node's colour, then every position as a dot
  * shaded by its time (dark = early, bright = late), then the start and end of each track. GPS
- * fixes are filled discs; positions the cloud calculated are hollow squares. Points are projected
- * once; a redraw only scales them. The start and end marks are drawn here too rather than as
+ * fixes are filled discs; positions the cloud calculated are hollow squares. Points come
+ * projected from the history engine; a redraw only scales them. The start and end marks are drawn here too rather than as
  * Leaflet circle markers, which would bring a second full-size canvas (Leaflet's renderer) to
  * allocate and rasterise in the first frame.
  */
@@ -49,15 +60,8 @@ export class TrackOverlay extends CanvasOverlay {
   /** The view of the last drawing, for finding what is under the pointer. */
   private view: ViewTransform | undefined;
 
-  setData(tracks: readonly { track: Track; color: string }[], span: TimeSpan): void {
-    this.projected = tracks.map(({ track, color }) => {
-      const xy = new Float64Array(track.points.length * 2);
-      track.points.forEach((p, i) => {
-        xy[2 * i] = worldX(p.lon);
-        xy[2 * i + 1] = worldY(p.lat);
-      });
-      return { track, color, xy };
-    });
+  setData(tracks: readonly { track: TrackColumns; color: string }[], span: TimeSpan): void {
+    this.projected = tracks.map(({ track, color }) => ({ track, color }));
     this.span = span;
     this.scheduleRedraw();
   }
@@ -70,28 +74,33 @@ export class TrackOverlay extends CanvasOverlay {
     const view = this.view;
     if (!view) return undefined;
     const { scale, dx, dy } = view;
-    const distance = (xy: Float64Array, i: number) =>
-      Math.hypot((xy[2 * i] ?? 0) * scale + dx - at.x, (xy[2 * i + 1] ?? 0) * scale + dy - at.y);
-    for (const { track, xy } of this.projected) {
-      const n = track.points.length;
-      const end = n > 0 && distance(xy, n - 1) <= END_RADIUS ? n - 1 : -1;
-      const start = n > 0 && distance(xy, 0) <= END_RADIUS ? 0 : -1;
+    const distance = (track: TrackColumns, i: number) =>
+      Math.hypot((track.x[i] ?? 0) * scale + dx - at.x, (track.y[i] ?? 0) * scale + dy - at.y);
+    for (const { track } of this.projected) {
+      const n = track.ts.length;
+      const end = n > 0 && distance(track, n - 1) <= END_RADIUS ? n - 1 : -1;
+      const start = n > 0 && distance(track, 0) <= END_RADIUS ? 0 : -1;
       const hit = end >= 0 ? 'end' : start >= 0 ? 'start' : undefined;
-      const point = track.points[Math.max(end, start)];
-      if (hit && point) return { kind: hit, point, nodeName: track.nodeName };
+      if (hit)
+        return { kind: hit, point: pointAt(track, Math.max(end, start)), nodeName: track.nodeName };
     }
-    let best: TrackMark | undefined;
+    let best: { track: TrackColumns; i: number } | undefined;
     let bestDistance = radius;
-    for (const { track, xy } of this.projected) {
-      for (let i = 0; i < track.points.length; i++) {
-        const d = distance(xy, i);
-        const point = track.points[i];
-        if (d > bestDistance || !point) continue;
-        best = { kind: 'position', point, nodeName: track.nodeName };
+    for (const { track } of this.projected) {
+      for (let i = 0; i < track.ts.length; i++) {
+        const d = distance(track, i);
+        if (d > bestDistance) continue;
+        best = { track, i };
         bestDistance = d;
       }
     }
-    return best;
+    return (
+      best && {
+        kind: 'position',
+        point: pointAt(best.track, best.i),
+        nodeName: best.track.nodeName,
+      }
+    );
   }
 
   protected draw(context: CanvasRenderingContext2D, view: ViewTransform, size: L.Point): void {
@@ -108,16 +117,17 @@ export class TrackOverlay extends CanvasOverlay {
     context.lineWidth = 2;
     // Round joins cost more to rasterise than all the dots; bevels look the same at 2 px.
     context.lineJoin = 'bevel';
-    for (const { track, color, xy } of this.projected) {
-      const n = track.points.length;
+    for (const { track, color } of this.projected) {
+      const n = track.ts.length;
+      const { x: xs, y: ys } = track;
       context.strokeStyle = color;
       context.beginPath();
       let lastX = Number.NaN;
       let lastY = Number.NaN;
       let vertices = 0;
       for (let i = 0; i < n; i++) {
-        const x = (xy[2 * i] ?? 0) * scale + dx;
-        const y = (xy[2 * i + 1] ?? 0) * scale + dy;
+        const x = (xs[i] ?? 0) * scale + dx;
+        const y = (ys[i] ?? 0) * scale + dy;
         if (i > 0 && i < n - 1 && Math.abs(x - lastX) + Math.abs(y - lastY) < MIN_SEGMENT) continue;
         if (vertices === 0) context.moveTo(x, y);
         else context.lineTo(x, y);
@@ -133,17 +143,15 @@ export class TrackOverlay extends CanvasOverlay {
       }
       context.stroke();
       for (let i = n - 1; i >= 0; i--) {
-        const x = (xy[2 * i] ?? 0) * scale + dx;
-        const y = (xy[2 * i + 1] ?? 0) * scale + dy;
+        const x = (xs[i] ?? 0) * scale + dx;
+        const y = (ys[i] ?? 0) * scale + dy;
         if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) continue;
         const cell = Math.floor(x / CELL) + pad + columns * (Math.floor(y / CELL) + pad);
         if (covered[cell] === 1) continue;
         covered[cell] = 1;
-        const point = track.points[i];
-        if (!point) continue;
-        const level = Math.round(((point.ts - this.span.from) / length) * (LEVELS - 1));
+        const level = Math.round((((track.ts[i] ?? 0) - this.span.from) / length) * (LEVELS - 1));
         const bucket = Math.min(LEVELS - 1, Math.max(0, level));
-        (point.calculated ? calculated : fixes)[bucket]?.push(x, y);
+        (track.calculated[i] === 1 ? calculated : fixes)[bucket]?.push(x, y);
       }
     }
     palette.forEach((color, level) => {
@@ -174,12 +182,17 @@ export class TrackOverlay extends CanvasOverlay {
         context.stroke();
       }
     });
-    for (const { track, xy } of this.projected) {
-      const n = track.points.length;
+    for (const { track } of this.projected) {
+      const n = track.ts.length;
       if (n === 0) continue;
-      this.drawEnd(context, ends.start, (xy[0] ?? 0) * scale + dx, (xy[1] ?? 0) * scale + dy);
-      const x = (xy[2 * n - 2] ?? 0) * scale + dx;
-      this.drawEnd(context, ends.end, x, (xy[2 * n - 1] ?? 0) * scale + dy);
+      this.drawEnd(
+        context,
+        ends.start,
+        (track.x[0] ?? 0) * scale + dx,
+        (track.y[0] ?? 0) * scale + dy,
+      );
+      const x = (track.x[n - 1] ?? 0) * scale + dx;
+      this.drawEnd(context, ends.end, x, (track.y[n - 1] ?? 0) * scale + dy);
     }
   }
 

@@ -1,12 +1,23 @@
 import { Table, Text } from '@mantine/core';
-import type { ConnChange } from '../../lib/history/conn-changes.ts';
+import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 
 const show = (value: number | undefined) => (value === undefined ? '–' : String(value));
 
 /** Function and version of each node, as changes over time. */
-export function ConnPanel({ changes }: { changes: readonly ConnChange[] }) {
-  if (changes.length === 0) return <Text c="dimmed">No connectivity messages in this range.</Text>;
+export function ConnPanel({ history }: { history: RangeHistory }) {
+  const answer = useEngineAnswer(history, { kind: 'conn' });
+  const changes = answer.data ?? [];
+  if (changes.length === 0) {
+    return (
+      <Text c="dimmed">
+        {history.status === 'loading'
+          ? 'Loading connectivity…'
+          : 'No connectivity messages in this range.'}
+      </Text>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={560} maxHeight={320}>
       {/* One line per change: on a narrow screen the table scrolls sideways rather than wrap. */}

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
-import type { RangeHistory } from './use-range-history.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : 'The history could not be loaded.';
@@ -9,11 +9,11 @@ function message(error: unknown): string {
 export function LoadProgress({ history }: { history: RangeHistory }) {
   const total = history.pieces.length;
   const percent = total === 0 ? 100 : Math.round((history.done / total) * 100);
-  const summary = `${history.done} of ${total} ${total === 1 ? 'day' : 'days'} loaded, ${history.items.length.toLocaleString()} messages`;
+  const summary = `${history.done} of ${total} ${total === 1 ? 'day' : 'days'} loaded, ${history.messages.toLocaleString()} messages`;
   if (history.status === 'done' && total <= 1) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        {history.items.length.toLocaleString()} messages
+        {history.messages.toLocaleString()} messages
       </Text>
     );
   }

@@ -3,14 +3,15 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchSpan } from '../../lib/history/fetch-span.ts';
+import { localEngine } from '../../api/history-engine/engine-client.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
 import { toLocalInput } from '../../lib/history/time-range.ts';
-import { fakeHistory, slice } from '../../test/fake-history.ts';
+import { fakeCloud, json } from '../../test/render.tsx';
+import { slice } from '../../test/fake-history.ts';
 import { ExportMenu } from './export-menu.tsx';
 import { LoadProgress } from './load-progress.tsx';
 import { RangePicker } from './range-picker.tsx';
-import type { RangeHistory } from './use-range-history.ts';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 21, 12, 0);
@@ -52,9 +53,12 @@ describe('RangePicker', () => {
 
 function history(overrides: Partial<RangeHistory>): RangeHistory {
   return {
+    key: 'k',
+    engine: localEngine(),
     pieces: splitRange({ from: now - 3 * DAY, to: now }),
     loaded: [],
-    items: [],
+    messages: 0,
+    version: 0,
     status: 'loading',
     error: undefined,
     done: 0,
@@ -91,7 +95,12 @@ describe('ExportMenu', () => {
     const data = [5, 30, 55].map((h) =>
       slice({ ts: now - h * 3_600_000, type: 'TEMP', value: { temperature: h } }),
     );
-    const { fetchPage } = fakeHistory(data);
+    // The cloud answers each day's request with the readings in it, newest first.
+    fakeCloud((url) => {
+      const from = Number(url.searchParams.get('from'));
+      const to = Number(url.searchParams.get('to'));
+      return json(data.filter((d) => d.ts >= from && d.ts <= to));
+    });
     let file: Blob | undefined;
     URL.createObjectURL = (blob: Blob) => {
       file = blob;
@@ -101,12 +110,14 @@ describe('ExportMenu', () => {
     const click = vi
       .spyOn(HTMLAnchorElement.prototype, 'click')
       .mockImplementation(() => undefined);
+    const engine = localEngine();
+    const key = 'van07';
+    engine.open(key, '00000000-0000-4000-8000-000000000007', range, () => undefined);
     show(
       <ExportMenu
         channelName="Van 07"
         range={range}
-        pieces={splitRange(range)}
-        loadPiece={(span, signal) => fetchSpan(span, fetchPage, signal)}
+        history={history({ key, engine, pieces: splitRange(range) })}
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

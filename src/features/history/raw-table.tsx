@@ -1,12 +1,15 @@
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Text } from '@mantine/core';
-import type { Timeslice } from '../../../contract/timeslice.ts';
+import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { describeValue } from '../../lib/history/describe-value.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import styles from './history.module.css';
 
 const ROW_HEIGHT = 28;
+/** Rows are asked of the engine in blocks, so scrolling asks again only every so many rows. */
+const BLOCK = 100;
 const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
 /**
  * Room for "Nov 21, 2026, 21:16:31", a node or gateway name and "TEMP"; the value takes the rest.
@@ -15,20 +18,38 @@ const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
  */
 const widths = ['11.5rem', '8rem', '6rem', '4.5rem', 'auto', '10.5rem'];
 
-/** Every message of the range, newest first; only the rows in view are in the page. */
-export function RawTable({ items }: { items: readonly Timeslice[] }) {
+/**
+ * Every message of the range, newest first. Only the rows in view are in the page, and only they
+ * are read from the engine's columns (a block around them): a month of messages is never a
+ * month of objects here.
+ */
+export function RawTable({ history }: { history: RangeHistory }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const count = history.messages;
   // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
-  if (items.length === 0) return <Text c="dimmed">No messages in this range.</Text>;
   const rows = virtualizer.getVirtualItems();
+  const first = rows[0]?.index ?? 0;
+  const start = Math.max(0, Math.floor(first / BLOCK) * BLOCK - BLOCK / 2);
+  const block = useEngineAnswer(
+    history,
+    count > 0 ? { kind: 'rows', start, count: 2 * BLOCK } : undefined,
+  );
+  if (count === 0) {
+    return (
+      <Text c="dimmed">
+        {history.status === 'loading' ? 'Loading messages…' : 'No messages in this range.'}
+      </Text>
+    );
+  }
   const before = rows[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+  const loaded = block.data;
   return (
     // The scroll region holds the table; it is focusable so keyboard users can scroll it
     // (axe: scrollable-region-focusable).
@@ -40,7 +61,7 @@ export function RawTable({ items }: { items: readonly Timeslice[] }) {
       role="region"
       aria-label="Raw messages"
     >
-      <table className={styles.rawTable} aria-rowcount={items.length + 1}>
+      <table className={styles.rawTable} aria-rowcount={count + 1}>
         <colgroup>
           {widths.map((width, i) => (
             <col key={i} style={{ width }} />
@@ -62,8 +83,18 @@ export function RawTable({ items }: { items: readonly Timeslice[] }) {
             </tr>
           )}
           {rows.map((row) => {
-            const item = items[row.index];
-            if (!item) return null;
+            const item = loaded?.rows[row.index - loaded.start];
+            if (!item) {
+              return (
+                <tr key={row.key} aria-rowindex={row.index + 2}>
+                  <td colSpan={columns.length}>
+                    <Text span size="xs" c="dimmed">
+                      Reading…
+                    </Text>
+                  </td>
+                </tr>
+              );
+            }
             return (
               <tr key={row.key} aria-rowindex={row.index + 2}>
                 <td>{formatInstant(item.ts)}</td>

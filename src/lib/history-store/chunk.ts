@@ -62,7 +62,9 @@ export interface Chunk {
 
 /** Approximate bytes a chunk holds, for the engine's cache budget. */
 export function chunkBytes(chunk: Chunk): number {
-  return chunk.length * 25 + chunk.temp.length * 16 + chunk.gps.length * 50 + chunk.conn.length * 16;
+  return (
+    chunk.length * 25 + chunk.temp.length * 16 + chunk.gps.length * 50 + chunk.conn.length * 16
+  );
 }
 
 type Column = Float64Array | Uint8Array | Uint32Array;

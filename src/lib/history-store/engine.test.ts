@@ -52,7 +52,12 @@ const options: ReportOptions = {
   timeZone: 'UTC',
   trips: defaultTripSettings,
   coldChain: defaultColdChainSettings,
-  limits: { sensors: {}, nodes: {}, groupsOfNode: {}, everyNode: [{ name: 'Cold chain', limits: { max: 5 } }] },
+  limits: {
+    sensors: {},
+    nodes: {},
+    groupsOfNode: {},
+    everyNode: [{ name: 'Cold chain', limits: { max: 5 } }],
+  },
   problems: [],
 };
 
@@ -64,7 +69,7 @@ describe('the history engine', () => {
     expect(seen.at(-1)).toMatchObject({ status: 'done', loaded: [true, true, true], messages: 72 });
     // Each day reported as it arrived.
     expect(seen.map((p) => p.loaded.filter(Boolean).length)).toEqual([0, 1, 2, 3, 3]);
-    const rows = await engine.query('a', { kind: 'rows', start: 0, count: 100 });
+    const { rows } = await engine.query('a', { kind: 'rows', start: 0, count: 100 });
     expect(rows.map((r) => r.ts)).toEqual(data.map((d) => d.ts));
     expect(rows[0]).toEqual(data[0]);
   });
@@ -136,8 +141,10 @@ describe('the history engine', () => {
     const engine = new HistoryEngine(cloud().source);
     await settled(engine, 'a');
     const progress: number[] = [];
-    const blob = await engine.query('a', { kind: 'export', format: 'csv', fileName: 'x.csv' }, (p) =>
-      progress.push(p.done),
+    const blob = await engine.query(
+      'a',
+      { kind: 'export', format: 'csv', fileName: 'x.csv' },
+      (p) => progress.push(p.done),
     );
     const writer = exportWriter('csv');
     const oldestFirst = [...data].reverse();
@@ -159,7 +166,11 @@ describe('the history engine', () => {
     const report = await engine.query('a', { kind: 'coldChain', options });
     // Hourly readings: each one out of range stands alone, ended by the pause after it.
     expect(report.sensors[0]).toMatchObject({ readings: 72, min: 0, max: 9, excursions: 28 });
-    expect(report.sensors[0]?.limits).toMatchObject({ max: 5, source: 'group', from: ['Cold chain'] });
+    expect(report.sensors[0]?.limits).toMatchObject({
+      max: 5,
+      source: 'group',
+      from: ['Cold chain'],
+    });
     expect(report.excursions[0]).toMatchObject({ side: 'above', peak: 9, gap: true });
   });
 });

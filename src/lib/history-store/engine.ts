@@ -84,17 +84,29 @@ export function engineError(error: unknown): EngineError {
  * resuming a cancelled one asks the cloud only for what it does not have, as the console did
  * through TanStack Query before.
  */
+export interface EngineOptions {
+  now?: () => number;
+  /** The longest span of one request (the interface's day); tests take tiny ones. */
+  maxSpan?: number;
+  /** Items per request (the interface's 10000). */
+  count?: number;
+}
+
 export class HistoryEngine {
   private readonly fetchPage: PageSource;
   private readonly now: () => number;
+  private readonly maxSpan: number | undefined;
+  private readonly count: number | undefined;
   private dictionary = new Dictionary();
   private readonly cache = new Map<string, Cached>();
   private cacheBytes = 0;
   private readonly datasets = new Map<string, Dataset>();
 
-  constructor(fetchPage: PageSource, now: () => number = Date.now) {
+  constructor(fetchPage: PageSource, options: EngineOptions = {}) {
     this.fetchPage = fetchPage;
-    this.now = now;
+    this.now = options.now ?? Date.now;
+    this.maxSpan = options.maxSpan;
+    this.count = options.count;
   }
 
   /** Starts loading a range (or joins the load under way) and reports its progress. */
@@ -103,7 +115,7 @@ export class HistoryEngine {
     if (!dataset) {
       dataset = {
         channelUuid,
-        store: new RangeStore(this.dictionary, splitRange(range)),
+        store: new RangeStore(this.dictionary, splitRange(range, this.maxSpan)),
         status: 'loading',
         error: undefined,
         controller: undefined,
@@ -162,16 +174,19 @@ export class HistoryEngine {
     return added;
   }
 
+  /** Answers a question about an open range; `signal` stops a long one (an export). */
   async query<Q extends Query>(
     key: string,
     query: Q,
     onExport?: (progress: ExportProgress) => void,
+    signal?: AbortSignal,
   ): Promise<AnswerOf<Q>> {
     const dataset = this.datasets.get(key);
     if (!dataset) throw new Error('That range is not open.');
     return answer(dataset.store, query, {
-      loadPiece: (index, signal) => this.piece(dataset, index, signal),
+      loadPiece: (index, pieceSignal) => this.piece(dataset, index, pieceSignal),
       onExport,
+      ...(signal ? { signal } : {}),
     });
   }
 
@@ -198,7 +213,9 @@ export class HistoryEngine {
     dataset.status = 'loading';
     dataset.error = undefined;
     const { store } = dataset;
-    const skip = new Set(store.pieces.flatMap((_, index) => (store.hasPiece(index) ? [index] : [])));
+    const skip = new Set(
+      store.pieces.flatMap((_, index) => (store.hasPiece(index) ? [index] : [])),
+    );
     this.notify(dataset);
     // Each piece comes through `piece` (store, cache or cloud); loadPieces orders and bounds them.
     void loadPieces(
@@ -250,6 +267,7 @@ export class HistoryEngine {
       async (page, pageSignal) =>
         pageItems(await this.fetchPage({ channelUuid, ...page }, pageSignal)),
       signal,
+      this.count,
     );
     signal.throwIfAborted();
     const chunk = chunkOfNewestFirst(items, this.dictionary);

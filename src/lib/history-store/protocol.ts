@@ -136,6 +136,8 @@ export interface MotionAnswer {
   nodes: NodeMotion[];
   /** Per local day (labels YYYY-MM-DD): every node's totals summed. */
   days: string[];
+  /** Where each day begins, and (last entry) where the last one ends. */
+  dayStarts: number[];
   groupByDay: MotionTotals[];
   /** Milliseconds trip and stop detection of these nodes took in the engine (the benchmark's). */
   ms: number;
@@ -212,7 +214,13 @@ export type Query =
   | { kind: 'tracks' }
   | { kind: 'rows'; start: number; count: number }
   | { kind: 'conn' }
-  | { kind: 'motion'; window: TimeSpan; width: number; options: ReportOptions; nodeUuids?: string[] }
+  | {
+      kind: 'motion';
+      window: TimeSpan;
+      width: number;
+      options: ReportOptions;
+      nodeUuids?: string[];
+    }
   | { kind: 'coldChain'; options: ReportOptions }
   | { kind: 'daily'; options: ReportOptions }
   | { kind: 'export'; format: ExportFormat; fileName: string };
@@ -222,7 +230,7 @@ export interface Answers {
   lines: LinesAnswer;
   bands: BandsAnswer;
   tracks: TrackColumns[];
-  rows: Timeslice[];
+  rows: { start: number; rows: Timeslice[] };
   conn: ConnChange[];
   motion: MotionAnswer;
   coldChain: ColdChainAnswer;

@@ -2,11 +2,23 @@ import { connChanges } from '../history/conn-changes.ts';
 import { exportWriter } from '../export/formats.ts';
 import { worldX, worldY } from '../geo/mercator.ts';
 import { band, cohorts } from '../reports/bands.ts';
-import { coldChainReport, dailyReport, motionReport, sensorsWithLimits } from '../reports/fleet-report.ts';
+import {
+  coldChainReport,
+  dailyReport,
+  motionReport,
+  sensorsWithLimits,
+} from '../reports/fleet-report.ts';
 import { CONN, type Chunk } from './chunk.ts';
 import { gpsByNode, temperatureSeries } from './extract.ts';
 import { extent, m4 } from './m4.ts';
-import type { AnswerOf, BandsAnswer, LinesAnswer, Query, Summary, TrackColumns } from './protocol.ts';
+import type {
+  AnswerOf,
+  BandsAnswer,
+  LinesAnswer,
+  Query,
+  Summary,
+  TrackColumns,
+} from './protocol.ts';
 import type { RangeStore } from './range-store.ts';
 import { timesliceAt } from './row.ts';
 
@@ -49,8 +61,10 @@ function summary(store: RangeStore): Summary {
       withoutPosition: g.ts.length - positions,
     };
   });
-  const byLabel = (a: { label?: string; nodeName: string }, b: { label?: string; nodeName: string }) =>
-    (a.label ?? a.nodeName).localeCompare(b.label ?? b.nodeName, undefined, { numeric: true });
+  const byLabel = (
+    a: { label?: string; nodeName: string },
+    b: { label?: string; nodeName: string },
+  ) => (a.label ?? a.nodeName).localeCompare(b.label ?? b.nodeName, undefined, { numeric: true });
   return {
     messages: store.messageCount,
     sensors: sensors.sort(byLabel),
@@ -73,7 +87,13 @@ function lines(store: RangeStore, query: Extract<Query, { kind: 'lines' }>): Lin
       high = Math.max(high, range[1]);
     }
     const node = dictionary.nodes[entry.node];
-    return [{ sensorUuid: entry.sensorUuid, label: `${node?.nodeName ?? ''} · ${entry.sensorName}`, ...points }];
+    return [
+      {
+        sensorUuid: entry.sensorUuid,
+        label: `${node?.nodeName ?? ''} · ${entry.sensorName}`,
+        ...points,
+      },
+    ];
   });
   out.sort((a, b) => a.label.localeCompare(b.label, undefined, { numeric: true }));
   return { lines: out, extent: low <= high ? [low, high] : undefined };
@@ -150,7 +170,8 @@ async function exportFile(
     const index = total - 1 - k;
     const chunk = await context.loadPiece(index, signal);
     const day = [];
-    for (let row = 0; row < chunk.length; row++) day.push(timesliceAt(chunk, row, store.dictionary));
+    for (let row = 0; row < chunk.length; row++)
+      day.push(timesliceAt(chunk, row, store.dictionary));
     const text = writer.chunk(day);
     if (text) parts.push(new Blob([text]));
     items += chunk.length;
@@ -179,7 +200,7 @@ export async function answer<Q extends Query>(
     case 'tracks':
       return tracks(store) as AnswerOf<Q>;
     case 'rows':
-      return store.rowsNewestFirst(q.start, q.count) as AnswerOf<Q>;
+      return { start: q.start, rows: store.rowsNewestFirst(q.start, q.count) } as AnswerOf<Q>;
     case 'conn':
       return conn(store) as AnswerOf<Q>;
     case 'motion':

@@ -9,7 +9,12 @@ import { RangeStore } from './range-store.ts';
 const DAY = 86_400_000;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-function slice(ts: number, node: number, type: 'TEMP' | 'GPS', value: Record<string, unknown>): Timeslice {
+function slice(
+  ts: number,
+  node: number,
+  type: 'TEMP' | 'GPS',
+  value: Record<string, unknown>,
+): Timeslice {
   return {
     channelUuid: uuid(900),
     channelName: 'Cold chain',
@@ -77,7 +82,10 @@ describe('a range as columns', () => {
   it('appends live readings after the range once each, in order', () => {
     const store = loaded();
     const version = store.version;
-    const live = [slice(range.to + 10, 1, 'TEMP', { temperature: -17 }), slice(range.to + 20, 1, 'TEMP', { temperature: -16 })];
+    const live = [
+      slice(range.to + 10, 1, 'TEMP', { temperature: -17 }),
+      slice(range.to + 20, 1, 'TEMP', { temperature: -16 }),
+    ];
     expect(store.append([...all.slice(-2), ...live])).toBe(2);
     expect(store.append(live)).toBe(0);
     expect(store.version).toBeGreaterThan(version);
@@ -85,7 +93,9 @@ describe('a range as columns', () => {
     const [temps] = temperatureSeries(store.chunksOldestFirst(), store.settled);
     expect([...(temps?.values ?? [])].slice(-2)).toEqual([-17, -16]);
     // The tail keeps growing past its first allocation.
-    const more = Array.from({ length: 5000 }, (_, i) => slice(range.to + 100 + i, 1, 'TEMP', { temperature: i % 5 }));
+    const more = Array.from({ length: 5000 }, (_, i) =>
+      slice(range.to + 100 + i, 1, 'TEMP', { temperature: i % 5 }),
+    );
     expect(store.append(more)).toBe(5000);
     expect(store.messageCount).toBe(all.length + 5002);
   });

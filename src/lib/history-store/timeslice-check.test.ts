@@ -17,7 +17,6 @@ const anyValue = fc.oneof(
   fc.constant([]),
   fc.constant({}),
 );
-const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 const gpsValue = fc.record(
   {
@@ -88,9 +87,10 @@ const mutated = fc
     const copy: Record<string, unknown> = { ...item, value: { ...(item.value as object) } };
     const target = second === undefined ? copy : (copy.value as Record<string, unknown>);
     const key = second ?? first;
-    if (replacement === undefined) delete target[key];
-    else target[key] = replacement;
-    return copy;
+    // Removing a field is replacing it with nothing (JSON has no undefined).
+    const without = Object.fromEntries(Object.entries(target).filter(([k]) => k !== key));
+    const changed = replacement === undefined ? without : { ...without, [key]: replacement };
+    return second === undefined ? changed : { ...copy, value: changed };
   });
 
 function ours(item: unknown): { ok: true; back: Timeslice } | { ok: false } {

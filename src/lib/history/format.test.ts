@@ -68,17 +68,10 @@ describe('timeTicks', () => {
 
 describe('valueDomain', () => {
   it('holds every value with round ends', () => {
-    expect(
-      valueDomain([
-        [{ ts: 0, value: 3 }],
-        [
-          { ts: 1, value: 27 },
-          { ts: 2, value: -4 },
-        ],
-      ]),
-    ).toEqual([-5, 30]);
-    expect(valueDomain([[{ ts: 0, value: 4 }]])).toEqual([3, 5]);
-    expect(valueDomain([])).toEqual([0, 1]);
+    expect(valueDomain(-4, 27)).toEqual([-5, 30]);
+    expect(valueDomain(4, 4)).toEqual([3, 5]);
+    // No readings: Math.min() of nothing is Infinity.
+    expect(valueDomain(Infinity, -Infinity)).toEqual([0, 1]);
     expect(valueTicks([-20, 15])).toEqual([-20, -15, -10, -5, 0, 5, 10, 15]);
   });
 });

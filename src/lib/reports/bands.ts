@@ -13,7 +13,9 @@ export interface BandMember {
  * Sensors with the same limits form a band: a frozen load and a chilled one on one chart would
  * give a median of neither. Sensors without limits form one band of their own.
  */
-export function cohorts(members: readonly BandMember[]): { key: string; label: string; limits: AppliedLimits | undefined; members: BandMember[] }[] {
+export function cohorts(
+  members: readonly BandMember[],
+): { key: string; label: string; limits: AppliedLimits | undefined; members: BandMember[] }[] {
   const byKey = new Map<string, BandMember[]>();
   for (const member of members) {
     const key = member.limits ? `${member.limits.min ?? ''}|${member.limits.max ?? ''}` : 'none';
@@ -92,7 +94,11 @@ export function band(
       const columnEnd = window.from + ((c + 1) / columns) * span;
       const at = c * n + m;
       const columnStart = window.from + (c / columns) * span;
-      if (Number.isNaN(means[at] as number) && columnStart - lastTs <= carryMs && !Number.isNaN(lastValue)) {
+      if (
+        Number.isNaN(means[at] as number) &&
+        columnStart - lastTs <= carryMs &&
+        !Number.isNaN(lastValue)
+      ) {
         means[at] = lows[at] = highs[at] = lastValue;
       }
       while (i <= end && (ts[i] ?? 0) < columnEnd) {
@@ -121,7 +127,8 @@ export function band(
     if (column.length === 0) continue;
     column.sort((a, b) => a - b);
     const mid = column.length >> 1;
-    median[c] = column.length % 2 ? (column[mid] ?? 0) : ((column[mid - 1] ?? 0) + (column[mid] ?? 0)) / 2;
+    median[c] =
+      column.length % 2 ? (column[mid] ?? 0) : ((column[mid - 1] ?? 0) + (column[mid] ?? 0)) / 2;
     low[c] = lo;
     high[c] = hi;
   }

@@ -165,7 +165,9 @@ describe('temperature limits from properties', () => {
   it('takes the nearest: sensor, then node, then the groups, whose bands must all be met', () => {
     const group = (name: string, limits: Limits) => ({ name, limits });
     expect(
-      nearestLimits(undefined, group('Reefer 02', { min: 0, max: 7 }), [group('Cold chain', frozen)]),
+      nearestLimits(undefined, group('Reefer 02', { min: 0, max: 7 }), [
+        group('Cold chain', frozen),
+      ]),
     ).toEqual({ min: 0, max: 7, source: 'node', from: ['Reefer 02'] });
     expect(nearestLimits(undefined, undefined, [group('Cold chain', frozen)])).toEqual({
       ...frozen,
@@ -173,7 +175,10 @@ describe('temperature limits from properties', () => {
       from: ['Cold chain'],
     });
     expect(
-      nearestLimits(undefined, undefined, [group('A', { min: -25, max: -15 }), group('B', { max: -18 })]),
+      nearestLimits(undefined, undefined, [
+        group('A', { min: -25, max: -15 }),
+        group('B', { max: -18 }),
+      ]),
     ).toEqual({ min: -25, max: -18, source: 'group', from: ['A', 'B'] });
     expect(
       nearestLimits(undefined, undefined, [group('A', { max: -15 }), group('B', { min: 0 })]),

@@ -88,7 +88,16 @@ export function coldChain(
     if (open && side !== open.side) close(t, false, false);
     if (side) {
       if (!open) {
-        open = { start: t, end: t, side, peak: v, peakTs: t, readings: 0, ongoing: false, gap: false };
+        open = {
+          start: t,
+          end: t,
+          side,
+          peak: v,
+          peakTs: t,
+          readings: 0,
+          ongoing: false,
+          gap: false,
+        };
       }
       open.readings += 1;
       if (side === 'above' ? v > open.peak : v < open.peak) {

@@ -1,5 +1,11 @@
 import { firstAtOrAfter, lastAtOrBefore } from '../history-store/m4.ts';
-import { gpsByNode, heardByNode, temperatureSeries, type NodeGps, type TempSeries } from '../history-store/extract.ts';
+import {
+  gpsByNode,
+  heardByNode,
+  temperatureSeries,
+  type NodeGps,
+  type TempSeries,
+} from '../history-store/extract.ts';
 import type {
   ColdChainAnswer,
   DailyAnswer,
@@ -152,7 +158,10 @@ export function motionReport(
       addDay(totals, n.perDay, day);
       addDay(groupByDay[day] as MotionTotals, n.perDay, day);
     });
-    const heard = n.heard.length > 0 ? { first: n.heard[0] ?? 0, last: n.heard[n.heard.length - 1] ?? 0 } : undefined;
+    const heard =
+      n.heard.length > 0
+        ? { first: n.heard[0] ?? 0, last: n.heard[n.heard.length - 1] ?? 0 }
+        : undefined;
     nodes.push({
       nodeUuid: entry.nodeUuid,
       nodeName: entry.nodeName,
@@ -162,11 +171,20 @@ export function motionReport(
       totals,
     });
   }
-  return { nodes: nodes.sort(byName), days: w.days.labels, groupByDay, ms };
+  return {
+    nodes: nodes.sort(byName),
+    days: w.days.labels,
+    dayStarts: w.days.starts,
+    groupByDay,
+    ms,
+  };
 }
 
 /** The node's last position at or before `at`, NaN without one. */
-function positionAt(gps: NodeGps | undefined, at: number): { lat: number; lon: number; ts: number } {
+function positionAt(
+  gps: NodeGps | undefined,
+  at: number,
+): { lat: number; lon: number; ts: number } {
   if (gps) {
     for (let i = lastAtOrBefore(gps.ts, at); i >= 0; i--) {
       const lat = gps.lat[i] ?? Number.NaN;
@@ -276,7 +294,9 @@ export function dailyReport(store: RangeStore, options: ReportOptions): DailyAns
         if (!s.figures) continue;
         covered += s.figures.coveredByDay[index] ?? 0;
         inRange += s.figures.inRangeByDay[index] ?? 0;
-        excursions += s.figures.excursions.filter((e) => dayIndex(w.days, e.start) === index).length;
+        excursions += s.figures.excursions.filter(
+          (e) => dayIndex(w.days, e.start) === index,
+        ).length;
       }
       rows.push({
         ...totals,

@@ -19,9 +19,7 @@ export interface AppliedLimits extends Limits {
 }
 
 export type LimitsReading =
-  | { kind: 'none' }
-  | { kind: 'limits'; limits: Limits }
-  | { kind: 'invalid'; reason: string };
+  { kind: 'none' } | { kind: 'limits'; limits: Limits } | { kind: 'invalid'; reason: string };
 
 const finite = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
@@ -35,8 +33,10 @@ export function readLimits(properties: unknown): LimitsReading {
     return { kind: 'invalid', reason: '"temperature" must be an object with "min" and/or "max"' };
   }
   const { min, max } = entry as Record<string, unknown>;
-  if (min !== undefined && !finite(min)) return { kind: 'invalid', reason: '"min" must be a number' };
-  if (max !== undefined && !finite(max)) return { kind: 'invalid', reason: '"max" must be a number' };
+  if (min !== undefined && !finite(min))
+    return { kind: 'invalid', reason: '"min" must be a number' };
+  if (max !== undefined && !finite(max))
+    return { kind: 'invalid', reason: '"max" must be a number' };
   if (min === undefined && max === undefined) {
     return { kind: 'invalid', reason: '"temperature" names neither "min" nor "max"' };
   }
@@ -83,7 +83,8 @@ export function nearestLimits(
 /** "−25 to −15 °C", "at most 7 °C", "at least 2 °C". */
 export function describeLimits(limits: Limits): string {
   const c = (v: number) => `${v < 0 ? '\u2212' : ''}${Math.abs(v)} °C`;
-  if (limits.min !== undefined && limits.max !== undefined) return `${c(limits.min)} to ${c(limits.max)}`;
+  if (limits.min !== undefined && limits.max !== undefined)
+    return `${c(limits.min)} to ${c(limits.max)}`;
   if (limits.max !== undefined) return `at most ${c(limits.max)}`;
   if (limits.min !== undefined) return `at least ${c(limits.min)}`;
   return 'no limits';

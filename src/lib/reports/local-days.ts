@@ -61,7 +61,12 @@ export function localDays(range: TimeSpan, timeZone: string): LocalDays {
   const labels: string[] = [];
   for (let k = 0; k < 400; k++) {
     const date = new Date(Date.UTC(first.y, first.m - 1, first.d + k));
-    const start = midnight(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), timeZone);
+    const start = midnight(
+      date.getUTCFullYear(),
+      date.getUTCMonth() + 1,
+      date.getUTCDate(),
+      timeZone,
+    );
     if (start > range.to) {
       starts.push(start);
       break;
@@ -87,7 +92,12 @@ export function dayIndex(days: LocalDays, ts: number): number {
 }
 
 /** Adds the part of [from, to) that falls on each day to `into[day]`. */
-export function spreadOverDays(days: LocalDays, from: number, to: number, into: Float64Array): void {
+export function spreadOverDays(
+  days: LocalDays,
+  from: number,
+  to: number,
+  into: Float64Array,
+): void {
   let day = Math.max(0, dayIndex(days, from));
   for (; day < days.starts.length - 1; day++) {
     const start = Math.max(from, days.starts[day] ?? 0);

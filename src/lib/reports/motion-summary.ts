@@ -3,7 +3,11 @@ import { dayIndex, spreadOverDays, type LocalDays } from './local-days.ts';
 import type { Motion } from './trips.ts';
 
 /** Intervals [start, end] without any message from the node for longer than `silenceMs`. */
-export function silences(heard: Float64Array, range: TimeSpan, silenceMs: number): [number, number][] {
+export function silences(
+  heard: Float64Array,
+  range: TimeSpan,
+  silenceMs: number,
+): [number, number][] {
   const out: [number, number][] = [];
   let previous = range.from;
   for (const t of heard) {

@@ -38,7 +38,10 @@ export function nodeGps(samples: readonly Sample[], node = 0): NodeGps {
 
 /** `metres` east of a position (along its parallel). */
 export function east(at: { lat: number; lon: number }, metres: number) {
-  return { lat: at.lat, lon: at.lon + metres / (M_PER_DEGREE * Math.cos((at.lat * Math.PI) / 180)) };
+  return {
+    lat: at.lat,
+    lon: at.lon + metres / (M_PER_DEGREE * Math.cos((at.lat * Math.PI) / 180)),
+  };
 }
 
 /** `metres` north of a position. */
@@ -83,7 +86,11 @@ export function simulate(legs: readonly Leg[], options: TrackOptions): Sample[] 
     if (leg.kind === 'park') {
       const every = options.withoutFlags ? 5 * MINUTE : 30 * MINUTE;
       for (let s = 0; s < leg.ms; s += every) {
-        out.push({ ts: t + s, ...scatter(at), ...(options.withoutFlags ? {} : { stationary: true }) });
+        out.push({
+          ts: t + s,
+          ...scatter(at),
+          ...(options.withoutFlags ? {} : { stationary: true }),
+        });
       }
       t += leg.ms;
       return;
@@ -92,7 +99,8 @@ export function simulate(legs: readonly Leg[], options: TrackOptions): Sample[] 
     const metresPerMs = leg.kmh / 3600;
     for (let s = 30_000; s < leg.ms; s += 30_000) {
       const fraction = s / leg.ms;
-      const inTunnel = leg.tunnel !== undefined && fraction >= leg.tunnel[0] && fraction <= leg.tunnel[1];
+      const inTunnel =
+        leg.tunnel !== undefined && fraction >= leg.tunnel[0] && fraction <= leg.tunnel[1];
       const p = scatter(east(at, s * metresPerMs), inTunnel);
       out.push({ ts: t + s, ...p, ...(inTunnel ? { calculated: true } : {}) });
     }

@@ -15,7 +15,13 @@ function motionOf(samples: Sample[], range?: { from: number; to: number }): Moti
   const first = samples[0]?.ts ?? 0;
   const last = samples.at(-1)?.ts ?? 0;
   const span = range ?? { from: first, to: last };
-  return detectTrips(gps, span, { first, last }, defaultTripSettings, localDays(span, 'Europe/Amsterdam'));
+  return detectTrips(
+    gps,
+    span,
+    { first, last },
+    defaultTripSettings,
+    localDays(span, 'Europe/Amsterdam'),
+  );
 }
 
 const park = (minutes: number): Leg => ({ kind: 'park', ms: minutes * MINUTE });
@@ -48,7 +54,9 @@ describe('trips and stops', () => {
 
   it('keeps a van parked across midnight as one stop and splits its time by local day', () => {
     const evening = MIDNIGHT + 18 * HOUR;
-    const samples = simulate([drive(30, 30), park(13 * 60), drive(30, 30)], { start: evening - 30 * MINUTE });
+    const samples = simulate([drive(30, 30), park(13 * 60), drive(30, 30)], {
+      start: evening - 30 * MINUTE,
+    });
     const range = { from: MIDNIGHT, to: MIDNIGHT + 2 * 24 * HOUR - 1 };
     const motion = motionOf(samples, range);
     expect(motion.stops).toHaveLength(1);
