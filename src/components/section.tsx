@@ -5,15 +5,18 @@ import { Group, Paper, Title } from '@mantine/core';
 export function Section({
   title,
   actions,
+  busy = false,
   children,
 }: {
   title: string;
   actions?: ReactNode;
+  /** Its content is being brought up to date (aria-busy). */
+  busy?: boolean;
   children: ReactNode;
 }) {
   const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+    <Paper withBorder p="md" component="section" aria-labelledby={id} aria-busy={busy}>
       <Group justify="space-between" align="center" mb="sm">
         <Title order={2} size="h4" id={id}>
           {title}

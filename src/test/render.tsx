@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { ConfigContext } from '../config/config-context.ts';
 import type { ConsoleConfig } from '../config/config.ts';
 import { configureApiClient } from '../api/client.ts';
-import { localEngine } from '../api/history-engine/engine-client.ts';
+import { localEngine } from '../api/history-engine/local-engine.ts';
 import { HistoryEngineContext } from '../api/history-engine/engine-context.ts';
 import { userinfoKeys } from '../api/userinfo.ts';
 import type { PermissionMap } from '../lib/permissions.ts';

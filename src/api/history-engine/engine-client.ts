@@ -1,10 +1,8 @@
-import { HistoryEngine } from '../../lib/history-store/engine.ts';
 import type { AnswerOf, EngineError, Progress, Query } from '../../lib/history-store/protocol.ts';
 import type { ExportProgress } from '../../lib/history-store/queries.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { sessionConnection } from '../client.ts';
 import { ApiError, type ApiErrorCode } from '../errors.ts';
-import { historySource } from './history-source.ts';
 import type { FromWorker, ToWorker } from './messages.ts';
 
 export type ProgressListener = (progress: Progress) => void;
@@ -42,7 +40,7 @@ export function pageError(error: EngineError): Error {
 }
 
 /** Several views of one range share the engine's dataset; the last to leave closes it. */
-class Listeners {
+export class Listeners {
   private readonly byKey = new Map<string, Set<ProgressListener>>();
   private readonly last = new Map<string, Progress>();
 
@@ -76,37 +74,6 @@ class Listeners {
     this.byKey.clear();
     this.last.clear();
   }
-}
-
-/** The engine in the page's own thread, with the session's connection (tests). */
-export function localEngine(): EngineClient {
-  const engine = new HistoryEngine(historySource(sessionConnection));
-  const listeners = new Listeners();
-  const forward = new Map<string, ProgressListener>();
-  return {
-    open(key, channelUuid, range, listener) {
-      if (listeners.add(key, listener)) {
-        const relay = (progress: Progress) => listeners.emit(key, progress);
-        forward.set(key, relay);
-        engine.open(key, channelUuid, range, relay);
-      }
-      return () => {
-        if (!listeners.remove(key, listener)) return;
-        const relay = forward.get(key);
-        if (relay) engine.close(key, relay);
-        forward.delete(key);
-      };
-    },
-    cancel: (key) => engine.cancel(key),
-    resume: (key) => engine.resume(key),
-    append: (key, items) => void engine.append(key, items),
-    query: (key, query, onExport, signal) => engine.query(key, query, onExport, signal),
-    reset() {
-      engine.reset();
-      listeners.clear();
-      forward.clear();
-    },
-  };
 }
 
 interface Pending {

@@ -3,20 +3,25 @@ import { useEffect, useRef, useState } from 'react';
 import type { AnswerOf, Query } from '../../lib/history-store/protocol.ts';
 import type { RangeHistory } from './use-range-history.ts';
 
-/** While days keep arriving, views ask again at most this often. */
-const PACE_MS = 600;
+/**
+ * While days keep arriving, views ask again at most this often: quick answers (a chart's lines,
+ * counts, table rows) often, the reports (every node's trips, every sensor's excursions, all
+ * positions) seldom, so the engine spends its time loading rather than answering.
+ */
+const PACE_MS = { quick: 1000, report: 4000 } as const;
+const reportKinds: ReadonlySet<Query['kind']> = new Set(['tracks', 'motion', 'coldChain', 'daily']);
 
 /**
  * The data version a view follows: every change once loading has stopped, at most one every
  * PACE_MS while it goes on, so thirty arriving days cost a handful of answers, not thirty.
  */
-function usePacedVersion(history: RangeHistory): number {
+function usePacedVersion(history: RangeHistory, pace: number): number {
   const { version, status } = history;
   const [paced, setPaced] = useState(version);
   const last = useRef(0);
   useEffect(() => {
     if (version === paced) return;
-    const wait = status === 'loading' ? last.current + PACE_MS - performance.now() : 0;
+    const wait = status === 'loading' ? last.current + pace - performance.now() : 0;
     const timer = setTimeout(
       () => {
         last.current = performance.now();
@@ -25,7 +30,7 @@ function usePacedVersion(history: RangeHistory): number {
       Math.max(0, wait),
     );
     return () => clearTimeout(timer);
-  }, [version, status, paced]);
+  }, [version, status, paced, pace]);
   return paced;
 }
 
@@ -41,9 +46,10 @@ export const engineKeys = {
  * `undefined` asks nothing (a view that does not know its width yet).
  */
 export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q | undefined) {
-  const version = usePacedVersion(history);
+  const pace = query && reportKinds.has(query.kind) ? PACE_MS.report : PACE_MS.quick;
+  const version = usePacedVersion(history, pace);
   const { engine, key } = history;
-  return useQuery({
+  const result = useQuery({
     queryKey: engineKeys.answer(key, version, query),
     queryFn: () => engine.query(key, query as Q) as Promise<AnswerOf<Q>>,
     enabled: query !== undefined && (version > 0 || history.status !== 'loading'),
@@ -54,4 +60,11 @@ export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q
     // Typed arrays are not plain data: comparing them deeply would cost what we saved.
     structuralSharing: false,
   });
+  // A view that stopped asking (it changed what it draws) must not keep showing the last answer.
+  const data = query === undefined ? undefined : result.data;
+  /** The answer is for the data as it now stands: a view shows aria-busy until it is. */
+  const settled =
+    query === undefined ||
+    (version === history.version && !result.isFetching && !result.isPlaceholderData);
+  return { data, settled, error: result.error };
 }

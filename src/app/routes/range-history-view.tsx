@@ -19,7 +19,7 @@ import { MAX_LINES, TemperaturePanel } from '../../features/history/temperature-
 import { TrackPanel } from '../../features/history/track-panel.tsx';
 import { ColdChainPanel } from '../../features/reports/cold-chain-panel.tsx';
 import { ReportSettingsForm } from '../../features/reports/report-settings-form.tsx';
-import { TripsPanel } from '../../features/reports/trips-panel.tsx';
+import { TIMEBAR_COLUMNS, TripsPanel } from '../../features/reports/trips-panel.tsx';
 import { useReportOptions } from '../../features/reports/use-report-options.ts';
 
 /** Excursions are shown with this much of their surroundings on either side. */
@@ -50,7 +50,13 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
     history,
     (summary.data?.sensors.length ?? 0) > 0 ? { kind: 'coldChain', options } : undefined,
   );
-  const motion = useEngineAnswer(history, { kind: 'motion', window: range, width: 1, options });
+  // One answer for the timebars, tables and the stops on the map.
+  const motion = useEngineAnswer(history, {
+    kind: 'motion',
+    window: range,
+    width: TIMEBAR_COLUMNS,
+    options,
+  });
   const stops = useMemo((): StopMark[] => {
     const nodes = motion.data?.nodes ?? [];
     return nodes.flatMap((n, index) =>
@@ -96,7 +102,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
   return (
     <Stack gap="md">
       <LoadProgress history={history} />
-      <Section title="Temperature">
+      <Section title="Temperature" busy={!summary.settled}>
         <TemperaturePanel
           history={history}
           summary={summary.data}
@@ -111,9 +117,9 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
         />
       </Section>
       {hasTemperatures && (
-        <Section title="Cold chain">
+        <Section title="Cold chain" busy={!coldChain.settled}>
           <ColdChainPanel
-            history={history}
+            loading={history.status === 'loading'}
             channelName={channel.name}
             range={range}
             answer={coldChain.data}
@@ -125,14 +131,14 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
           />
         </Section>
       )}
-      <Section title="Trips and stops">
+      <Section title="Trips and stops" busy={!motion.settled}>
         <Stack gap="sm">
           <ReportSettingsForm settings={settings} onChange={setSettings} />
           <TripsPanel
-            history={history}
+            loading={history.status === 'loading'}
             channelName={channel.name}
             range={range}
-            options={options}
+            motion={motion.data}
             node={node}
             onNode={setNode}
           />

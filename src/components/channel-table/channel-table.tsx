@@ -4,6 +4,8 @@ import { DataTable, type DataColumn } from '../data-table/data-table.tsx';
 /** One column of a channel table (./channel-columns.tsx has the usual ones). */
 export type ChannelColumn = DataColumn<ChannelRecord>;
 
+const uuidOf = (channel: ChannelRecord) => channel.uuid;
+
 /**
  * Channel records as a table with the columns given: a DataTable keyed by uuid, virtualised with a
  * `height` or past a thousand rows (../data-table/data-table.tsx).
@@ -24,7 +26,7 @@ export function ChannelTable({
       rows={channels}
       columns={columns}
       label={label}
-      rowKey={(channel) => channel.uuid}
+      rowKey={uuidOf}
       {...(height !== undefined ? { height } : {})}
     />
   );

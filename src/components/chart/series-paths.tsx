@@ -25,6 +25,8 @@ export interface BandPath {
 export interface Shade {
   from: number;
   to: number;
+  /** How much of it was out (a band's share of members), 0–1; 1 when left out. */
+  strength?: number;
 }
 
 /** Paths are written in tenths of a pixel, as integers, and drawn scaled by this. */
@@ -159,7 +161,7 @@ export function SeriesPaths({
               width={width}
               height={plot.height}
               fill="#e03131"
-              fillOpacity={0.18}
+              fillOpacity={0.06 + 0.24 * (shade.strength ?? 1)}
             />
           );
         })}

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UnstyledButton } from '@mantine/core';
 
 /** One column: its header, its width and what each row shows in it. */
@@ -40,12 +40,61 @@ function compare(a: number | string, b: number | string): number {
   return String(a).localeCompare(String(b), undefined, { numeric: true });
 }
 
+interface LineProps<T> {
+  row: T;
+  index: number;
+  columns: readonly DataColumn<T>[];
+  grid: string;
+  minWidth: number;
+  height: number;
+  /** Offset of a virtual row; undefined for a row in the flow. */
+  top: number | undefined;
+}
+
+/**
+ * One row; re-rendered only when its record, its place or the columns change, so a table whose
+ * page re-renders (new data elsewhere) does not format every cell again.
+ */
+const Line = memo(function Line<T>({
+  row,
+  index,
+  columns,
+  grid,
+  minWidth,
+  height,
+  top,
+}: LineProps<T>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="tc-row"
+      style={{
+        gridTemplateColumns: grid,
+        minWidth,
+        height,
+        ...(top === undefined
+          ? {}
+          : { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }),
+      }}
+    >
+      {columns.map((column) => (
+        <div role="cell" key={column.header} style={{ textAlign: column.align }}>
+          {column.cell(row)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <T>(props: LineProps<T>) => ReactNode;
+
 /**
  * Rows as a table with the columns given. With a `height`, or more than PLAIN_MAX_ROWS rows, it
  * scrolls inside itself and only the rows in view are in the DOM, so 10000+ rows scroll as
  * smoothly as 50; aria-rowcount and aria-rowindex tell assistive technology the full size and each
  * row's place. Narrower than the columns' minimum, the table scrolls sideways instead of cutting
- * cells. Columns with `sort` sort by a button in their header (aria-sort says how).
+ * cells. Columns with `sort` sort by a button in their header (aria-sort says how). `rowKey` and
+ * `columns` should keep their identity across renders (module constants, or memoised): the
+ * virtualiser measures every row again when the key function changes.
  */
 export function DataTable<T>({
   rows,
@@ -77,34 +126,36 @@ export function DataTable<T>({
     });
   }, [rows, columns, sort]);
   const virtual = height !== undefined || rows.length > PLAIN_MAX_ROWS;
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = sorted[index];
+      return row === undefined ? index : rowKey(row, index);
+    },
+    [sorted, rowKey],
+  );
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
   // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
   const virtualizer = useVirtualizer({
     enabled: virtual,
     count: sorted.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: 12,
-    getItemKey: (index) => {
-      const row = sorted[index];
-      return row === undefined ? index : rowKey(row, index);
-    },
+    getItemKey,
   });
   const gridTemplateColumns = columns.map((column) => column.track).join(' ');
   const minWidth = columns.reduce((sum, column) => sum + column.minWidth, 0);
-  const line = (row: T, index: number, style?: CSSProperties) => (
-    <div
+  const line = (row: T, index: number, top?: number) => (
+    <Line
       key={rowKey(row, index)}
-      role="row"
-      aria-rowindex={index + 2}
-      className="tc-row"
-      style={{ gridTemplateColumns, minWidth, height: rowHeight, ...style }}
-    >
-      {columns.map((column) => (
-        <div role="cell" key={column.header} style={{ textAlign: column.align }}>
-          {column.cell(row)}
-        </div>
-      ))}
-    </div>
+      row={row}
+      index={index}
+      columns={columns}
+      grid={gridTemplateColumns}
+      minWidth={minWidth}
+      height={rowHeight}
+      top={top}
+    />
   );
   const toggle = (column: string) =>
     setSort((current) => ({
@@ -172,15 +223,7 @@ export function DataTable<T>({
         <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const row = sorted[item.index];
-            return row === undefined
-              ? null
-              : line(row, item.index, {
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  transform: `translateY(${item.start}px)`,
-                });
+            return row === undefined ? null : line(row, item.index, item.start);
           })}
         </div>
       ) : (

@@ -34,7 +34,8 @@ export function Timebar({ states, colors, label, height = 14 }: TimebarProps) {
       <canvas
         ref={ref}
         aria-hidden
-        style={{ width: states.length, height, display: 'block', borderRadius: 2 }}
+        // The engine's columns, stretched to the width there is.
+        style={{ width: '100%', height, display: 'block', borderRadius: 2 }}
       />
     </div>
   );

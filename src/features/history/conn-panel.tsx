@@ -11,7 +11,7 @@ export function ConnPanel({ history }: { history: RangeHistory }) {
   const changes = answer.data ?? [];
   if (changes.length === 0) {
     return (
-      <Text c="dimmed">
+      <Text c="dimmed" aria-busy={!answer.settled}>
         {history.status === 'loading'
           ? 'Loading connectivity…'
           : 'No connectivity messages in this range.'}
@@ -19,7 +19,7 @@ export function ConnPanel({ history }: { history: RangeHistory }) {
     );
   }
   return (
-    <Table.ScrollContainer minWidth={560} maxHeight={320}>
+    <Table.ScrollContainer minWidth={560} maxHeight={320} aria-busy={!answer.settled}>
       {/* One line per change: on a narrow screen the table scrolls sideways rather than wrap. */}
       <Table
         striped

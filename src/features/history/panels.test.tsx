@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { localEngine } from '../../api/history-engine/engine-client.ts';
+import { localEngine } from '../../api/history-engine/local-engine.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
 import { toLocalInput } from '../../lib/history/time-range.ts';

@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
 import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
@@ -8,8 +7,15 @@ import { formatInstant } from '../../lib/history/format-time.ts';
 import styles from './history.module.css';
 
 const ROW_HEIGHT = 28;
-/** Rows are asked of the engine in blocks, so scrolling asks again only every so many rows. */
-const BLOCK = 100;
+/** Rows asked of the engine at once, around the ones in view. */
+const BLOCK = 200;
+/** Rows drawn beyond those in view, so a short scroll shows no blank rows. */
+const OVERSCAN = 10;
+/**
+ * Browsers cap an element's height (about 33 million pixels in Chromium); past this the scroll
+ * position maps to a row by proportion instead of by row height.
+ */
+const MAX_HEIGHT = 8_000_000;
 const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
 /**
  * Room for "Nov 21, 2026, 21:16:31", a node or gateway name and "TEMP"; the value takes the rest.
@@ -18,27 +24,57 @@ const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
  */
 const widths = ['11.5rem', '8rem', '6rem', '4.5rem', 'auto', '10.5rem'];
 
+/** Where the rows in view start, kept current as the region scrolls and resizes. */
+function useScrollWindow(element: HTMLDivElement | null) {
+  const [view, setView] = useState({ top: 0, height: 360 });
+  useEffect(() => {
+    if (!element) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView({ top: element.scrollTop, height: element.clientHeight || 360 });
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(read);
+    };
+    element.addEventListener('scroll', schedule, { passive: true });
+    const observer =
+      typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', schedule);
+      observer?.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [element]);
+  return view;
+}
+
 /**
- * Every message of the range, newest first. Only the rows in view are in the page, and only they
- * are read from the engine's columns (a block around them): a month of messages is never a
- * month of objects here.
+ * Every message of the range, newest first. Rows have one height, so the rows in view follow from
+ * the scroll position by arithmetic: no object per row exists anywhere (a month of a group is
+ * 700,000 rows), and only a block around the view is read from the engine's columns.
  */
 export function RawTable({ history }: { history: RangeHistory }) {
-  const scroller = useRef<HTMLDivElement>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const count = history.messages;
-  // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const rows = virtualizer.getVirtualItems();
-  const first = rows[0]?.index ?? 0;
-  const start = Math.max(0, Math.floor(first / BLOCK) * BLOCK - BLOCK / 2);
+  const view = useScrollWindow(scroller);
+  const full = count * ROW_HEIGHT;
+  const total = Math.min(full, MAX_HEIGHT);
+  const maxTop = Math.max(1, total - view.height);
+  // Past MAX_HEIGHT the scroll bar stands for proportions of the list.
+  const firstVisible =
+    full <= MAX_HEIGHT
+      ? Math.floor(view.top / ROW_HEIGHT)
+      : Math.floor(
+          (Math.min(view.top, maxTop) / maxTop) * Math.max(0, count - view.height / ROW_HEIGHT),
+        );
+  const first = Math.max(0, Math.min(count - 1, firstVisible) - OVERSCAN);
+  const last = Math.min(count - 1, firstVisible + Math.ceil(view.height / ROW_HEIGHT) + OVERSCAN);
+  const start = Math.max(0, Math.floor(first / (BLOCK / 2)) * (BLOCK / 2) - BLOCK / 4);
   const block = useEngineAnswer(
     history,
-    count > 0 ? { kind: 'rows', start, count: 2 * BLOCK } : undefined,
+    count > 0 ? { kind: 'rows', start, count: BLOCK } : undefined,
   );
   if (count === 0) {
     return (
@@ -47,19 +83,22 @@ export function RawTable({ history }: { history: RangeHistory }) {
       </Text>
     );
   }
-  const before = rows[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
   const loaded = block.data;
+  const offset =
+    full <= MAX_HEIGHT ? first * ROW_HEIGHT : view.top - (firstVisible - first) * ROW_HEIGHT;
+  const drawn = Math.max(0, last - first + 1);
+  const after = Math.max(0, total - offset - drawn * ROW_HEIGHT);
   return (
     // The scroll region holds the table; it is focusable so keyboard users can scroll it
     // (axe: scrollable-region-focusable).
     <div
-      ref={scroller}
+      ref={setScroller}
       className={styles.rawScroll}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       role="region"
       aria-label="Raw messages"
+      aria-busy={!block.settled}
     >
       <table className={styles.rawTable} aria-rowcount={count + 1}>
         <colgroup>
@@ -77,16 +116,17 @@ export function RawTable({ history }: { history: RangeHistory }) {
           </tr>
         </thead>
         <tbody>
-          {before > 0 && (
+          {offset > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: before, padding: 0 }} />
+              <td colSpan={columns.length} style={{ height: offset, padding: 0 }} />
             </tr>
           )}
-          {rows.map((row) => {
-            const item = loaded?.rows[row.index - loaded.start];
+          {Array.from({ length: drawn }, (_, k) => {
+            const index = first + k;
+            const item = loaded?.rows[index - loaded.start];
             if (!item) {
               return (
-                <tr key={row.key} aria-rowindex={row.index + 2}>
+                <tr key={index} aria-rowindex={index + 2}>
                   <td colSpan={columns.length}>
                     <Text span size="xs" c="dimmed">
                       Reading…
@@ -96,7 +136,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
               );
             }
             return (
-              <tr key={row.key} aria-rowindex={row.index + 2}>
+              <tr key={index} aria-rowindex={index + 2}>
                 <td>{formatInstant(item.ts)}</td>
                 <td>{item.nodeName}</td>
                 <td>{item.sensorName}</td>

@@ -43,18 +43,27 @@ export interface TemperaturePanelProps {
 
 const bandColors = ['#1c7ed6', '#e8590c', '#2f9e44', '#7048e8'];
 
-/** Pixel columns out of range merged into spans of time. */
+/** Levels of shading: a column's share of members out of range, rounded to one of these. */
+const SHADE_LEVELS = 4;
+
+/**
+ * Pixel columns where members were out of range, as spans of time shaded by the share of members
+ * out: a single reefer with its doors open shows faintly, half the fleet out strongly.
+ */
 function outSpans(answer: BandsAnswer | undefined, window: TimeSpan, width: number): Shade[] {
   if (!answer || width <= 0) return [];
   const span = window.to - window.from;
+  const members = answer.bands.reduce((n, b) => n + b.members, 0);
   const out: Shade[] = [];
   for (let c = 0; c < width; c++) {
-    if (!answer.bands.some((b) => (b.out[c] ?? 0) > 0)) continue;
+    const count = answer.bands.reduce((n, b) => n + (b.out[c] ?? 0), 0);
+    if (count === 0) continue;
+    const strength = Math.ceil((count / Math.max(1, members)) * SHADE_LEVELS) / SHADE_LEVELS;
     const from = window.from + (c / width) * span;
     const to = window.from + ((c + 1) / width) * span;
     const last = out.at(-1);
-    if (last && Math.abs(last.to - from) < 1) last.to = to;
-    else out.push({ from, to });
+    if (last && Math.abs(last.to - from) < 1 && last.strength === strength) last.to = to;
+    else out.push({ from, to, strength });
   }
   return out;
 }
@@ -182,7 +191,7 @@ export function TemperaturePanel({
   const whole = window.from === range.from && window.to === range.to;
   const empty = summary !== undefined && sensors.length === 0;
   return (
-    <div ref={ref}>
+    <div ref={ref} aria-busy={!lines.settled || !bands.settled}>
       {empty ? (
         <Text c="dimmed">
           {history.status === 'loading'
@@ -242,7 +251,7 @@ export function TemperaturePanel({
           >
             {banded && shades.length > 0 && (
               <Text size="xs" c="dimmed" mt={4}>
-                Shaded where a member was out of its limits.
+                Shaded where members were out of their limits: the darker, the more of them.
               </Text>
             )}
           </TemperatureChart>

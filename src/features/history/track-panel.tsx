@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Group, List, Text } from '@mantine/core';
 import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
@@ -99,7 +99,8 @@ export function TrackPanel({
 }: TrackPanelProps) {
   const [fallback, setFallback] = useState<string>();
   const answer = useEngineAnswer(history, { kind: 'tracks' });
-  const tracks = useMemo(() => answer.data ?? [], [answer.data]);
+  const arrived = useDeferredValue(answer.data);
+  const tracks = useMemo(() => arrived ?? [], [arrived]);
   // The view frames the corners of every track.
   const corners = useMemo(() => {
     let south = 90;
@@ -126,7 +127,7 @@ export function TrackPanel({
   const skipped = (summary?.nodes ?? []).reduce((n, node) => n + node.withoutPosition, 0);
   if (tracks.length === 0) {
     return (
-      <Text c="dimmed">
+      <Text c="dimmed" aria-busy={!answer.settled}>
         {history.status === 'loading' && summary === undefined
           ? 'Loading positions…'
           : `No positions in ${history.status === 'loading' ? 'the days loaded so far' : 'this range'}`}
@@ -135,7 +136,7 @@ export function TrackPanel({
     );
   }
   return (
-    <>
+    <div aria-busy={!answer.settled}>
       <MapView
         label="GPS tracks"
         tileUrl={tileUrl}
@@ -158,6 +159,6 @@ export function TrackPanel({
         </Text>
       )}
       <Legend tracks={tracks} summary={summary} range={range} stops={stops.length > 0} />
-    </>
+    </div>
   );
 }

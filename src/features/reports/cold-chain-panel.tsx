@@ -1,6 +1,5 @@
-import { useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { exportFileName } from '../../lib/export/formats.ts';
@@ -16,7 +15,8 @@ import { formatDegrees, formatPercent, formatPlace } from '../../lib/reports/for
 import { describeLimits } from '../../lib/reports/limits.ts';
 
 export interface ColdChainPanelProps {
-  history: RangeHistory;
+  /** Days are still arriving. */
+  loading: boolean;
   channelName: string;
   range: TimeSpan;
   answer: ColdChainAnswer | undefined;
@@ -37,6 +37,8 @@ const sourceText = (s: SensorColdChain) =>
       ? `groups disagree (${s.limits.from.join(', ')})`
       : `${describeLimits(s.limits)} (${s.limits.source === 'group' ? s.limits.from.join(', ') : s.limits.source})`;
 
+const sensorKey = (s: SensorColdChain) => s.sensorUuid;
+const excursionKey = (e: ExcursionRow) => `${e.sensorUuid}-${e.start}`;
 const sideText = (e: ExcursionRow) => (e.side === 'above' ? 'too warm' : 'too cold');
 
 function endText(e: ExcursionRow): string {
@@ -70,17 +72,19 @@ const excursionCsv: CsvColumn<ExcursionRow>[] = [
  * that applied and where they came from. For a group drawn as bands, a sensor's own line is a
  * click away in the per-node list.
  */
-export function ColdChainPanel({
+export const ColdChainPanel = memo(function ColdChainPanel({
   channelName,
   range,
-  answer,
+  answer: current,
   notes,
   shown,
   onShow,
   banded,
   onExcursion,
-  history,
+  loading,
 }: ColdChainPanelProps) {
+  // Thousands of excursions: rendered in the background, so the page keeps responding.
+  const answer = useDeferredValue(current);
   const sensorColumns = useMemo((): DataColumn<SensorColdChain>[] => {
     const columns: DataColumn<SensorColdChain>[] = [
       {
@@ -93,48 +97,48 @@ export function ColdChainPanel({
       { header: 'Limits', track: 'minmax(180px, 1.4fr)', minWidth: 180, cell: sourceText },
       {
         header: 'In range',
-        track: '90px',
-        minWidth: 90,
+        track: '110px',
+        minWidth: 110,
         align: 'end',
         cell: (s) => formatPercent(s.inRange),
         sort: (s) => s.inRange,
       },
       {
         header: 'Excursions',
-        track: '100px',
-        minWidth: 100,
+        track: '110px',
+        minWidth: 110,
         align: 'end',
         cell: (s) => s.excursions.toLocaleString(),
         sort: (s) => s.excursions,
       },
       {
         header: 'Longest',
-        track: '100px',
-        minWidth: 100,
+        track: '125px',
+        minWidth: 125,
         align: 'end',
         cell: (s) => (s.longestMs > 0 ? formatDuration(s.longestMs) : '–'),
         sort: (s) => s.longestMs,
       },
       {
         header: 'Lowest',
-        track: '80px',
-        minWidth: 80,
+        track: '100px',
+        minWidth: 100,
         align: 'end',
         cell: (s) => formatDegrees(s.min),
         sort: (s) => s.min,
       },
       {
         header: 'Mean',
-        track: '80px',
-        minWidth: 80,
+        track: '100px',
+        minWidth: 100,
         align: 'end',
         cell: (s) => formatDegrees(s.mean),
         sort: (s) => s.mean,
       },
       {
         header: 'Highest',
-        track: '80px',
-        minWidth: 80,
+        track: '100px',
+        minWidth: 100,
         align: 'end',
         cell: (s) => formatDegrees(s.max),
         sort: (s) => s.max,
@@ -176,8 +180,8 @@ export function ColdChainPanel({
       },
       {
         header: 'Start',
-        track: '190px',
-        minWidth: 190,
+        track: '215px',
+        minWidth: 215,
         cell: (e) => formatInstant(e.start),
         sort: (e) => e.start,
       },
@@ -190,22 +194,22 @@ export function ColdChainPanel({
       },
       {
         header: 'Duration',
-        track: '100px',
-        minWidth: 100,
+        track: '125px',
+        minWidth: 125,
         align: 'end',
         cell: (e) => formatDuration(e.end - e.start),
         sort: (e) => e.end - e.start,
       },
       {
         header: 'Peak',
-        track: '130px',
-        minWidth: 130,
+        track: '165px',
+        minWidth: 165,
         align: 'end',
         cell: (e) => `${formatDegrees(e.peak)} (${sideText(e)})`,
         sort: (e) =>
           e.side === 'above' ? e.peak - (e.limits.max ?? 0) : (e.limits.min ?? 0) - e.peak,
       },
-      { header: 'Where', track: '170px', minWidth: 170, cell: (e) => formatPlace(e.lat, e.lon) },
+      { header: 'Where', track: '195px', minWidth: 195, cell: (e) => formatPlace(e.lat, e.lon) },
       {
         header: 'Show',
         hideHeader: true,
@@ -229,7 +233,7 @@ export function ColdChainPanel({
   if (!answer) {
     return (
       <Text c="dimmed">
-        {history.status === 'loading' ? 'Checking temperatures…' : 'No temperatures in this range.'}
+        {loading ? 'Checking temperatures…' : 'No temperatures in this range.'}
       </Text>
     );
   }
@@ -260,7 +264,7 @@ export function ColdChainPanel({
           {withLimits.length === 1 ? 'sensor' : 'sensors'} with limits;{' '}
           {answer.excursions.length.toLocaleString()}{' '}
           {answer.excursions.length === 1 ? 'excursion' : 'excursions'}
-          {history.status === 'loading' ? ' in the days loaded so far' : ''}.
+          {loading ? ' in the days loaded so far' : ''}.
         </Text>
       )}
       {answer.sensors.length > 0 && (
@@ -272,7 +276,7 @@ export function ColdChainPanel({
             rows={answer.sensors}
             columns={sensorColumns}
             label="Temperature per sensor"
-            rowKey={(s) => s.sensorUuid}
+            rowKey={sensorKey}
             rowHeight={36}
             initialSort={{ column: 'In range', direction: 'ascending' }}
             {...(answer.sensors.length > 10 ? { height: 400 } : {})}
@@ -301,7 +305,7 @@ export function ColdChainPanel({
               rows={answer.excursions}
               columns={excursionColumns}
               label="Excursions"
-              rowKey={(e) => `${e.sensorUuid}-${e.start}`}
+              rowKey={excursionKey}
               rowHeight={36}
               initialSort={{ column: 'Duration', direction: 'descending' }}
               {...(answer.excursions.length > 10 ? { height: 400 } : {})}
@@ -311,4 +315,4 @@ export function ColdChainPanel({
       )}
     </Stack>
   );
-}
+});

@@ -21,85 +21,87 @@ const columns: DataColumn<DailyRow>[] = [
   { header: 'Day', track: '110px', minWidth: 110, cell: (r) => r.day, sort: (r) => r.dayStart },
   {
     header: 'Distance',
-    track: '100px',
-    minWidth: 100,
+    track: '115px',
+    minWidth: 115,
     align: 'end',
     cell: (r) => formatKm(r.distanceM),
     sort: (r) => r.distanceM,
   },
   {
     header: 'Moving',
-    track: '100px',
-    minWidth: 100,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (r) => formatDuration(r.movingMs),
     sort: (r) => r.movingMs,
   },
   {
     header: 'Stopped',
-    track: '100px',
-    minWidth: 100,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (r) => formatDuration(r.stopMs),
     sort: (r) => r.stopMs,
   },
   {
     header: 'Stops',
-    track: '70px',
-    minWidth: 70,
+    track: '90px',
+    minWidth: 90,
     align: 'end',
     cell: (r) => r.stops,
     sort: (r) => r.stops,
   },
   {
     header: 'Trips',
-    track: '70px',
-    minWidth: 70,
+    track: '90px',
+    minWidth: 90,
     align: 'end',
     cell: (r) => r.trips,
     sort: (r) => r.trips,
   },
   {
     header: 'Silent',
-    track: '100px',
-    minWidth: 100,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (r) => formatDuration(r.silentMs),
     sort: (r) => r.silentMs,
   },
   {
     header: 'Lowest',
-    track: '80px',
-    minWidth: 80,
+    track: '100px',
+    minWidth: 100,
     align: 'end',
     cell: (r) => formatDegrees(r.temperatureMin),
     sort: (r) => r.temperatureMin,
   },
   {
     header: 'Highest',
-    track: '80px',
-    minWidth: 80,
+    track: '100px',
+    minWidth: 100,
     align: 'end',
     cell: (r) => formatDegrees(r.temperatureMax),
     sort: (r) => r.temperatureMax,
   },
   {
     header: 'In range',
-    track: '90px',
-    minWidth: 90,
+    track: '110px',
+    minWidth: 110,
     align: 'end',
     cell: (r) => formatPercent(r.inRange),
     sort: (r) => r.inRange,
   },
   {
     header: 'Excursions',
-    track: '100px',
-    minWidth: 100,
+    track: '110px',
+    minWidth: 110,
     align: 'end',
     cell: (r) => r.excursions,
     sort: (r) => r.excursions,
   },
 ];
+
+const rowKey = (r: DailyRow) => `${r.nodeUuid}-${r.day}`;
 
 const csv: CsvColumn<DailyRow>[] = [
   { header: 'node', value: (r) => r.nodeName },
@@ -139,7 +141,7 @@ export function DailySummary({
   const answer = useEngineAnswer(history, { kind: 'daily', options });
   const rows = answer.data?.rows ?? [];
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" aria-busy={!answer.settled}>
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed" role="status">
           {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
@@ -165,7 +167,7 @@ export function DailySummary({
           rows={rows}
           columns={columns}
           label="Daily summary"
-          rowKey={(r) => `${r.nodeUuid}-${r.day}`}
+          rowKey={rowKey}
           rowHeight={32}
           height={rows.length > 14 ? '70dvh' : undefined}
           initialSort={{ column: 'Node', direction: 'ascending' }}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { Button, Group, SimpleGrid, Text, TextInput } from '@mantine/core';
 import {
   defaultReportSettings,
@@ -13,7 +13,7 @@ import {
  * The thresholds of the reports: trips and stops (Traccar's defaults) and the alarm delay of
  * excursions. Applied together with "Apply"; a wrong field says why and nothing changes.
  */
-export function ReportSettingsForm({
+export const ReportSettingsForm = memo(function ReportSettingsForm({
   settings,
   onChange,
 }: {
@@ -66,4 +66,4 @@ export function ReportSettingsForm({
       </Group>
     </form>
   );
-}
+});

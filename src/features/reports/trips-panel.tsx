@@ -1,25 +1,32 @@
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
-import { useElementWidth } from '../../components/chart/use-element-width.ts';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { Timebar } from '../../components/timebar/timebar.tsx';
 import { exportFileName } from '../../lib/export/formats.ts';
 import { recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
-import type { MotionTotals, NodeMotion, ReportOptions } from '../../lib/history-store/protocol.ts';
+import type {
+  MotionAnswer,
+  MotionTotals,
+  NodeMotion,
+  StopRecord,
+  TripRecord,
+} from '../../lib/history-store/protocol.ts';
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { formatKm, formatPlace } from '../../lib/reports/format.ts';
 import { MOVING, NO_DATA, PARKED, SILENT } from '../../lib/reports/motion-summary.ts';
-import type { Stop, Trip } from '../../lib/reports/trips.ts';
+
+/** Pixel columns of a timebar: the engine's resolution, scaled to the panel's width. */
+export const TIMEBAR_COLUMNS = 1200;
 
 export interface TripsPanelProps {
-  history: RangeHistory;
+  /** Days are still arriving. */
+  loading: boolean;
   channelName: string;
   range: TimeSpan;
-  options: ReportOptions;
+  /** Trips, stops, timebars (TIMEBAR_COLUMNS wide) and totals, from the engine. */
+  motion: MotionAnswer | undefined;
   /** The node the tables show, or undefined for all. */
   node: string | undefined;
   onNode: (nodeUuid: string | undefined) => void;
@@ -32,8 +39,8 @@ stateColors[MOVING] = '#1c7ed6';
 stateColors[PARKED] = '#adb5bd';
 stateColors[SILENT] = '#f59f00';
 
-type TripRow = Trip & { nodeName: string; key: string };
-type StopRow = Stop & { nodeName: string; key: string };
+type TripRow = TripRecord & { nodeName: string; key: string };
+type StopRow = StopRecord & { nodeName: string; key: string };
 
 const open = (open: boolean, text: string) => (open ? `${text} (at the range's edge)` : text);
 
@@ -47,36 +54,36 @@ const tripColumns: DataColumn<TripRow>[] = [
   },
   {
     header: 'Start',
-    track: '190px',
-    minWidth: 190,
+    track: '215px',
+    minWidth: 215,
     cell: (t) => open(t.startOpen, formatInstant(t.start)),
     sort: (t) => t.start,
   },
   {
     header: 'End',
-    track: '190px',
-    minWidth: 190,
+    track: '215px',
+    minWidth: 215,
     cell: (t) => open(t.endOpen, formatInstant(t.end)),
     sort: (t) => t.end,
   },
   {
     header: 'Duration',
-    track: '110px',
-    minWidth: 110,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (t) => formatDuration(t.end - t.start),
     sort: (t) => t.end - t.start,
   },
   {
     header: 'Distance',
-    track: '100px',
-    minWidth: 100,
+    track: '115px',
+    minWidth: 115,
     align: 'end',
     cell: (t) => formatKm(t.distanceM) + (t.gap ? ' *' : ''),
     sort: (t) => t.distanceM,
   },
-  { header: 'From', track: '170px', minWidth: 170, cell: (t) => formatPlace(t.fromLat, t.fromLon) },
-  { header: 'To', track: '170px', minWidth: 170, cell: (t) => formatPlace(t.toLat, t.toLon) },
+  { header: 'From', track: '195px', minWidth: 195, cell: (t) => formatPlace(t.fromLat, t.fromLon) },
+  { header: 'To', track: '195px', minWidth: 195, cell: (t) => formatPlace(t.toLat, t.toLon) },
 ];
 
 const stopColumns: DataColumn<StopRow>[] = [
@@ -89,27 +96,27 @@ const stopColumns: DataColumn<StopRow>[] = [
   },
   {
     header: 'Arrived',
-    track: '190px',
-    minWidth: 190,
+    track: '215px',
+    minWidth: 215,
     cell: (s) => open(s.startOpen, formatInstant(s.start)),
     sort: (s) => s.start,
   },
   {
     header: 'Left',
-    track: '190px',
-    minWidth: 190,
+    track: '215px',
+    minWidth: 215,
     cell: (s) => open(s.endOpen, formatInstant(s.end)),
     sort: (s) => s.end,
   },
   {
     header: 'Duration',
-    track: '110px',
-    minWidth: 110,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (s) => formatDuration(s.end - s.start),
     sort: (s) => s.end - s.start,
   },
-  { header: 'Place', track: '170px', minWidth: 170, cell: (s) => formatPlace(s.lat, s.lon) },
+  { header: 'Place', track: '195px', minWidth: 195, cell: (s) => formatPlace(s.lat, s.lon) },
 ];
 
 type TotalsRow = MotionTotals & { key: string; name: string };
@@ -124,54 +131,55 @@ const totalsColumns = (first: string): DataColumn<TotalsRow>[] => [
   },
   {
     header: 'Distance',
-    track: '100px',
-    minWidth: 100,
+    track: '115px',
+    minWidth: 115,
     align: 'end',
     cell: (r) => formatKm(r.distanceM),
     sort: (r) => r.distanceM,
   },
   {
     header: 'Moving',
-    track: '110px',
-    minWidth: 110,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (r) => formatDuration(r.movingMs),
     sort: (r) => r.movingMs,
   },
   {
     header: 'Stopped',
-    track: '110px',
-    minWidth: 110,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (r) => formatDuration(r.stopMs),
     sort: (r) => r.stopMs,
   },
   {
     header: 'Stops',
-    track: '80px',
-    minWidth: 80,
+    track: '90px',
+    minWidth: 90,
     align: 'end',
     cell: (r) => r.stops.toLocaleString(),
     sort: (r) => r.stops,
   },
   {
     header: 'Trips',
-    track: '80px',
-    minWidth: 80,
+    track: '90px',
+    minWidth: 90,
     align: 'end',
     cell: (r) => r.trips.toLocaleString(),
     sort: (r) => r.trips,
   },
   {
     header: 'Silent',
-    track: '110px',
-    minWidth: 110,
+    track: '125px',
+    minWidth: 125,
     align: 'end',
     cell: (r) => formatDuration(r.silentMs),
     sort: (r) => r.silentMs,
   },
 ];
 
+const keyOf = (row: { key: string }) => row.key;
 const iso = (ts: number) => new Date(ts).toISOString();
 const tripCsv: CsvColumn<TripRow>[] = [
   { header: 'node', value: (t) => t.nodeName },
@@ -204,7 +212,8 @@ function share(states: Uint8Array, state: number): string {
   return `${Math.round((100 * n) / Math.max(1, states.length))} %`;
 }
 
-function NodeTimebar({ node, width }: { node: NodeMotion; width: number }) {
+/** Re-drawn only when its node's answer changes. */
+const NodeTimebar = memo(function NodeTimebar({ node }: { node: NodeMotion }) {
   const label =
     `${node.nodeName}: moving ${share(node.timebar, MOVING)}, parked ${share(node.timebar, PARKED)}, ` +
     `silent ${share(node.timebar, SILENT)} of the range`;
@@ -213,38 +222,30 @@ function NodeTimebar({ node, width }: { node: NodeMotion; width: number }) {
       <Text size="xs" w={110} truncate>
         {node.nodeName}
       </Text>
-      <div style={{ width, background: 'var(--mantine-color-default-border)' }}>
+      <div style={{ flex: 1, minWidth: 0, background: 'var(--mantine-color-default-border)' }}>
         <Timebar states={node.timebar} colors={stateColors} label={label} />
       </div>
     </Group>
   );
-}
+});
 
 /**
  * Trips and stops of every node of the range (lib/reports/trips.ts): a timebar per node (moving,
  * parked, silent), totals per node and per day, the trips and the stops with start, end,
  * duration, distance and places, each exportable as CSV.
  */
-export function TripsPanel({
-  history,
+export const TripsPanel = memo(function TripsPanel({
+  loading,
   channelName,
   range,
-  options,
+  motion: current,
   node,
   onNode,
 }: TripsPanelProps) {
-  const [ref, width] = useElementWidth<HTMLDivElement>();
-  // Before the layout is known (and in tests without one) the bars are drawn 100 px wide.
-  const barWidth = Math.max(100, width - 110 - 12);
   const [table, setTable] = useState<'stops' | 'trips'>('stops');
   const [day, setDay] = useState<string>('');
-  const answer = useEngineAnswer(history, {
-    kind: 'motion',
-    window: range,
-    width: barWidth,
-    options,
-  });
-  const motion = answer.data;
+  // Thousands of trips: rendered in the background, so the page keeps responding.
+  const motion = useDeferredValue(current);
   const nodes = useMemo(() => motion?.nodes ?? [], [motion]);
   const shown = useMemo(
     () => (node ? nodes.filter((n) => n.nodeUuid === node) : nodes),
@@ -302,13 +303,12 @@ export function TripsPanel({
   const fileName = (what: string) => exportFileName(`${channelName} ${what}`, range, 'csv');
 
   return (
-    <Stack gap="sm" ref={ref}>
+    <Stack gap="sm">
       {!motion ? (
         <Text c="dimmed">Finding trips and stops…</Text>
       ) : nodes.length === 0 ? (
         <Text c="dimmed">
-          No trips or stops: no positions in{' '}
-          {history.status === 'loading' ? 'the days loaded so far' : 'this range'}.
+          No trips or stops: no positions in {loading ? 'the days loaded so far' : 'this range'}.
         </Text>
       ) : (
         <>
@@ -333,7 +333,7 @@ export function TripsPanel({
           </Group>
           <Stack gap={2} aria-label="Timebars" role="group">
             {shown.map((n) => (
-              <NodeTimebar key={n.nodeUuid} node={n} width={barWidth} />
+              <NodeTimebar key={n.nodeUuid} node={n} />
             ))}
           </Stack>
 
@@ -344,7 +344,7 @@ export function TripsPanel({
             rows={perNode}
             columns={totalsColumns('Node')}
             label="Totals per node"
-            rowKey={(r) => r.key}
+            rowKey={keyOf}
             rowHeight={32}
             {...(perNode.length > 12 ? { height: 360 } : {})}
           />
@@ -355,7 +355,7 @@ export function TripsPanel({
             rows={perDay}
             columns={totalsColumns('Day')}
             label="Totals per day"
-            rowKey={(r) => r.key}
+            rowKey={keyOf}
             rowHeight={32}
           />
 
@@ -416,7 +416,7 @@ export function TripsPanel({
               rows={trips}
               columns={tripColumns}
               label="Trips"
-              rowKey={(t) => t.key}
+              rowKey={keyOf}
               rowHeight={32}
               height={trips.length > 10 ? 360 : undefined}
               initialSort={{ column: 'Start', direction: 'ascending' }}
@@ -426,7 +426,7 @@ export function TripsPanel({
               rows={stops}
               columns={stopColumns}
               label="Stops"
-              rowKey={(s) => s.key}
+              rowKey={keyOf}
               rowHeight={32}
               height={stops.length > 10 ? 360 : undefined}
               initialSort={{ column: 'Arrived', direction: 'ascending' }}
@@ -442,7 +442,7 @@ export function TripsPanel({
       )}
     </Stack>
   );
-}
+});
 
 const totalsCsv: CsvColumn<TotalsRow>[] = [
   { header: 'day', value: (r) => r.name },

@@ -2,6 +2,11 @@ import type { ExportFormat } from '../export/formats.ts';
 import type { ColdChainSettings, Excursion } from '../reports/excursions.ts';
 import type { AppliedLimits, LimitSource } from '../reports/limits.ts';
 import type { Stop, Trip, TripSettings } from '../reports/trips.ts';
+
+/** A stop as the page gets it: what it shows, without the engine's row numbers. */
+export type StopRecord = Omit<Stop, 'first' | 'last'>;
+/** A trip as the page gets it. */
+export type TripRecord = Omit<Trip, 'first' | 'last' | 'byDay'>;
 import type { ConnChange } from '../history/conn-changes.ts';
 import type { TimeSpan } from '../history/split-range.ts';
 import type { Timeslice } from '../../../contract/timeslice.ts';
@@ -116,8 +121,8 @@ export interface LimitSources {
 export interface NodeMotion {
   nodeUuid: string;
   nodeName: string;
-  stops: Stop[];
-  trips: Trip[];
+  stops: StopRecord[];
+  trips: TripRecord[];
   /** Per pixel column of the window: lib/reports/motion-summary.ts's states. */
   timebar: Uint8Array;
   totals: MotionTotals;

@@ -1,15 +1,22 @@
-/** Figures of the reports as people read them. */
+/** Figures of the reports as people read them; number formats are built once (Intl is slow to build). */
+
+const kilometres = new Intl.NumberFormat(undefined, {
+  maximumFractionDigits: 1,
+  minimumFractionDigits: 1,
+});
+const percent1 = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const percent2 = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 
 export function formatKm(metres: number): string {
-  return `${(metres / 1000).toLocaleString(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 })} km`;
+  return `${kilometres.format(metres / 1000)} km`;
 }
 
 export function formatPercent(fraction: number): string {
   if (Number.isNaN(fraction)) return '–';
-  // 99.96 % is not 100 %: one decimal near the ends, where it matters.
   const percent = fraction * 100;
-  const digits = percent > 99 && percent < 100 ? 2 : 1;
-  return `${percent.toLocaleString(undefined, { maximumFractionDigits: digits })} %`;
+  // 99.96 % is not 100 %: two decimals just below it, never rounded up to it.
+  if (percent > 99 && percent < 100) return `${percent2.format(Math.floor(percent * 100) / 100)} %`;
+  return `${percent1.format(percent)} %`;
 }
 
 export function formatPlace(lat: number, lon: number): string {
