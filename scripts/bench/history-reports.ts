@@ -140,7 +140,7 @@ function onScreen(kind: 'ours' | 'plain', days: number, temperatures: number, po
       ? () => loaded() && drawn() &&
           document.querySelector('[aria-busy="true"]') === null &&
           document.querySelector('[aria-label="Time in range"]') !== null &&
-          document.querySelector('[aria-label="Timebars"] [role="img"]') !== null &&
+          document.querySelector('[aria-label="Timebars"] canvas') !== null &&
           document.querySelector('[aria-label="Stops"], [aria-label="Trips"]') !== null
       : () => loaded() && drawn() &&
           sum('[aria-label="Sensors"] li', /\\(([\\d,]+) readings\\)/) === ${temperatures};

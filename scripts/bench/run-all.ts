@@ -9,6 +9,7 @@ import { initialJsBenchmark } from './initial-js.ts';
 import { channelFilterBenchmark } from './channel-filter.ts';
 import { historyMapsBenchmark } from './history-maps.ts';
 import { historyWeekBenchmark } from './history-week.ts';
+import { historyReportsBenchmark } from './history-reports.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -53,6 +54,7 @@ const benchmarks: Benchmark[] = [
   channelFilterBenchmark,
   historyMapsBenchmark,
   historyWeekBenchmark,
+  historyReportsBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -5,11 +5,17 @@ import type { RangeHistory } from './use-range-history.ts';
 
 /**
  * While days keep arriving, views ask again at most this often: quick answers (a chart's lines,
- * counts, table rows) often, the reports (every node's trips, every sensor's excursions, all
- * positions) seldom, so the engine spends its time loading rather than answering.
+ * counts, table rows) often, every position of every node seldom, so the engine spends its time
+ * loading rather than answering.
  */
-const PACE_MS = { quick: 1000, report: 4000 } as const;
-const reportKinds: ReadonlySet<Query['kind']> = new Set(['tracks', 'motion', 'coldChain', 'daily']);
+const PACE_MS = { quick: 1000, slow: 4000 } as const;
+const slowKinds: ReadonlySet<Query['kind']> = new Set(['tracks']);
+/**
+ * Reports are asked once every day has arrived (or loading stopped): trips, excursions and daily
+ * figures over part of a range would be wrong at its gaps, and each costs the engine a pass over
+ * every node.
+ */
+const reportKinds: ReadonlySet<Query['kind']> = new Set(['motion', 'coldChain', 'daily']);
 
 /**
  * The data version a view follows: every change once loading has stopped, at most one every
@@ -46,13 +52,14 @@ export const engineKeys = {
  * `undefined` asks nothing (a view that does not know its width yet).
  */
 export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q | undefined) {
-  const pace = query && reportKinds.has(query.kind) ? PACE_MS.report : PACE_MS.quick;
+  const pace = query && slowKinds.has(query.kind) ? PACE_MS.slow : PACE_MS.quick;
+  const waits = query !== undefined && reportKinds.has(query.kind) && history.status === 'loading';
   const version = usePacedVersion(history, pace);
   const { engine, key } = history;
   const result = useQuery({
     queryKey: engineKeys.answer(key, version, query),
     queryFn: () => engine.query(key, query as Q) as Promise<AnswerOf<Q>>,
-    enabled: query !== undefined && (version > 0 || history.status !== 'loading'),
+    enabled: query !== undefined && !waits && (version > 0 || history.status !== 'loading'),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 0,
@@ -65,6 +72,6 @@ export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q
   /** The answer is for the data as it now stands: a view shows aria-busy until it is. */
   const settled =
     query === undefined ||
-    (version === history.version && !result.isFetching && !result.isPlaceholderData);
+    (!waits && version === history.version && !result.isFetching && !result.isPlaceholderData);
   return { data, settled, error: result.error };
 }

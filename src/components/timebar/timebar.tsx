@@ -1,42 +1,82 @@
 import { useEffect, useRef } from 'react';
 
-export interface TimebarProps {
-  /** A state per pixel column (an index into `colors`). */
-  states: Uint8Array;
-  colors: readonly string[];
-  /** What it shows, for people who cannot see it. */
+export interface TimebarRow {
+  key: string;
   label: string;
-  height?: number;
+  /** A state per column (an index into `colors`). */
+  states: Uint8Array;
+  /** What the row shows, for people who cannot see it. */
+  description: string;
 }
 
-/** A strip of coloured runs, one pixel column per state, drawn on a canvas. */
-export function Timebar({ states, colors, label, height = 14 }: TimebarProps) {
+export interface TimebarsProps {
+  rows: readonly TimebarRow[];
+  colors: readonly string[];
+  /** Names the whole set of bars. */
+  label: string;
+  rowHeight?: number;
+}
+
+const GAP = 3;
+
+/**
+ * Strips of coloured runs, one per row, on one canvas stretched to the width there is (forty
+ * canvases would be forty layers for the compositor on every frame). The labels are text beside
+ * it, and each row's description is in a list screen readers read.
+ */
+export function Timebars({ rows, colors, label, rowHeight = 12 }: TimebarsProps) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const columns = rows.reduce((n, row) => Math.max(n, row.states.length), 1);
   useEffect(() => {
     const canvas = ref.current;
     const context = canvas?.getContext('2d');
     if (!canvas || !context) return;
-    const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.max(1, states.length) * ratio;
-    canvas.height = height * ratio;
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, states.length, height);
-    let start = 0;
-    for (let c = 1; c <= states.length; c++) {
-      if (c < states.length && states[c] === states[start]) continue;
-      context.fillStyle = colors[states[start] ?? 0] ?? 'transparent';
-      context.fillRect(start, 0, c - start, height);
-      start = c;
-    }
-  }, [states, colors, height]);
+    canvas.width = columns;
+    canvas.height = rows.length * (rowHeight + GAP);
+    rows.forEach((row, r) => {
+      const y = r * (rowHeight + GAP);
+      const { states } = row;
+      let start = 0;
+      for (let c = 1; c <= states.length; c++) {
+        if (c < states.length && states[c] === states[start]) continue;
+        context.fillStyle = colors[states[start] ?? 0] ?? 'transparent';
+        context.fillRect(start, y, c - start, rowHeight);
+        start = c;
+      }
+    });
+  }, [rows, colors, columns, rowHeight]);
   return (
-    <div role="img" aria-label={label}>
+    <div role="group" aria-label={label} style={{ display: 'flex', gap: 8 }}>
+      <div
+        aria-hidden
+        style={{ flex: '0 0 110px', fontSize: 12, lineHeight: `${rowHeight + GAP}px` }}
+      >
+        {rows.map((row) => (
+          <div
+            key={row.key}
+            style={{ height: rowHeight + GAP, overflow: 'hidden', whiteSpace: 'nowrap' }}
+          >
+            {row.label}
+          </div>
+        ))}
+      </div>
       <canvas
         ref={ref}
         aria-hidden
-        // The engine's columns, stretched to the width there is.
-        style={{ width: '100%', height, display: 'block', borderRadius: 2 }}
+        data-drawn-rows={rows.length}
+        style={{
+          flex: 1,
+          minWidth: 0,
+          height: rows.length * (rowHeight + GAP),
+          imageRendering: 'pixelated',
+          background: 'var(--mantine-color-default-border)',
+        }}
       />
+      <ul className="tc-sr-only">
+        {rows.map((row) => (
+          <li key={row.key}>{row.description}</li>
+        ))}
+      </ul>
     </div>
   );
 }

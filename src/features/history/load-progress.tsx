@@ -36,7 +36,6 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
       </Group>
       <Progress
         value={percent}
-        animated={history.status === 'loading'}
         aria-label="History loaded"
         color={history.status === 'failed' ? 'red' : undefined}
       />

@@ -233,7 +233,9 @@ export const ColdChainPanel = memo(function ColdChainPanel({
   if (!answer) {
     return (
       <Text c="dimmed">
-        {loading ? 'Checking temperatures…' : 'No temperatures in this range.'}
+        {loading
+          ? 'Excursions and time in range follow once every day of the range has arrived.'
+          : 'Checking temperatures…'}
       </Text>
     );
   }

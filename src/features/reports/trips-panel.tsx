@@ -2,13 +2,12 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
-import { Timebar } from '../../components/timebar/timebar.tsx';
+import { Timebars, type TimebarRow } from '../../components/timebar/timebar.tsx';
 import { exportFileName } from '../../lib/export/formats.ts';
 import { recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
 import type {
   MotionAnswer,
   MotionTotals,
-  NodeMotion,
   StopRecord,
   TripRecord,
 } from '../../lib/history-store/protocol.ts';
@@ -212,23 +211,6 @@ function share(states: Uint8Array, state: number): string {
   return `${Math.round((100 * n) / Math.max(1, states.length))} %`;
 }
 
-/** Re-drawn only when its node's answer changes. */
-const NodeTimebar = memo(function NodeTimebar({ node }: { node: NodeMotion }) {
-  const label =
-    `${node.nodeName}: moving ${share(node.timebar, MOVING)}, parked ${share(node.timebar, PARKED)}, ` +
-    `silent ${share(node.timebar, SILENT)} of the range`;
-  return (
-    <Group gap="xs" wrap="nowrap">
-      <Text size="xs" w={110} truncate>
-        {node.nodeName}
-      </Text>
-      <div style={{ flex: 1, minWidth: 0, background: 'var(--mantine-color-default-border)' }}>
-        <Timebar states={node.timebar} colors={stateColors} label={label} />
-      </div>
-    </Group>
-  );
-});
-
 /**
  * Trips and stops of every node of the range (lib/reports/trips.ts): a timebar per node (moving,
  * parked, silent), totals per node and per day, the trips and the stops with start, end,
@@ -280,6 +262,18 @@ export const TripsPanel = memo(function TripsPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- overlaps reads dayBounds
     [shown, dayBounds],
   );
+  const bars = useMemo(
+    (): TimebarRow[] =>
+      shown.map((n) => ({
+        key: n.nodeUuid,
+        label: n.nodeName,
+        states: n.timebar,
+        description:
+          `${n.nodeName}: moving ${share(n.timebar, MOVING)}, parked ${share(n.timebar, PARKED)}, ` +
+          `silent ${share(n.timebar, SILENT)} of the range`,
+      })),
+    [shown],
+  );
   const perNode = useMemo(
     () => nodes.map((n) => ({ ...n.totals, key: n.nodeUuid, name: n.nodeName })),
     [nodes],
@@ -305,7 +299,11 @@ export const TripsPanel = memo(function TripsPanel({
   return (
     <Stack gap="sm">
       {!motion ? (
-        <Text c="dimmed">Finding trips and stops…</Text>
+        <Text c="dimmed">
+          {loading
+            ? 'Trips and stops follow once every day of the range has arrived.'
+            : 'Finding trips and stops…'}
+        </Text>
       ) : nodes.length === 0 ? (
         <Text c="dimmed">
           No trips or stops: no positions in {loading ? 'the days loaded so far' : 'this range'}.
@@ -331,11 +329,7 @@ export const TripsPanel = memo(function TripsPanel({
               </Group>
             ))}
           </Group>
-          <Stack gap={2} aria-label="Timebars" role="group">
-            {shown.map((n) => (
-              <NodeTimebar key={n.nodeUuid} node={n} />
-            ))}
-          </Stack>
+          <Timebars rows={bars} colors={stateColors} label="Timebars" />
 
           <Title order={3} size="h5">
             Totals per node

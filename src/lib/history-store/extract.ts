@@ -1,3 +1,4 @@
+import { worldX, worldY } from '../geo/mercator.ts';
 import { GPS, TEMP, type Chunk } from './chunk.ts';
 import type { Dictionary } from './dictionary.ts';
 
@@ -104,11 +105,33 @@ function heardOfChunk(chunk: Chunk, dictionary: Dictionary): NodeHeard[] {
   }));
 }
 
+/** A node's positions only (GPS messages with one), projected to Web Mercator for the map. */
+export interface NodePositions {
+  node: number;
+  ts: Float64Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  x: Float64Array;
+  y: Float64Array;
+  hdop: Float64Array;
+  /** 1 where the cloud calculated the position. */
+  calculated: Uint8Array;
+}
+
+/** How many of each a chunk holds, for the summary. */
+interface Counts {
+  temperatures: Map<number, number>;
+  positions: Map<number, number>;
+  withoutPosition: Map<number, number>;
+}
+
 /** Per-chunk results are kept with the chunk: a new day costs only its own rows. */
 const cache = {
   temp: new WeakMap<Chunk, TempSeries[]>(),
   gps: new WeakMap<Chunk, NodeGps[]>(),
   heard: new WeakMap<Chunk, NodeHeard[]>(),
+  positions: new WeakMap<Chunk, NodePositions[]>(),
+  counts: new WeakMap<Chunk, Counts>(),
 };
 
 function memo<T>(map: WeakMap<Chunk, T>, chunk: Chunk, make: () => T, keep: boolean): T {
@@ -185,6 +208,85 @@ export function heardByNode(
     memo(cache.heard, c, () => heardOfChunk(c, dictionary), settled(c)),
   );
   return joined(parts, (s) => s.node);
+}
+
+function positionsOfChunk(chunk: Chunk, dictionary: Dictionary, settled: boolean): NodePositions[] {
+  return memo(cache.gps, chunk, () => gpsOfChunk(chunk, dictionary), settled).map((g) => {
+    const rows: number[] = [];
+    for (let i = 0; i < g.ts.length; i++) if (!Number.isNaN(g.lat[i] ?? Number.NaN)) rows.push(i);
+    const pick = (column: Float64Array) => Float64Array.from(rows, (i) => column[i] ?? 0);
+    const lat = pick(g.lat);
+    const lon = pick(g.lon);
+    return {
+      node: g.node,
+      ts: pick(g.ts),
+      lat,
+      lon,
+      x: lon.map(worldX),
+      y: lat.map(worldY),
+      hdop: pick(g.hdop),
+      calculated: Uint8Array.from(rows, (i) => (g.calculated[i] === 2 ? 1 : 0)),
+    };
+  });
+}
+
+/** Each node's positions across the chunks, oldest first. */
+export function positionsByNode(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): NodePositions[] {
+  const parts = chunks.map((c) =>
+    memo(cache.positions, c, () => positionsOfChunk(c, dictionary, settled(c)), settled(c)),
+  );
+  return joined(parts, (p) => p.node).filter((p) => p.ts.length > 0);
+}
+
+function countsOfChunk(chunk: Chunk, dictionary: Dictionary): Counts {
+  const counts: Counts = {
+    temperatures: new Map(),
+    positions: new Map(),
+    withoutPosition: new Map(),
+  };
+  const add = (map: Map<number, number>, key: number) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (let row = 0; row < chunk.length; row++) {
+    const at = chunk.detail[row] ?? 0;
+    const type = chunk.type[row];
+    if (type === TEMP) {
+      if (!Number.isNaN(chunk.temp.temperature[at] ?? Number.NaN)) {
+        add(counts.temperatures, chunk.sensor[row] ?? 0);
+      }
+    } else if (type === GPS) {
+      const node = dictionary.sensors[chunk.sensor[row] ?? 0]?.node ?? 0;
+      const g = chunk.gps;
+      const located =
+        g.stationary[at] !== 1 &&
+        !Number.isNaN(g.lat[at] ?? NaN) &&
+        !Number.isNaN(g.lon[at] ?? NaN);
+      add(located ? counts.positions : counts.withoutPosition, node);
+    }
+  }
+  return counts;
+}
+
+/** Temperatures per sensor, positions and positionless GPS messages per node. */
+export function countsOf(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): Counts {
+  const total: Counts = {
+    temperatures: new Map(),
+    positions: new Map(),
+    withoutPosition: new Map(),
+  };
+  for (const chunk of chunks) {
+    const part = memo(cache.counts, chunk, () => countsOfChunk(chunk, dictionary), settled(chunk));
+    for (const key of ['temperatures', 'positions', 'withoutPosition'] as const) {
+      for (const [id, n] of part[key]) total[key].set(id, (total[key].get(id) ?? 0) + n);
+    }
+  }
+  return total;
 }
 
 /** Whether row `i` of a node's GPS carries a position. */

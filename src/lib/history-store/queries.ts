@@ -1,6 +1,5 @@
-import { connChanges } from '../history/conn-changes.ts';
+import { connChanges, type ConnChange } from '../history/conn-changes.ts';
 import { exportWriter } from '../export/formats.ts';
-import { worldX, worldY } from '../geo/mercator.ts';
 import { band, cohorts } from '../reports/bands.ts';
 import {
   coldChainReport,
@@ -9,7 +8,7 @@ import {
   sensorsWithLimits,
 } from '../reports/fleet-report.ts';
 import { CONN, type Chunk } from './chunk.ts';
-import { gpsByNode, temperatureSeries } from './extract.ts';
+import { countsOf, positionsByNode, temperatureSeries } from './extract.ts';
 import { extent, m4 } from './m4.ts';
 import type {
   AnswerOf,
@@ -36,10 +35,10 @@ export interface QueryContext {
 }
 
 function summary(store: RangeStore): Summary {
-  const chunks = store.chunksOldestFirst();
   const { dictionary } = store;
-  const sensors = temperatureSeries(chunks, store.settled).map((s) => {
-    const entry = dictionary.sensors[s.sensor];
+  const counts = countsOf(store.chunksOldestFirst(), dictionary, store.settled);
+  const sensors = [...counts.temperatures].map(([sensor, temperatures]) => {
+    const entry = dictionary.sensors[sensor];
     const node = dictionary.nodes[entry?.node ?? -1];
     return {
       sensorUuid: entry?.sensorUuid ?? '',
@@ -47,18 +46,17 @@ function summary(store: RangeStore): Summary {
       nodeUuid: node?.nodeUuid ?? '',
       nodeName: node?.nodeName ?? '',
       label: `${node?.nodeName ?? ''} · ${entry?.sensorName ?? ''}`,
-      temperatures: s.ts.length,
+      temperatures,
     };
   });
-  const nodes = gpsByNode(chunks, dictionary, store.settled).map((g) => {
-    const node = dictionary.nodes[g.node];
-    let positions = 0;
-    for (const lat of g.lat) if (!Number.isNaN(lat)) positions++;
+  const gpsNodes = new Set([...counts.positions.keys(), ...counts.withoutPosition.keys()]);
+  const nodes = [...gpsNodes].map((id) => {
+    const node = dictionary.nodes[id];
     return {
       nodeUuid: node?.nodeUuid ?? '',
       nodeName: node?.nodeName ?? '',
-      positions,
-      withoutPosition: g.ts.length - positions,
+      positions: counts.positions.get(id) ?? 0,
+      withoutPosition: counts.withoutPosition.get(id) ?? 0,
     };
   });
   const byLabel = (
@@ -114,40 +112,42 @@ function bands(store: RangeStore, query: Extract<Query, { kind: 'bands' }>): Ban
   return { bands: result, extent: low <= high ? [low, high] : undefined };
 }
 
+/** Every node's positions; the arrays are copies, so they may be given away to the page. */
 function tracks(store: RangeStore): TrackColumns[] {
   const { dictionary } = store;
-  return gpsByNode(store.chunksOldestFirst(), dictionary, store.settled)
-    .map((g) => {
-      const rows: number[] = [];
-      for (let i = 0; i < g.ts.length; i++) if (!Number.isNaN(g.lat[i] ?? Number.NaN)) rows.push(i);
-      const pick = (column: Float64Array) => Float64Array.from(rows, (i) => column[i] ?? 0);
-      const lat = pick(g.lat);
-      const lon = pick(g.lon);
-      const node = dictionary.nodes[g.node];
+  return positionsByNode(store.chunksOldestFirst(), dictionary, store.settled)
+    .map((p) => {
+      const node = dictionary.nodes[p.node];
       return {
         nodeUuid: node?.nodeUuid ?? '',
         nodeName: node?.nodeName ?? '',
-        ts: pick(g.ts),
-        lat,
-        lon,
-        x: lon.map(worldX),
-        y: lat.map(worldY),
-        hdop: pick(g.hdop),
-        calculated: Uint8Array.from(rows, (i) => (g.calculated[i] === 2 ? 1 : 0)),
+        ts: p.ts.slice(),
+        lat: p.lat.slice(),
+        lon: p.lon.slice(),
+        x: p.x.slice(),
+        y: p.y.slice(),
+        hdop: p.hdop.slice(),
+        calculated: p.calculated.slice(),
       };
     })
-    .filter((t) => t.ts.length > 0)
     .sort((a, b) => a.nodeName.localeCompare(b.nodeName, undefined, { numeric: true }));
 }
 
-function conn(store: RangeStore) {
+/** Connectivity changes, once per version of the data. */
+const connMemo = new WeakMap<RangeStore, { version: number; changes: ConnChange[] }>();
+
+function conn(store: RangeStore): ConnChange[] {
+  const known = connMemo.get(store);
+  if (known?.version === store.version) return known.changes;
   const slices = [];
   for (const chunk of store.chunksOldestFirst()) {
     for (let row = 0; row < chunk.length; row++) {
       if (chunk.type[row] === CONN) slices.push(timesliceAt(chunk, row, store.dictionary));
     }
   }
-  return connChanges(slices);
+  const changes = connChanges(slices);
+  connMemo.set(store, { version: store.version, changes });
+  return changes;
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,5 @@
 import type { LinePoints } from '../history-store/m4.ts';
-import { spreadOverDays, type LocalDays } from './local-days.ts';
+import { dayIndex, spreadOverDays, type LocalDays } from './local-days.ts';
 import type { Limits } from './limits.ts';
 
 const MINUTE = 60_000;
@@ -70,6 +70,15 @@ export function coldChain(
     coveredByDay: new Float64Array(dayCount),
     inRangeByDay: new Float64Array(dayCount),
   };
+  // Readings come in time order: the day of each is found by moving on, not by searching.
+  let day = Math.max(0, dayIndex(days, ts[0] ?? 0));
+  const starts = days.starts;
+  const add = (into: Float64Array, from: number, to: number) => {
+    while (day < dayCount - 1 && (starts[day + 1] ?? Infinity) <= from) day++;
+    if (from >= (starts[day] ?? Infinity) && to <= (starts[day + 1] ?? -Infinity)) {
+      into[day] = (into[day] ?? 0) + (to - from);
+    } else spreadOverDays(days, from, to, into);
+  };
   let open: Excursion | undefined;
   const close = (end: number, gap: boolean, ongoing: boolean) => {
     if (!open) return;
@@ -110,10 +119,10 @@ export function coldChain(
     if (next === undefined) continue;
     const weight = Math.min(pause, settings.maxGapMs);
     figures.coveredMs += weight;
-    spreadOverDays(days, t, t + weight, figures.coveredByDay);
+    add(figures.coveredByDay, t, t + weight);
     if (!side) {
       figures.inRangeMs += weight;
-      spreadOverDays(days, t, t + weight, figures.inRangeByDay);
+      add(figures.inRangeByDay, t, t + weight);
     }
   }
   return figures;
