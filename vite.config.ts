@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// `npm run dev` runs the cloud on :8080 and this dev server on :5173; the API and the identity
-// provider are proxied so the console talks to one origin, as it does after `npm start`.
+// `npm run dev` runs the cloud on :8080 and this dev server on :5173; the API, the identity
+// provider and the runtime configuration (made by the cloud from its settings) are proxied so the
+// console talks to one origin, as it does after `npm start`.
 const cloud = process.env.CLOUD_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
@@ -13,6 +14,7 @@ export default defineConfig({
     proxy: {
       '/v1': { target: cloud },
       '/auth': { target: cloud },
+      '/config.json': { target: cloud },
     },
   },
   build: {

@@ -31,7 +31,8 @@ export default defineConfig({
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['server/store/postgres/**'],
+          // PostgreSQL's own tests, and the cluster behind HAProxy, run in node-pg only.
+          exclude: ['server/store/postgres/**', 'server/cluster.test.ts'],
         },
       },
       ...(withPostgres

@@ -18,6 +18,13 @@ export const ChannelRecord = z
     uuid: z.guid(),
     channelType: ChannelType,
     name: z.string(),
+    tenant: z
+      .string()
+      .optional()
+      .describe(
+        'Extension: the tenant the channel belongs to, whose permissions apply to it. Every ' +
+          'record of our cloud carries it; a cloud without it leaves it out.',
+      ),
     reference: z
       .string()
       .optional()

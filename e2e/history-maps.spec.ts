@@ -145,7 +145,10 @@ for (const [width, height] of [
   });
 }
 
-test('support is told why there is no history and no fleet map', async ({ page, request }) => {
+test('support starts on the channels they reach, and is told quietly why there is no history and no fleet map', async ({
+  page,
+  request,
+}) => {
   const headers = {
     Authorization: `Basic ${Buffer.from(`support:${users.support}`).toString('base64')}`,
   };
@@ -153,20 +156,31 @@ test('support is told why there is no history and no fleet map', async ({ page, 
   const [van] = (await listing.json()) as { uuid: string; name: string }[];
   expect(van?.name).toBe('Van 02');
 
-  await signIn(page, 'support', paths.fleet.href());
-  await expect(page.getByRole('alert')).toContainText('The fleet map is not available to you');
-  await expect(page.getByRole('alert')).toContainText(
-    'needs READ on assets.history or groups.history',
-  );
+  // Support's first page helps: the channels they reach, not a map that can only refuse.
+  await signIn(page, 'support', paths.home.href());
+  await expect(page).toHaveURL(paths.channels.href());
+  await expect(page.getByRole('heading', { name: 'Channels', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Channels' })).toContainText('Van 02');
+
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Fleet/ })
+    .click();
+  const note = page.getByRole('note');
+  await expect(note).toContainText('The fleet map is not available to you');
+  await expect(note).toContainText('needs READ on assets.history or groups.history');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page);
+  await note.getByRole('link', { name: 'What you may do' }).click();
+  await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
 
   // Basic credentials live in the tab's memory only: a new page load signs in again.
   await signIn(page, 'support', paths.channel.href(van?.uuid ?? ''));
   await page.getByRole('link', { name: 'History', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'History of Van 02', level: 1 })).toBeVisible();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('History is not available to you');
-  await expect(alert).toContainText('needs READ on assets.history');
+  const refusal = page.getByRole('note');
+  await expect(refusal).toContainText('History is not available to you');
+  await expect(refusal).toContainText('needs READ on assets.history in tenant demo');
   await expect(
     page.getByRole('slider', { name: 'Time cursor on the temperature chart' }),
   ).toHaveCount(0);

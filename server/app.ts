@@ -8,6 +8,7 @@ import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
+import { installCors } from './http/cors.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
 import { FailureThrottle } from './auth/throttle.ts';
@@ -21,6 +22,7 @@ import { pushRoutes } from './routes/push.ts';
 import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
+import { positionRoutes } from './routes/positions.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
@@ -73,7 +75,11 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = await createServices(store, config, options.now, app.log);
-  app.addHook('onClose', async () => services.push.close());
+  app.addHook('onClose', async () => {
+    await services.pushLeadership.stop();
+    await services.push.close();
+    await services.bus.close();
+  });
   services.metrics.observe(app);
 
   app.setValidatorCompiler(validatorCompiler);
@@ -86,14 +92,16 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // the OpenAPI document instead.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   installErrorHandling(app);
+  // Before authentication: a refused request still carries the header that lets its page read why.
+  installCors(app, config.corsOrigins);
   await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
   const throttle = new FailureThrottle(store.signInFailures);
-  const bearer = await setUpIdentity(app, services, throttle);
+  const identity = await setUpIdentity(app, services, throttle);
   const authenticators: Authenticator[] = [
     new BasicAuthenticator(services.store.users, throttle),
-    bearer,
+    identity.bearer,
   ];
   app.decorateRequest('gateway', null);
   installAuthentication(
@@ -113,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   pushDeliveryLogRoutes(app, services);
   if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
+  positionRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);
   gatewayRoutes(app, services);
@@ -120,8 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   operationsRoutes(app, services);
 
   // With an outside identity provider the console talks to it directly (discovery, tokens).
-  const external = config.auth.external;
-  await serveConsole(app, config.consoleDir, external ? [new URL(external.issuer).origin] : []);
+  await serveConsole(app, config, identity.external);
   await app.ready();
   return { app, services };
 }

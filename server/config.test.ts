@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config.ts';
 
-describe('configuration from the environment', () => {
-  it('backfills 7 days of demo history unless DEMO_BACKFILL_DAYS says otherwise', () => {
-    expect(configFromEnv({}).demoBackfillDays).toBe(7);
-    expect(configFromEnv({ DEMO_BACKFILL_DAYS: '30' }).demoBackfillDays).toBe(30);
+describe('CORS_ORIGINS', () => {
+  it('takes exact origins, comma-separated; unset means none', () => {
+    expect(configFromEnv({}).corsOrigins).toEqual([]);
+    expect(
+      configFromEnv({ CORS_ORIGINS: 'https://console.example, http://127.0.0.1:8413' }).corsOrigins,
+    ).toEqual(['https://console.example', 'http://127.0.0.1:8413']);
   });
 
-  it('refuses a backfill length that is not a number of days it can seed', () => {
-    expect(() => configFromEnv({ DEMO_BACKFILL_DAYS: '0' })).toThrow(
-      'DEMO_BACKFILL_DAYS must be between 1 and 366, not 0',
-    );
-    expect(() => configFromEnv({ DEMO_BACKFILL_DAYS: 'a month' })).toThrow(
-      'DEMO_BACKFILL_DAYS must be a whole number, not "a month"',
-    );
-    expect(() => configFromEnv({ DEMO_BACKFILL_DAYS: '400' })).toThrow('between 1 and 366');
-  });
+  it.each(['https://console.example/', 'https://console.example/app', '*', 'console.example'])(
+    'refuses %s, which is not an origin',
+    (value) => {
+      expect(() => configFromEnv({ CORS_ORIGINS: value })).toThrow(
+        `CORS_ORIGINS: "${value}" is not an origin`,
+      );
+    },
+  );
 });

@@ -15,13 +15,13 @@ export interface CloudConfig {
   retentionDays: number | null;
   /** When set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
+  /** Days of history the demo tenant is seeded with when the database is empty. */
+  demoDays: number;
   /** The address people and tokens know the cloud by, e.g. http://localhost:8080. */
   publicUrl: string;
   logLevel: string;
   /** Run the demo fleet's gateways (npm start); off in tests. */
   simulator: boolean;
-  /** Days of history the demo seed backfills into an empty database. */
-  demoBackfillDays: number;
   /** Serve the built console from this folder, when it holds one; null serves none. */
   consoleDir: string | null;
   /** Identity provider, tokens and clients (server/auth/auth-config.ts). */
@@ -35,6 +35,11 @@ export interface CloudConfig {
   pushInbox: boolean;
   /** Time limit of one delivery: 10 s (docs/decisions.md, "Push delivery"), less only in tests. */
   pushTimeoutMs: number;
+  /**
+   * Origins whose pages may call the API from a browser (exactly, e.g. https://console.example);
+   * empty: the cloud's own origin only (server/http/cors.ts).
+   */
+  corsOrigins: string[];
 }
 
 function integer(name: string, value: string | undefined, fallback: number): number {
@@ -54,16 +59,31 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     databasePoolSize: integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     retentionDays: retentionDays(env.RETENTION_DAYS),
     metricsToken: env.METRICS_TOKEN || null,
+    demoDays: integer('DEMO_DAYS', env.DEMO_DAYS, 7),
     publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     simulator: (env.SIMULATOR ?? 'on') !== 'off',
-    demoBackfillDays: backfillDays(env.DEMO_BACKFILL_DAYS),
     consoleDir: resolve(env.CONSOLE_DIR ?? 'dist'),
     auth: authConfigFromEnv(env, publicUrl),
     pushAllowNetworks: list(env.PUSH_ALLOW_NETWORKS),
     pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
     pushTimeoutMs: DELIVERY_TIMEOUT_MS,
+    corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
   };
+}
+
+/** Exact origins: scheme, host and port, nothing else (no path, no wildcard, no trailing /). */
+function origins(name: string, value: string | undefined): string[] {
+  return list(value).map((item) => {
+    const origin = URL.canParse(item) ? new URL(item).origin : 'null';
+    if (origin === 'null' || origin !== item) {
+      throw new Error(
+        `${name}: "${item}" is not an origin; write scheme://host[:port] exactly as the browser ` +
+          'sends it, without a path or a trailing slash',
+      );
+    }
+    return origin;
+  });
 }
 
 function databaseUrl(value: string | undefined): string | null {
@@ -78,17 +98,6 @@ function retentionDays(value: string | undefined): number | null {
   if (value === undefined || value === '') return null;
   const days = integer('RETENTION_DAYS', value, 0);
   if (days < 1) throw new Error('RETENTION_DAYS must be at least 1 (unset it to keep everything)');
-  return days;
-}
-
-/** A year at most: each day is about 60,000 messages and a few seconds of seeding. */
-const MAX_BACKFILL_DAYS = 366;
-
-function backfillDays(value: string | undefined): number {
-  const days = integer('DEMO_BACKFILL_DAYS', value, 7);
-  if (days < 1 || days > MAX_BACKFILL_DAYS) {
-    throw new Error(`DEMO_BACKFILL_DAYS must be between 1 and ${MAX_BACKFILL_DAYS}, not ${days}`);
-  }
   return days;
 }
 
@@ -117,16 +126,17 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     databasePoolSize: 5,
     retentionDays: null,
     metricsToken: null,
+    demoDays: 0,
     publicUrl,
     logLevel: 'silent',
     simulator: false,
-    demoBackfillDays: 7,
     // Tests exercise the API; whether a console was built must not change their answers.
     consoleDir: null,
     auth: defaultAuthConfig(publicUrl),
     pushAllowNetworks: [],
     pushInbox: false,
     pushTimeoutMs: DELIVERY_TIMEOUT_MS,
+    corsOrigins: [],
     ...overrides,
   };
 }

@@ -7,7 +7,10 @@ export interface PublishedReading extends NewReading {
 
 type Listener = (readings: readonly PublishedReading[]) => void;
 
-/** Lets other parts of the cloud (push delivery) follow what ingestion stores, without slowing it. */
+/**
+ * Hands what the event log brings (events/follower.ts) to the parts of this instance that take
+ * it: the push dispatcher, while this instance holds push delivery's lease.
+ */
 export class EventHub {
   private readonly listeners = new Set<Listener>();
 

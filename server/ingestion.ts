@@ -2,7 +2,8 @@ import type { Store } from './store/store.ts';
 import type { Channel, NewSensor } from './store/channels.ts';
 import type { NewReading } from './store/readings.ts';
 import type { GatewayMessage, IngestResult } from './schemas/ingest.ts';
-import type { EventHub, PublishedReading } from './events.ts';
+import type { PublishedReading } from './events.ts';
+import type { EventBus } from './events/event-bus.ts';
 import type { Metrics } from './http/metrics.ts';
 
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -22,7 +23,7 @@ export const MAX_READING_AGE_DAYS = 400;
  */
 export class Ingestion {
   private readonly store: Store;
-  private readonly events: EventHub;
+  private readonly bus: Pick<EventBus, 'appended'>;
   private readonly now: () => number;
 
   private readonly maxAgeDays: number;
@@ -31,13 +32,13 @@ export class Ingestion {
   /** `retentionDays`: readings older than that are refused too, as they would not be kept. */
   constructor(
     store: Store,
-    events: EventHub,
+    bus: Pick<EventBus, 'appended'>,
     now: () => number,
     retentionDays: number | null,
     metrics?: Pick<Metrics, 'ingested'>,
   ) {
     this.store = store;
-    this.events = events;
+    this.bus = bus;
     this.now = now;
     this.maxAgeDays = Math.min(MAX_READING_AGE_DAYS, retentionDays ?? Infinity);
     this.metrics = metrics;
@@ -49,7 +50,7 @@ export class Ingestion {
     const latest = now + FUTURE_TOLERANCE_MS;
     const oldest = now - this.maxAgeDays * DAY_MS;
     const timely = (message: GatewayMessage) => message.ts <= latest && message.ts >= oldest;
-    const published = await this.store.transaction(async (tx) => {
+    const seq = await this.store.transaction(async (tx) => {
       // Within one transaction nodes, sensors and memberships cannot change under us, so each is
       // looked up once per batch rather than once per message.
       const nodes = await tx.channels.findCommissionedMany(
@@ -116,9 +117,11 @@ export class Ingestion {
         else stored.push({ ...reading, readingId });
       });
       result.accepted = stored.length;
-      return stored;
+      // What was stored joins the event log in the same transaction: push and live streams of
+      // every instance read it from there.
+      return stored.length > 0 ? tx.eventLog.append({ readings: stored }, now) : undefined;
     });
-    this.events.published(published);
+    if (seq !== undefined) this.bus.appended(seq);
     this.metrics?.ingested.inc({ outcome: 'stored' }, result.accepted);
     this.metrics?.ingested.inc({ outcome: 'duplicate' }, result.duplicates);
     this.metrics?.ingested.inc({ outcome: 'rejected' }, result.rejected.length);

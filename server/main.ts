@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { seedDemoIfEmpty } from './sim/seed-demo.ts';
 import { LiveSimulator } from './sim/simulator.ts';
 import { Retention } from './retention.ts';
+import { Leadership } from './leadership.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   const store = await openStore(config);
   const cloud = await buildApp({ store, config });
   const log = cloud.app.log;
-  await seedDemoIfEmpty(cloud.services, log, { days: config.demoBackfillDays });
+  await seedDemoIfEmpty(cloud.services, log, { days: config.demoDays });
   const address = await cloud.app.listen({ port: config.port, host: config.host });
   log.info(`Telemetry Cloud and console on ${config.publicUrl} (data in ${config.dataDir})`);
 
@@ -21,11 +22,26 @@ async function main(): Promise<void> {
     retention.start();
   }
 
-  let simulator: LiveSimulator | undefined;
+  // The demo's gateways run in one instance at a time (the holder of the simulator's lease) and
+  // move to another when that one stops or dies; they deliver to the address this instance
+  // listens on, over real HTTP.
+  let simulation: Leadership | undefined;
   if (config.simulator) {
-    // The gateways deliver to the address the cloud listens on, over real HTTP.
-    simulator = await LiveSimulator.create({ services: cloud.services, baseUrl: address, log });
-    simulator.start();
+    simulation = new Leadership({
+      leases: store.leases,
+      name: 'simulator',
+      log,
+      work: async () => {
+        const simulator = await LiveSimulator.create({
+          services: cloud.services,
+          baseUrl: address,
+          log,
+        });
+        simulator.start();
+        return () => simulator.stop();
+      },
+    });
+    await simulation.start();
   }
 
   // Graceful shutdown: /readyz answers 503 at once (the balancer stops sending), requests under
@@ -41,9 +57,15 @@ async function main(): Promise<void> {
       log.error('shutdown took over 30 s; exiting');
       process.exit(1);
     }, 30_000).unref();
-    await simulator?.stop();
+    await simulation?.stop();
     await retention?.stop();
     await cloud.app.close();
+    // A request whose client went away (the balancer stopped) may still be running: let it end.
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const { open, idle, waiting } = store.connections();
+      if (open === idle && waiting === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await store.close();
     process.exit(0);
   };

@@ -2,6 +2,7 @@ import './app/styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { watchPolicyViolations } from './api/connection-failure.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { createAuthenticator } from './auth/create-authenticator.ts';
 import { loadConfig } from './config/config.ts';
@@ -10,6 +11,8 @@ import { AppProviders, ThemeProvider } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 
 async function start(element: HTMLElement): Promise<void> {
+  // Before any request: a refusal by this page's policy is only ever told through this event.
+  watchPolicyViolations();
   const root = createRoot(element);
   let config;
   try {

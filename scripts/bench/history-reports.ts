@@ -6,7 +6,7 @@
  * same 7 days, for the ratio. Trips and stops of one node over 30 days: ≤ 50 ms in the worker.
  *
  * The cloud runs as `npm start` runs it, in processes of its own (30 days of the demo seeded
- * through ingestion, DEMO_BACKFILL_DAYS=30, no simulator), serving our console and, on the next
+ * through ingestion, DEMO_DAYS=30, no simulator), serving our console and, on the next
  * port, the plain one built from git. Each sample is a fresh browser session signed in through
  * OIDC, already on the page; timed from the click on "Show range" to the painted frame in which
  * every section shows the whole range (no section aria-busy).
@@ -82,7 +82,7 @@ function startCloud(port: number, dataDir: string, consoleDir: string, log: stri
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       CONSOLE_DIR: consoleDir,
-      DEMO_BACKFILL_DAYS: String(MONTH_DAYS),
+      DEMO_DAYS: String(MONTH_DAYS),
       SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
     },
@@ -250,7 +250,7 @@ async function sample(
     await form.getByLabel('To').fill(localInput(range.to));
     const cdp = await context.newCDPSession(page);
     const read = await mainThreadCounters(cdp);
-    await page.evaluate(() => (window as unknown as { gc?: () => void }).gc?.());
+    await page.evaluate(() => (globalThis as unknown as { gc?: () => void }).gc?.());
     const before = await read();
     const result = (await page.evaluate(
       onScreen(kind, days, counts.temperatures, counts.positions),

@@ -4,56 +4,64 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
+import { openPgStore } from '../../server/store/postgres/store.ts';
+import type { Store } from '../../server/store/store.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
 
 /**
- * A cloud for the ingestion benchmark, in a process of its own so that the load generator does
- * not share its event loop: a fresh database file, gateways and commissioned nodes. Prints one
- * JSON line with its address and the gateways' keys, then serves until SIGTERM.
+ * A cloud for the ingestion benchmarks, in a process of its own so that the load generator does
+ * not share its event loop: a fresh SQLite file, or the PostgreSQL database DATABASE_URL names.
+ * Unless INGEST_SEED=off (a second instance on a database seeded already) it makes gateways and
+ * commissioned nodes. Prints one JSON line with its address and the gateways' keys, then serves
+ * until SIGTERM.
  */
 const GATEWAYS = 4;
 const INGEST_NODES = 500;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-ingest-'));
-const store = openSqliteStore(dataDir);
+const url = process.env.DATABASE_URL;
+const store: Store = url ? await openPgStore({ url, poolSize: 10 }) : openSqliteStore(dataDir);
 const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn' }) });
-const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
-const gateways = await store.transaction(async (tx) => {
-  const { channels, gatewayKeys } = tx;
-  const now = Date.now();
-  for (let n = 1; n <= INGEST_NODES; n++) {
-    const serial = `LOAD-${String(n).padStart(4, '0')}`;
-    await channels.create({
-      type: 'NODE',
-      name: serial,
-      tenant: 'demo',
-      ownerId: ids.admin,
-      reference: serial,
-      now,
-    });
-  }
-  const keys: { serial: string; key: string }[] = [];
-  for (let i = 0; i < GATEWAYS; i++) {
-    const serial = `GW-LOAD-${i + 1}`;
-    const gateway = await channels.create({
-      type: 'GATEWAY',
-      name: serial,
-      tenant: 'demo',
-      ownerId: ids.admin,
-      reference: serial,
-      now,
-    });
-    keys.push({ serial, key: await gatewayKeys.issue(gateway.id, now) });
-  }
-  return keys;
-});
-const url = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(JSON.stringify({ url, gateways, nodes: INGEST_NODES }) + '\n');
+let gateways: { serial: string; key: string }[] = [];
+if (process.env.INGEST_SEED !== 'off') {
+  const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
+  gateways = await store.transaction(async (tx) => {
+    const { channels, gatewayKeys } = tx;
+    const now = Date.now();
+    for (let n = 1; n <= INGEST_NODES; n++) {
+      const serial = `LOAD-${String(n).padStart(4, '0')}`;
+      await channels.create({
+        type: 'NODE',
+        name: serial,
+        tenant: 'demo',
+        ownerId: ids.admin,
+        reference: serial,
+        now,
+      });
+    }
+    const keys: { serial: string; key: string }[] = [];
+    for (let i = 0; i < GATEWAYS; i++) {
+      const serial = `GW-LOAD-${i + 1}`;
+      const gateway = await channels.create({
+        type: 'GATEWAY',
+        name: serial,
+        tenant: 'demo',
+        ownerId: ids.admin,
+        reference: serial,
+        now,
+      });
+      keys.push({ serial, key: await gatewayKeys.issue(gateway.id, now) });
+    }
+    return keys;
+  });
+}
+const address = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
+process.stdout.write(JSON.stringify({ url: address, gateways, nodes: INGEST_NODES }) + '\n');
 
 process.on('SIGTERM', () => {
-  void cloud.app.close().then(() => {
-    void store.close();
+  void cloud.app.close().then(async () => {
+    await store.close();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });

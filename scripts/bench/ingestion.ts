@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { summarise, type Benchmark } from './bench.ts';
 
-interface Target {
+export interface Target {
   url: string;
   gateways: { serial: string; key: string }[];
   nodes: number;
@@ -14,9 +14,15 @@ const SUSTAIN_MS = 10_000;
 const CAPACITY_MS = 5_000;
 const BATCH_EVERY_MS = 500;
 
-async function startServer(): Promise<{ child: ChildProcess; target: Target }> {
+/** The ingestion cloud in a process of its own; `env` picks PostgreSQL (ingest-server.ts). */
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; target: Target }> {
   const script = fileURLToPath(new URL('./ingest-server.ts', import.meta.url));
-  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const lines = createInterface({ input: child.stdout ?? process.stdin });
   const first = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('ingestion server did not start')), 60_000);
@@ -30,7 +36,7 @@ async function startServer(): Promise<{ child: ChildProcess; target: Target }> {
 }
 
 /** Messages with a unique (node, ts) each: TEMP readings of the commissioned LOAD nodes. */
-class Messages {
+export class Messages {
   private next = 0;
   private readonly base = Date.now() - 3_600_000;
   private readonly nodes: number;
@@ -97,14 +103,26 @@ async function sustained(target: Target, messages: Messages) {
   return { rate: (accepted / elapsed) * 1000, accepted, latency: summarise(latencies), batch };
 }
 
-/** Closed loop: `senders` send back to back, each `size` messages per request. */
-async function capacity(target: Target, messages: Messages, senders: number, size: number) {
+/**
+ * Closed loop: `senders` send back to back, each `size` messages per request; with several
+ * targets (instances of one cloud), sender g sends to target g modulo their number.
+ */
+export async function capacity(
+  targets: Target | Target[],
+  messages: Messages,
+  senders: number,
+  size: number,
+  seconds = CAPACITY_MS / 1000,
+) {
+  const all = Array.isArray(targets) ? targets : [targets];
   const latencies: number[] = [];
   let accepted = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: senders }, async (_, g) => {
-      while (performance.now() - started < CAPACITY_MS) {
+      const target = all[g % all.length];
+      if (!target) throw new Error('no target');
+      while (performance.now() - started < seconds * 1000) {
         const result = await post(target, g, messages.take(size));
         latencies.push(result.ms);
         accepted += result.accepted;

@@ -10,6 +10,8 @@ import { channelFilterBenchmark } from './channel-filter.ts';
 import { historyMapsBenchmark } from './history-maps.ts';
 import { historyWeekBenchmark } from './history-week.ts';
 import { historyReportsBenchmark } from './history-reports.ts';
+import { fleetMapBenchmark } from './fleet-map.ts';
+import { storesBenchmark } from './stores.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -55,6 +57,8 @@ const benchmarks: Benchmark[] = [
   historyMapsBenchmark,
   historyWeekBenchmark,
   historyReportsBenchmark,
+  fleetMapBenchmark,
+  storesBenchmark,
 ];
 
 async function main(): Promise<void> {

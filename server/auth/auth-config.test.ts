@@ -45,10 +45,28 @@ describe('identity settings from the environment', () => {
       rolesClaim: 'https://telemetry.local/roles',
       roleMap: { 'Fleet managers': ['demo-fleet'], Admins: ['demo-admin', 'acme-admin'] },
       tokenTypes: ['at+jwt', 'JWT'],
+      clientId: null,
+      scope: 'openid profile email',
     });
     expect(() =>
       authConfigFromEnv({ AUTH_EXTERNAL_ISSUER: 'https://example.eu.auth0.com/' }, 'http://x'),
     ).toThrow('AUTH_EXTERNAL_TENANT');
+  });
+
+  it('takes the console client and its scope, with offline_access only when asked for', () => {
+    const config = authConfigFromEnv(
+      {
+        AUTH_EXTERNAL_ISSUER: 'https://sso.example',
+        AUTH_EXTERNAL_TENANT: 'demo',
+        AUTH_EXTERNAL_CLIENT_ID: 'telemetry-console',
+        AUTH_EXTERNAL_SCOPE: 'openid  profile email offline_access',
+      },
+      'http://x',
+    );
+    expect(config.external).toMatchObject({
+      clientId: 'telemetry-console',
+      scope: 'openid profile email offline_access',
+    });
   });
 
   it('says which role mapping entry it cannot read', () => {

@@ -10,6 +10,10 @@ export interface ExternalIdpConfig {
   roleMap: Record<string, string[]> | null;
   /** The JWT `typ` header values accepted (many providers write "JWT" on access tokens). */
   tokenTypes: string[];
+  /** The console's client at that provider, for the runtime configuration the cloud serves. */
+  clientId: string | null;
+  /** What the console asks for at sign-in; `offline_access` only when the operator adds it. */
+  scope: string;
 }
 
 export interface AuthConfig {
@@ -28,6 +32,8 @@ export interface AuthConfig {
 }
 
 export const DEFAULT_AUDIENCE = 'https://api.telemetry.local';
+/** The console's sign-in scope unless configured: no `offline_access` (issue 10, point 4). */
+export const CONSOLE_SCOPE = 'openid profile email';
 
 export function defaultAuthConfig(publicUrl: string): AuthConfig {
   return {
@@ -100,5 +106,7 @@ function externalFromEnv(env: NodeJS.ProcessEnv): ExternalIdpConfig | null {
     tenant,
     roleMap: env.AUTH_EXTERNAL_ROLE_MAP ? parseRoleMap(env.AUTH_EXTERNAL_ROLE_MAP) : null,
     tokenTypes: list(env.AUTH_EXTERNAL_TOKEN_TYPES || 'at+jwt,JWT'),
+    clientId: env.AUTH_EXTERNAL_CLIENT_ID || null,
+    scope: (env.AUTH_EXTERNAL_SCOPE || CONSOLE_SCOPE).split(/\s+/).filter(Boolean).join(' '),
   };
 }

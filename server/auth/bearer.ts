@@ -4,7 +4,7 @@ import { AuthFailure, type Authenticator } from './authenticate.ts';
 import {
   KeysUnavailable,
   TokenRejected,
-  type TokenVerifier,
+  type BearerVerifier,
   type VerifiedClaims,
 } from './token-verifier.ts';
 
@@ -34,10 +34,10 @@ export function clientOnlyToken(claims: VerifiedClaims): string | undefined {
 export class BearerAuthenticator implements Authenticator {
   readonly scheme = 'Bearer';
   readonly challenge = `Bearer realm="${REALM}"`;
-  private readonly verifier: TokenVerifier;
+  private readonly verifier: BearerVerifier;
   private readonly userOf: UserOfToken;
 
-  constructor(verifier: TokenVerifier, userOf: UserOfToken) {
+  constructor(verifier: BearerVerifier, userOf: UserOfToken) {
     this.verifier = verifier;
     this.userOf = userOf;
   }
@@ -49,8 +49,9 @@ export class BearerAuthenticator implements Authenticator {
       claims = await this.verifier.verify(credentials);
     } catch (error) {
       if (error instanceof TokenRejected) this.reject(error.message);
-      if (error instanceof KeysUnavailable)
-        throw new ApiError('SERVICE_UNAVAILABLE', error.message);
+      if (error instanceof KeysUnavailable) {
+        throw new ApiError('SERVICE_UNAVAILABLE', error.message, { 'retry-after': '5' });
+      }
       throw error;
     }
     const client = clientOnlyToken(claims);

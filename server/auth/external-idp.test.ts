@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
-import { OutsideIssuer } from '../test/outside-issuer.ts';
+import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
 import { bearer } from '../test/tokens.ts';
 import { authConfigFromEnv } from './auth-config.ts';
 
@@ -101,7 +101,9 @@ describe('an outside identity provider instead of the built-in one (issue 3, mus
   it('refuses tokens for another audience, tokens of client credentials, and other issuers', async () => {
     const wrongAudience = await outside.token({ sub: 'auth0|dana', aud: 'https://other.example' });
     expect((await userinfo(wrongAudience)).json).toMatchObject({
-      message: 'The token is for another audience, not https://api.telemetry.local.',
+      message: expect.stringMatching(
+        /^The token is for another audience \(https:\/\/other.example\), not https:\/\/api.telemetry.local\./,
+      ),
     });
 
     const machine = await outside.token({
@@ -126,7 +128,7 @@ describe('an outside identity provider instead of the built-in one (issue 3, mus
     }
   });
 
-  it('will not start against a discovery document for another issuer', async () => {
+  it('will not start against a discovery document for another issuer (a typo, not an outage)', async () => {
     const auth = authConfigFromEnv(
       {
         AUTH_EXTERNAL_ISSUER: outside.issuer.replace(/\/$/, ''),
@@ -137,5 +139,64 @@ describe('an outside identity provider instead of the built-in one (issue 3, mus
     await expect(createTestCloud({ auth })).rejects.toThrow(
       `names the issuer ${outside.issuer}; set AUTH_EXTERNAL_ISSUER to exactly that`,
     );
+  });
+});
+
+describe('an outside identity provider that is down (issue 10, point 7)', () => {
+  it('starts anyway, answers 503 with the reason, and verifies tokens once the provider answers', async () => {
+    const outside = await new OutsideIssuer().start();
+    outside.discoveryStatus = 503;
+    const cloud = await cloudTrusting(outside);
+    try {
+      const token = await outside.token({ sub: 'auth0|gus', nickname: 'gus' });
+      const call = () => cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
+
+      const waiting = await call();
+      expect(waiting.status).toBe(503);
+      expect(waiting.headers['retry-after']).toBe('5');
+      expect(waiting.json).toEqual({
+        status: 'SERVICE_UNAVAILABLE',
+        message: expect.stringContaining(
+          `The cloud cannot verify tokens yet: the identity provider ${outside.issuer} has not answered (its discovery document at ${outside.issuer}.well-known/openid-configuration answered HTTP 503)`,
+        ),
+      });
+      // Basic credentials do not depend on the provider.
+      expect((await cloud.call('GET', '/v1/userinfo', { as: 'fleet' })).status).toBe(200);
+      expect(cloud.logs.join('')).toContain('bearer tokens are answered 503 until it answers');
+
+      outside.discoveryStatus = 200;
+      // Retried 1 s after the first failure, then 2 s after that: within 4 s of starting.
+      let answer = waiting;
+      for (let attempt = 0; attempt < 40 && answer.status === 503; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        answer = await call();
+      }
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ username: 'gus' });
+    } finally {
+      await cloud.close();
+      await outside.stop();
+    }
+  });
+
+  it('starts when nothing listens at the issuer, and says the discovery cannot be fetched', async () => {
+    const outside = await new OutsideIssuer().start();
+    await outside.stop();
+    const cloud = await cloudTrusting(outside);
+    try {
+      const answer = await cloud.call('GET', '/v1/channels', {
+        as: null,
+        headers: bearer('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln'),
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.json).toMatchObject({
+        message: expect.stringContaining('/.well-known/openid-configuration cannot be fetched'),
+      });
+      // The log names the network's reason; the answer does not.
+      expect(cloud.logs.join('')).toContain('ECONNREFUSED');
+      expect(String((answer.json as { message: string }).message)).not.toContain('ECONNREFUSED');
+    } finally {
+      await cloud.close();
+    }
   });
 });

@@ -1,9 +1,21 @@
 import { createRemoteJWKSet } from 'jose';
 import { z } from 'zod';
 import type { ExternalIdpConfig } from './auth-config.ts';
-import { TokenVerifier } from './token-verifier.ts';
+import {
+  KeysUnavailable,
+  TokenVerifier,
+  type BearerVerifier,
+  type VerifiedClaims,
+} from './token-verifier.ts';
 
-const Discovery = z.looseObject({ issuer: z.string(), jwks_uri: z.url() });
+const Discovery = z.looseObject({
+  issuer: z.string(),
+  jwks_uri: z.url(),
+  token_endpoint: z.url().optional(),
+  revocation_endpoint: z.url().optional(),
+  end_session_endpoint: z.url().optional(),
+});
+export type DiscoveryDocument = z.infer<typeof Discovery>;
 
 /** Signature algorithms an outside provider may use; never `none`, never a shared secret. */
 const ASYMMETRIC = [
@@ -19,16 +31,19 @@ const ASYMMETRIC = [
   'EdDSA',
 ];
 
-/**
- * Reads the outside provider's discovery document (at start: a wrong issuer should stop the cloud
- * with a clear message, not turn every request into a 401) and verifies tokens with its JWKS,
- * fetched when first needed and again when a token names a key it has not seen.
- */
-export async function externalVerifier(
-  config: ExternalIdpConfig,
-  audience: string,
-): Promise<TokenVerifier> {
-  const url = `${config.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+/** The discovery document names another issuer: a configuration error, not an outage. */
+export class IssuerMismatch extends Error {}
+
+/** Waits between attempts to read the discovery document: 1, 2, 4 … 30 s, then every 30 s. */
+export const retryDelayMs = (failures: number) => Math.min(1_000 * 2 ** (failures - 1), 30_000);
+
+export function discoveryUrl(issuer: string): string {
+  return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+}
+
+/** Reads and checks the provider's discovery document once. */
+export async function discover(config: ExternalIdpConfig): Promise<DiscoveryDocument> {
+  const url = discoveryUrl(config.issuer);
   let response: Response;
   try {
     response = await fetch(url, {
@@ -36,27 +51,127 @@ export async function externalVerifier(
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
-    throw new Error(`The identity provider's discovery document at ${url} cannot be fetched`, {
-      cause: error,
-    });
+    // fetch() says "fetch failed"; what failed (refused, unknown host, timeout) is its cause.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    throw new Error(`its discovery document at ${url} cannot be fetched`, { cause });
   }
   if (!response.ok) {
-    throw new Error(
-      `The identity provider's discovery document at ${url} answered ${response.status}`,
+    throw new Error(`its discovery document at ${url} answered HTTP ${response.status}`);
+  }
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new Error(`${url} is not JSON`);
+  }
+  const parsed = Discovery.safeParse(json);
+  if (!parsed.success) throw new Error(`${url} is not an OpenID discovery document`);
+  if (parsed.data.issuer !== config.issuer) {
+    throw new IssuerMismatch(
+      `${url} names the issuer ${parsed.data.issuer}; set AUTH_EXTERNAL_ISSUER to exactly that`,
     );
   }
-  const parsed = Discovery.safeParse(await response.json());
-  if (!parsed.success) throw new Error(`${url} is not an OpenID discovery document`);
-  const { issuer, jwks_uri } = parsed.data;
-  if (issuer !== config.issuer) {
-    throw new Error(`${url} names the issuer ${issuer}; set AUTH_EXTERNAL_ISSUER to exactly that`);
+  return parsed.data;
+}
+
+export interface ProviderLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * An outside OpenID provider the cloud trusts instead of its own. The cloud starts whether or not
+ * the provider answers: until its discovery document has been read, bearer tokens are answered
+ * 503 with the reason, and discovery is retried (1, 2, 4 … 30 s apart) until it succeeds. Its
+ * JWKS is then fetched when first needed and again for a key it has not seen.
+ *
+ * `start()` makes the first attempt: a discovery document that names another issuer stops the
+ * cloud there (a typo should not turn every request into a 503), an unreachable provider does not.
+ */
+export class ExternalProvider implements BearerVerifier {
+  private readonly config: ExternalIdpConfig;
+  private readonly audience: string;
+  private readonly log: ProviderLog;
+  private verifier: TokenVerifier | null = null;
+  private document: DiscoveryDocument | null = null;
+  private problem = 'its discovery document has not been read yet';
+  private failures = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(config: ExternalIdpConfig, audience: string, log: ProviderLog) {
+    this.config = config;
+    this.audience = audience;
+    this.log = log;
   }
-  return new TokenVerifier({
-    issuer,
-    audience,
-    keys: createRemoteJWKSet(new URL(jwks_uri)),
-    algorithms: ASYMMETRIC,
-    tokenTypes: config.tokenTypes,
-    clockToleranceSeconds: 60,
-  });
+
+  get issuer(): string {
+    return this.config.issuer;
+  }
+
+  /** The discovery document, once read. */
+  get discovery(): DiscoveryDocument | null {
+    return this.document;
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.attempt();
+    } catch (error) {
+      if (error instanceof IssuerMismatch) throw error;
+    }
+  }
+
+  private async attempt(): Promise<void> {
+    try {
+      const document = await discover(this.config);
+      if (this.closed) return;
+      this.document = document;
+      this.verifier = new TokenVerifier({
+        issuer: document.issuer,
+        audience: this.audience,
+        keys: createRemoteJWKSet(new URL(document.jwks_uri)),
+        algorithms: ASYMMETRIC,
+        tokenTypes: this.config.tokenTypes,
+        clockToleranceSeconds: 60,
+      });
+      if (this.failures > 0) {
+        this.log.info(
+          `identity provider ${this.config.issuer} answered: tokens are verified again`,
+        );
+      }
+      this.failures = 0;
+    } catch (error) {
+      if (this.closed) return;
+      this.failures++;
+      this.problem = error instanceof Error ? error.message : String(error);
+      const delay = retryDelayMs(this.failures);
+      // The log says what the network said (refused, unknown host); callers only see the problem.
+      const cause =
+        error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+      const line = `identity provider ${this.config.issuer}: ${this.problem}${cause}; bearer tokens are answered 503 until it answers (next attempt in ${delay / 1000} s)`;
+      if (error instanceof IssuerMismatch) this.log.error(line);
+      // Said once, then every tenth attempt, so that a long outage does not flood the log.
+      else if (this.failures === 1 || this.failures % 10 === 0) this.log.warn(line);
+      this.timer = setTimeout(() => void this.attempt().catch(() => undefined), delay);
+      this.timer.unref();
+      throw error;
+    }
+  }
+
+  async verify(token: string): Promise<VerifiedClaims> {
+    if (this.verifier === null) {
+      throw new KeysUnavailable(
+        `The cloud cannot verify tokens yet: the identity provider ${this.config.issuer} has not ` +
+          `answered (${this.problem}). It is asked again every few seconds; try again shortly.`,
+      );
+    }
+    return this.verifier.verify(token);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
 }

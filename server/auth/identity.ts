@@ -4,7 +4,7 @@ import type { Services } from '../services.ts';
 import { OidcModels } from '../store/oidc-models.ts';
 import { BearerAuthenticator } from './bearer.ts';
 import { ExternalAccounts } from './external-accounts.ts';
-import { externalVerifier } from './external-idp.ts';
+import { ExternalProvider } from './external-idp.ts';
 import { createIdentityProvider, issuerOf } from './identity-provider.ts';
 import { loadOrCreateKeys, publicJwk, sharedKeys, SIGNING_ALG } from './keys.ts';
 import { loginRoutes } from './login-routes.ts';
@@ -14,6 +14,12 @@ import { PasswordSignIn } from './password-sign-in.ts';
 import type { FailureThrottle } from './throttle.ts';
 import { TokenVerifier } from './token-verifier.ts';
 
+export interface Identity {
+  bearer: BearerAuthenticator;
+  /** The outside provider, when AUTH_EXTERNAL_ISSUER names one. */
+  external: ExternalProvider | null;
+}
+
 /**
  * Who issues the bearer tokens the API takes: the built-in identity provider at /auth, or, when
  * AUTH_EXTERNAL_ISSUER is set, an outside one instead (the built-in one is then not served).
@@ -22,14 +28,17 @@ export async function setUpIdentity(
   app: ZodApp,
   services: Services,
   throttle: FailureThrottle,
-): Promise<BearerAuthenticator> {
+): Promise<Identity> {
   const { config, store } = services;
   const { users } = store;
   const { external, audience } = config.auth;
   if (external) {
-    const verifier = await externalVerifier(external, audience);
-    const accounts = new ExternalAccounts(store, external, verifier.issuer, services.now);
-    return new BearerAuthenticator(verifier, (claims) => accounts.userOf(claims));
+    const provider = new ExternalProvider(external, audience, app.log);
+    app.addHook('onClose', async () => provider.close());
+    await provider.start();
+    const accounts = new ExternalAccounts(store, external, provider.issuer, services.now);
+    const bearer = new BearerAuthenticator(provider, (claims) => accounts.userOf(claims));
+    return { bearer, external: provider };
   }
 
   const keys = store.sharedSecrets
@@ -50,5 +59,8 @@ export async function setUpIdentity(
     tokenTypes: ['at+jwt'],
     clockToleranceSeconds: 5,
   });
-  return new BearerAuthenticator(verifier, (claims) => users.findBySub(claims.sub));
+  return {
+    bearer: new BearerAuthenticator(verifier, (claims) => users.findBySub(claims.sub)),
+    external: null,
+  };
 }

@@ -9,6 +9,10 @@ import { TEST_SCRYPT } from './passwords.ts';
 import { seedDemoAccounts } from '../sim/demo-accounts.ts';
 import { openTestStore, testEngine } from '../test/test-store.ts';
 import { PASSWORD_REALM_GRANT, REALM } from './password-realm.ts';
+import * as client from 'openid-client';
+import { listenTestCloud } from '../test/listen.ts';
+import { createTestCloud } from '../test/harness.ts';
+import { consoleClient, startSignIn } from '../test/console-client.ts';
 
 /** Two instances of one cloud: one database, each its own DATA_DIR, one public address. */
 async function twoInstances() {
@@ -65,6 +69,51 @@ describe.skipIf(testEngine() !== 'postgres')('many instances on one PostgreSQL d
     } finally {
       await one.close();
       await other.close();
+    }
+  });
+
+  it('share refresh tokens: one rotated at one instance is spent at the other', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'rotation-'));
+    const one = await listenTestCloud(() => ({ dataDir }));
+    // The second instance: same database, same public address (behind one balancer).
+    const other = await createTestCloud({ dataDir, publicUrl: one.url });
+    try {
+      const config = await consoleClient(one.url);
+      const redirectUri = `${one.url}/callback`;
+      const { browser, login, verifier, state, html } = await startSignIn(config, redirectUri);
+      const back = await browser.submit(
+        login.url,
+        html,
+        { username: 'fleet', password: 'demo-fleet' },
+        { stopAt: redirectUri },
+      );
+      const tokens = await client.authorizationCodeGrant(config, new URL(back.url), {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
+      const first = tokens.refresh_token ?? '';
+      expect(first).toBeTruthy();
+      // Refreshed at the other instance: a new refresh token...
+      const rotated = await other.app.inject({
+        method: 'POST',
+        url: '/auth/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: 'console',
+          refresh_token: first,
+        }).toString(),
+      });
+      expect(rotated.statusCode).toBe(200);
+      expect((rotated.json() as { refresh_token: string }).refresh_token).not.toBe(first);
+      // ... and the old one is spent at the first instance too.
+      await expect(client.refreshTokenGrant(config, first)).rejects.toMatchObject({
+        error: 'invalid_grant',
+      });
+    } finally {
+      await other.close();
+      await one.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

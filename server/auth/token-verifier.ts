@@ -1,4 +1,5 @@
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { normalType, notAnAccessToken } from './token-kind.ts';
 
 export interface VerifierOptions {
   issuer: string;
@@ -19,11 +20,17 @@ export class TokenRejected extends Error {}
 /** The keys could not be fetched: the token may be fine, the cloud cannot tell now. */
 export class KeysUnavailable extends Error {}
 
-// RFC 9068 section 4: "at+jwt", with or without the "application/" prefix, in any case.
-const normalType = (typ: string) => typ.toLowerCase().replace(/^application\//, '');
+/** What checks a bearer token: the built-in provider's verifier, or an outside provider's. */
+export interface BearerVerifier {
+  verify(token: string): Promise<VerifiedClaims>;
+}
 
-/** Checks a JWT access token: signature, algorithm, type, issuer, audience and lifetime. */
-export class TokenVerifier {
+/**
+ * Checks a JWT access token: signature, algorithm, issuer and lifetime first (jose), then that it
+ * is an access token and not an ID token (token-kind.ts), then its audience, so that an ID token
+ * that names the API too is refused for what it is.
+ */
+export class TokenVerifier implements BearerVerifier {
   private readonly options: VerifierOptions;
   private readonly types: Set<string>;
 
@@ -42,30 +49,45 @@ export class TokenVerifier {
     try {
       verified = await jwtVerify(token, keys, {
         issuer,
-        audience,
         algorithms,
         clockTolerance: clockToleranceSeconds,
         requiredClaims: ['exp', 'iat', 'sub'],
       });
     } catch (error) {
-      throw explain(error, audience);
+      throw explain(error);
     }
-    const typ = verified.protectedHeader.typ;
+    const { protectedHeader: header, payload } = verified;
+    const typ = header.typ;
     if (typ === undefined || !this.types.has(normalType(typ))) {
       throw new TokenRejected(
         `The token is not an access token (its type is ${typ ?? 'missing'}, not ${this.options.tokenTypes.join(' or ')}).`,
       );
     }
-    return verified.payload as VerifiedClaims;
+    const kind = notAnAccessToken(header, payload);
+    if (kind !== undefined) throw new TokenRejected(kind);
+    const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
+    if (!audiences.includes(audience)) throw new TokenRejected(wrongAudience(audiences, audience));
+    return payload as VerifiedClaims;
   }
 }
 
-function explain(error: unknown, audience: string): Error {
+/**
+ * Says what the operator must change: a provider that ignores the console's `audience`
+ * parameter issues tokens for the client only, and signing in again never helps.
+ */
+function wrongAudience(audiences: readonly string[], audience: string): string {
+  const named = audiences.slice(0, 3).map((value) => value.slice(0, 100));
+  const has = named.length > 0 ? ` (${named.join(', ')})` : '';
+  return (
+    `The token is for another audience${has}, not ${audience}. The identity provider must ` +
+    `issue access tokens for ${audience}, or AUTH_AUDIENCE must name the audience it issues them for.`
+  );
+}
+
+function explain(error: unknown): Error {
   if (error instanceof errors.JWTExpired) return new TokenRejected('The token has expired.');
   if (error instanceof errors.JWTClaimValidationFailed) {
     switch (error.claim) {
-      case 'aud':
-        return new TokenRejected(`The token is for another audience, not ${audience}.`);
       case 'iss':
         return new TokenRejected(
           'The token comes from an identity provider this cloud does not trust.',

@@ -31,6 +31,7 @@ describe('channel records as JSON text', () => {
         uuid: '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b',
         channelType: 'NODE',
         name,
+        tenant: 'demo',
         reference: name,
         active: true,
         pushInterval: 0,

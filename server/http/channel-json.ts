@@ -5,10 +5,14 @@ export type RecordFields = 'full' | 'member' | 'created' | 'commissioned';
 
 /**
  * Serializes a channel record as JSON text. Properties are stored as validated JSON text and are
- * spliced in as they are, which keeps listings of many thousand channels cheap.
+ * spliced in as they are, which keeps listings of many thousand channels cheap. Every record
+ * carries our `tenant` extension (docs/decisions.md, "Tenant on channel records"): the console's
+ * permission checks need the tenant a channel belongs to, which section 2.1 does not give.
  */
 export function recordJson(row: ChannelSummary, fields: RecordFields): string {
-  let json = `{"uuid":"${row.uuid}","channelType":"${row.type}","name":${jsonString(row.name)}`;
+  let json =
+    `{"uuid":"${row.uuid}","channelType":"${row.type}","name":${jsonString(row.name)}` +
+    `,"tenant":${jsonString(row.tenant)}`;
   const hasSerial = row.type === 'NODE' || row.type === 'GATEWAY';
   if ((fields === 'full' || fields === 'commissioned') && hasSerial && row.reference !== null) {
     json += `,"reference":${jsonString(row.reference)}`;

@@ -1,6 +1,6 @@
 import type { PushDeliveryLogEntry } from '../../contract/push.ts';
 import type { DeliveryLogStore, DeliveryRecord } from '../store/delivery-log.ts';
-import type { PushLogger } from './push-logger.ts';
+import type { CloudLogger } from '../cloud-logger.ts';
 
 /**
  * The push delivery log, written in batches: a busy cloud makes a thousand deliveries a second,
@@ -10,11 +10,11 @@ import type { PushLogger } from './push-logger.ts';
 export class DeliveryLog {
   private readonly store: DeliveryLogStore;
   private readonly kept: number;
-  private readonly logger: PushLogger;
+  private readonly logger: CloudLogger;
   private pending: DeliveryRecord[] = [];
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(store: DeliveryLogStore, kept: number, logger: PushLogger) {
+  constructor(store: DeliveryLogStore, kept: number, logger: CloudLogger) {
     this.store = store;
     this.kept = kept;
     this.logger = logger;

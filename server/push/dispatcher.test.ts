@@ -53,7 +53,7 @@ async function setUp() {
         }),
       close: () => undefined,
     },
-    logger: { warn: (details) => warnings.push(details) },
+    logger: { info: () => undefined, warn: (details) => warnings.push(details) },
     clock: () => clock.now,
   });
   let ts = 0;

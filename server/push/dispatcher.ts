@@ -3,7 +3,7 @@ import type { EventHub, PublishedReading } from '../events.ts';
 import type { Timeslices } from '../history/timeslices.ts';
 import type { PushTarget, PushTargetStore } from '../store/push-targets.ts';
 import type { DeliveryLog } from './delivery-log.ts';
-import type { PushLogger } from './push-logger.ts';
+import type { CloudLogger } from '../cloud-logger.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { signDelivery, signingKey, type WebhookHeaders } from './signing.ts';
@@ -20,7 +20,7 @@ export interface DispatcherOptions {
   history: Pick<Timeslices, 'learn' | 'sliceHead' | 'sliceJson'>;
   deliveryLog: Pick<DeliveryLog, 'add' | 'flush'>;
   sender: Sender;
-  logger: PushLogger;
+  logger: CloudLogger;
   metrics?: Pick<Metrics, 'deliveries'>;
   /** Wall clock: receivers check webhook-timestamp against theirs. */
   clock?: () => number;
@@ -93,7 +93,14 @@ export class PushDispatcher {
     this.unsubscribe = options.events.onPublished((readings) => this.accept(readings));
   }
 
-  /** Call after a channel's push configuration was set or removed (the push routes do). */
+  /** Reads again which channels have push (a new holder of the lease, which others changed). */
+  async reload(): Promise<void> {
+    const ids = await this.options.targets.configuredChannelIds();
+    this.configured.clear();
+    for (const id of ids) this.configured.add(id);
+  }
+
+  /** Call after a channel's push configuration was set or removed (from the event log). */
   async configurationChanged(channelId: number): Promise<void> {
     const target = await this.options.targets.find(channelId);
     if (target) this.configured.add(channelId);
@@ -132,6 +139,12 @@ export class PushDispatcher {
   }
 
   /** Runs inside ingestion: only notes which readings concern a channel with push. */
+  /** Whether any of these readings reaches a channel with push. */
+  concerns(readings: readonly Pick<PublishedReading, 'channelIds'>[]): boolean {
+    if (this.configured.size === 0) return false;
+    return readings.some((r) => r.channelIds.some((id) => this.configured.has(id)));
+  }
+
   private accept(readings: readonly PublishedReading[]): void {
     if (this.closed || this.configured.size === 0) return;
     const wanted: PublishedReading[] = [];

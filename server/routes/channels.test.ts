@@ -16,6 +16,7 @@ describe('GET /v1/channels/{channelUuid}: channel information', () => {
       uuid: data.nodes.x.node.uuid,
       channelType: 'NODE',
       name: 'Van Loner',
+      tenant: 'demo',
       reference: 'VAN-X',
       active: true,
       pushInterval: 0,
@@ -31,6 +32,7 @@ describe('GET /v1/channels/{channelUuid}: channel information', () => {
         'channelType',
         'name',
         'pushInterval',
+        'tenant',
         'uuid',
       ]);
     }
@@ -66,6 +68,7 @@ describe('GET /v1/channels/{channelUuid}: channel information', () => {
       uuid,
       channelType: 'NODE',
       name: 'Van Loner',
+      tenant: 'demo',
       reference: 'VAN-X',
       active: true,
       pushInterval: 60,
@@ -92,11 +95,14 @@ describe('GET /v1/channels: listing', () => {
     // demo: 3 groups, 4 nodes with 2 sensors each, 1 gateway; acme: its group, reached by access,
     // with its member node and that node's sensors.
     expect(records).toHaveLength(3 + 4 * 3 + 1 + 1 + 3);
+    // Our tenant extension: the acme group, its node and its sensors say acme, the rest demo.
+    expect(records.filter((r) => r.tenant === 'acme')).toHaveLength(1 + 3);
+    expect(records.filter((r) => r.tenant === 'demo')).toHaveLength(3 + 4 * 3 + 1);
     for (const record of records) {
       expect(record.pushInterval).toBe(0);
       expect(record).not.toHaveProperty('pushURL');
       expect(record).not.toHaveProperty('properties');
-      const expected = ['active', 'channelType', 'name', 'pushInterval', 'uuid'];
+      const expected = ['active', 'channelType', 'name', 'pushInterval', 'tenant', 'uuid'];
       if (record.channelType === 'NODE' || record.channelType === 'GATEWAY')
         expected.push('reference');
       expect(keysOf(record)).toEqual(expected.sort());

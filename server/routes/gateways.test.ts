@@ -27,6 +27,7 @@ describe('POST /v1/gateways/{gatewaySerial}: registering a gateway (extension)',
       uuid: expect.any(String),
       channelType: 'GATEWAY',
       name: 'Roof gateway',
+      tenant: 'demo',
       reference: 'GW-100',
       active: true,
     });

@@ -30,8 +30,13 @@ describe('POST /v1/groups/{groupName}: creating a group', () => {
     const answer = await cloud.call('POST', '/v1/groups/Reefers%20north');
     expect(answer.status).toBe(200);
     const group = answer.json as ChannelRecord;
-    expect(keysOf(group)).toEqual(['active', 'channelType', 'name', 'uuid']);
-    expect(group).toMatchObject({ channelType: 'GROUP', name: 'Reefers north', active: true });
+    expect(keysOf(group)).toEqual(['active', 'channelType', 'name', 'tenant', 'uuid']);
+    expect(group).toMatchObject({
+      channelType: 'GROUP',
+      name: 'Reefers north',
+      tenant: 'demo',
+      active: true,
+    });
     const row = await channelOf(cloud, group.uuid);
     expect(row).toMatchObject({ tenant: 'demo', ownerId: cloud.ids.admin });
     const access = await cloud.sql.all(
@@ -52,10 +57,24 @@ describe('POST /v1/groups/{groupName}: creating a group', () => {
     expect((await channelOf(suite.cloud, group.uuid)).tenant).toBe('acme');
   });
 
-  it('allows groups of the same name, told apart by uuid', async () => {
-    const a = await createGroup(suite.cloud, 'Twins');
-    const b = await createGroup(suite.cloud, 'Twins');
-    expect(a.uuid).not.toBe(b.uuid);
+  it('refuses a name the tenant already uses, in any letter case, with 409 and changes nothing', async () => {
+    const { cloud } = suite;
+    await createGroup(cloud, 'Twins');
+    const before = await databaseState(cloud);
+    for (const name of ['Twins', 'twins', ' TWINS ']) {
+      const answer = await cloud.call('POST', `/v1/groups/${encodeURIComponent(name)}`);
+      expectError(answer, 409);
+      expect((answer.json as { message: string }).message).toBe(
+        `A group named “${name.trim()}” already exists; choose another name.`,
+      );
+    }
+    expect(await databaseState(cloud)).toEqual(before);
+  });
+
+  it('allows the same name in another tenant', async () => {
+    await createGroup(suite.cloud, 'Shared name');
+    const other = await createGroup(suite.cloud, 'Shared name', 'acme');
+    expect((await channelOf(suite.cloud, other.uuid)).tenant).toBe('acme');
   });
 
   it('takes any script and trims blanks', async () => {
@@ -77,17 +96,25 @@ describe('group members', () => {
     return { gateway, group, a, b, bTemp: bTemp.uuid, bGps: bGps.uuid };
   });
 
-  it('adds a node and a sensor; the listing has exactly uuid, channelType, name, pushInterval, active', async () => {
+  it('adds a node and a sensor; the listing has exactly uuid, channelType, name, pushInterval, active and our tenant', async () => {
     const { cloud, data } = suite;
     expectOk(await cloud.call('POST', `/v1/groups/${data.group.uuid}/${data.a.uuid}`));
     expectOk(await cloud.call('POST', `/v1/groups/${data.group.uuid}/${data.bTemp}`));
     const listed = await members(cloud, data.group.uuid);
     expect(listed).toEqual([
-      { uuid: data.a.uuid, channelType: 'NODE', name: 'Van A', pushInterval: 0, active: true },
+      {
+        uuid: data.a.uuid,
+        channelType: 'NODE',
+        name: 'Van A',
+        tenant: 'demo',
+        pushInterval: 0,
+        active: true,
+      },
       {
         uuid: data.bTemp,
         channelType: 'SENSOR',
         name: 'Van B/temp',
+        tenant: 'demo',
         pushInterval: 0,
         active: true,
       },
@@ -112,6 +139,7 @@ describe('group members', () => {
       uuid: data.a.uuid,
       channelType: 'NODE',
       name: 'Van A',
+      tenant: 'demo',
       pushInterval: 30,
       active: true,
     });

@@ -5,7 +5,7 @@ import type { Operation } from '../../contract/userinfo.ts';
 import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { recordJson, recordsJson } from '../http/channel-json.ts';
 import { ChannelName } from '../../contract/names.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
@@ -24,19 +24,31 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       schema: {
         tags: ['groups'],
         summary: 'Create a group channel',
-        description: 'In the caller’s tenant; the caller gets access. Needs CREATE on groups.',
+        description:
+          'In the caller’s tenant; the caller gets access. Needs CREATE on groups. A name already ' +
+          'used by a group of that tenant (ignoring the case of A–Z) answers 409.',
         params: z.object({ groupName: ChannelName }),
         querystring: NoQuery,
-        response: responses(ChannelRecord, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']),
+        response: responses(ChannelRecord, [
+          'BAD_REQUEST',
+          'UNAUTHORIZED',
+          'FORBIDDEN',
+          'CONFLICT',
+        ]),
       },
     },
     async (request, reply) => {
       const caller = callerOf(request);
       caller.require(caller.user.tenant, 'groups', 'CREATE', 'creating a group');
+      const name = request.params.groupName;
+      // Checked and created in one transaction, so two requests cannot both take the name.
       const created = await services.store.transaction(async (tx) => {
+        if (await tx.groups.nameTaken(caller.user.tenant, name)) {
+          throw conflict(`A group named “${name}” already exists; choose another name.`);
+        }
         const channel = await tx.channels.create({
           type: 'GROUP',
-          name: request.params.groupName,
+          name,
           tenant: caller.user.tenant,
           ownerId: caller.user.id,
           now: services.now(),

@@ -7,9 +7,9 @@ import {
 } from '../../contract/limits.ts';
 import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
-import { badRequest } from '../http/errors.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { historyRange } from './history-range.ts';
 
 export function historyRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
@@ -37,15 +37,8 @@ export function historyRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const to = request.query.to ?? services.now();
-      const from = request.query.from ?? to - HISTORY_MAX_SPAN_MS;
+      const { from, to } = historyRange(request.query, services.now());
       const count = request.query.count ?? HISTORY_DEFAULT_COUNT;
-      if (from > to) throw badRequest('from must not be after to.');
-      if (to - from > HISTORY_MAX_SPAN_MS) {
-        throw badRequest(
-          `The range spans ${to - from} ms, more than one day (${HISTORY_MAX_SPAN_MS} ms); ask for one day at a time.`,
-        );
-      }
       const channel = await channelFor(request, {
         operation: 'READ',
         on: 'history',

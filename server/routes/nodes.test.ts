@@ -26,7 +26,7 @@ describe('POST /v1/nodes/{nodeSerial}: commissioning', () => {
     const records = answer.json as ChannelRecord[];
     expect(records).toHaveLength(1);
     const node = records[0] as ChannelRecord;
-    expect(keysOf(node)).toEqual(['active', 'channelType', 'name', 'reference', 'uuid']);
+    expect(keysOf(node)).toEqual(['active', 'channelType', 'name', 'reference', 'tenant', 'uuid']);
     expect(node).toMatchObject({
       channelType: 'NODE',
       name: 'Van 07',
@@ -142,6 +142,7 @@ describe('sensors appear on first data', () => {
       uuid: expect.any(String),
       channelType: 'SENSOR',
       name: 'Van 20/temp',
+      tenant: 'demo',
       active: true,
       pushInterval: 0,
     });

@@ -40,7 +40,7 @@ export function pushRoutes(app: ZodApp, services: Services): void {
       }
       const channel = await channelFor(request, { operation: 'UPDATE', action: 'setting push' });
       await services.store.channels.setPush(channel.id, { url: to, interval, secret });
-      await services.push.configurationChanged(channel.id);
+      await services.pushChanged(channel.id);
       return { status: 'OK' as const };
     },
   );
@@ -59,7 +59,7 @@ export function pushRoutes(app: ZodApp, services: Services): void {
     async (request) => {
       const channel = await channelFor(request, { operation: 'UPDATE', action: 'removing push' });
       await services.store.channels.setPush(channel.id, null);
-      await services.push.configurationChanged(channel.id);
+      await services.pushChanged(channel.id);
       return { status: 'OK' as const };
     },
   );

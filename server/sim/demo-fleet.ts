@@ -8,12 +8,16 @@ import type { GatewayKeys } from './simulator-keys.ts';
 
 export type DemoUserIds = Record<(typeof demoUsers)[number]['username'], number>;
 
-/** Who reaches which group besides its owner (README, "Demo fleet"). */
-const groupAccess: Record<DemoGroupKey, readonly ('fleet' | 'support' | 'admin')[]> = {
-  coldChain: ['fleet'],
-  vansWest: ['fleet'],
-  vansSouthEast: ['support'],
-  acmeTrucks: ['admin'],
+/**
+ * Who reaches which group besides its owner (README, "Demo fleet"): fleet managers and
+ * support through their permission sets, so that anyone holding the set (a person of an outside
+ * provider whose role maps to it, say) sees the same; admin through a grant of its own.
+ */
+const groupReach: Record<DemoGroupKey, { sets?: readonly string[]; users?: readonly 'admin'[] }> = {
+  coldChain: { sets: ['demo-fleet'] },
+  vansWest: { sets: ['demo-fleet'] },
+  vansSouthEast: { sets: ['demo-support'] },
+  acmeTrucks: { users: ['admin'] },
 };
 
 const cargoLabel: Record<Vehicle['cargo']['mode'], string> = {
@@ -97,6 +101,7 @@ export function createDemoFleet(
     }
 
     const groups = new Map<DemoGroupKey, Channel>();
+    const setGroups = new Map<string, number[]>();
     for (const spec of demoGroups) {
       if (!fleet.some((vehicle) => vehicle.group === spec.key)) continue;
       const group = await createOwned(tx, {
@@ -106,12 +111,17 @@ export function createDemoFleet(
         ownerId: ownerOf(spec.tenant),
         now: since,
       });
-      for (const user of groupAccess[spec.key]) await channels.grantAccess(ids[user], group.id);
+      const reach = groupReach[spec.key];
+      for (const user of reach.users ?? []) await channels.grantAccess(ids[user], group.id);
+      for (const set of reach.sets ?? []) {
+        setGroups.set(set, [...(setGroups.get(set) ?? []), group.id]);
+      }
       if (spec.key === 'coldChain') {
         await channels.setProperties(group.id, JSON.stringify({ temperature: demoLimits.frozen }));
       }
       groups.set(spec.key, group);
     }
+    for (const [set, groupIds] of setGroups) await tx.permissionSetGroups.setGroups(set, groupIds);
 
     const nodes = new Map<string, Channel>();
     for (const vehicle of fleet) {

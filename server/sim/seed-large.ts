@@ -2,7 +2,7 @@ import type { Services } from '../services.ts';
 import type { Channel } from '../store/channels.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
 import { createOwned, type DemoUserIds } from './demo-fleet.ts';
-import { DAY_MS } from './local-time.ts';
+import { DAY_MS, HOUR_MS } from './local-time.ts';
 import { Prng } from './random.ts';
 
 export interface LargeSeedOptions {
@@ -83,7 +83,9 @@ export async function seedLarge(
     batch = [];
     if (taken.length > 0) await services.ingestion.ingest(gateway, taken);
   };
-  const at = () => since + Math.floor(rng.next() * DAY_MS);
+  // Each node's one reading falls in the newest 23 hours, so for an hour after seeding every node
+  // has a position in "the last 24 hours" (the fleet map's window, its benchmark's count).
+  const at = () => since + HOUR_MS + Math.floor(rng.next() * (DAY_MS - HOUR_MS));
   const position = () => ({ lat: 52.3 + rng.next() * 0.15, lon: 4.75 + rng.next() * 0.25 });
   for (let n = 1; n <= options.nodes; n++) {
     const node = benchSerial(n);

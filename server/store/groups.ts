@@ -8,6 +8,11 @@ export interface GroupStore {
   /** Ordered by name (case-insensitively), then id. */
   listMembers(groupId: number): Promise<Channel[]>;
   /**
+   * Whether `tenant` has a group of this name, ignoring the case of A–Z: two groups people cannot
+   * tell apart by name make every list and picker ambiguous (docs/decisions.md, "Group names").
+   */
+  nameTaken(tenant: string, name: string): Promise<boolean>;
+  /**
    * For each of these channels, the active groups it is a member of: where a reading of a sensor
    * is also published (the groups of the sensor and of its node).
    */

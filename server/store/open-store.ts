@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { CloudConfig } from '../config.ts';
 import type { Store } from './store.ts';
 import { openSqliteStore } from './sqlite/store.ts';
@@ -8,6 +9,8 @@ export async function openStore(
   config: Pick<CloudConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize'>,
 ): Promise<Store> {
   if (config.databaseUrl !== null) {
+    // DATA_DIR still holds this instance's own files (the simulator's gateway keys).
+    if (config.dataDir !== ':memory:') mkdirSync(config.dataDir, { recursive: true });
     return openPgStore({ url: config.databaseUrl, poolSize: config.databasePoolSize });
   }
   return openSqliteStore(config.dataDir);

@@ -8,8 +8,12 @@ import type { DeliveryLogStore } from './delivery-log.ts';
 import type { PushInboxStore } from './push-inboxes.ts';
 import type { OidcModelStore } from './oidc-models.ts';
 import type { ExternalIdentityStore } from './external-identities.ts';
+import type { PositionStore } from './positions.ts';
+import type { PermissionSetGroupStore } from './permission-set-groups.ts';
 import type { SignInFailureStore } from './sign-in-failures.ts';
 import type { SharedSecretStore } from './shared-secrets.ts';
+import type { EventLogStore } from './event-log.ts';
+import type { LeaseStore } from './leases.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -30,7 +34,11 @@ export interface Store {
   readonly pushInboxes: PushInboxStore;
   readonly oidcModels: OidcModelStore;
   readonly externalIdentities: ExternalIdentityStore;
+  readonly positions: PositionStore;
+  readonly permissionSetGroups: PermissionSetGroupStore;
   readonly signInFailures: SignInFailureStore;
+  readonly eventLog: EventLogStore;
+  readonly leases: LeaseStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**

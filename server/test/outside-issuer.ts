@@ -1,5 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { authConfigFromEnv } from '../auth/auth-config.ts';
+import type { CloudConfig } from '../config.ts';
+import { createTestCloud, type TestCloud } from './harness.ts';
 
 /**
  * A stand-in for a customer's identity provider (Auth0, Keycloak, Entra ID): its own key pair
@@ -8,6 +11,10 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } 
  */
 export class OutsideIssuer {
   issuer = '';
+  /** What discovery answers: 200 with the document, or this status (an outage, say 503). */
+  discoveryStatus = 200;
+  /** Discovery requests answered so far. */
+  discoveryRequests = 0;
   private server: Server | undefined;
   private key: CryptoKey | undefined;
 
@@ -16,6 +23,14 @@ export class OutsideIssuer {
     this.key = privateKey;
     const jwk = { ...(await exportJWK(publicKey)), kid: 'outside-1', alg: 'RS256', use: 'sig' };
     this.server = createServer((request, response) => {
+      if (request.url === '/.well-known/openid-configuration') {
+        this.discoveryRequests++;
+        if (this.discoveryStatus !== 200) {
+          response.writeHead(this.discoveryStatus, { 'content-type': 'text/html' });
+          response.end('<h1>Service Unavailable</h1>');
+          return;
+        }
+      }
       const body =
         request.url === '/.well-known/openid-configuration'
           ? {
@@ -39,22 +54,47 @@ export class OutsideIssuer {
 
   /** An access token as Auth0 writes one: typ JWT, audience the API, roles in a custom claim. */
   async token(claims: JWTPayload, typ = 'JWT'): Promise<string> {
-    if (!this.key) throw new Error('start() the issuer first');
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({
-      iss: this.issuer,
-      aud: ['https://api.telemetry.local', `${this.issuer}userinfo`],
-      iat: now,
-      exp: now + 600,
-      azp: 'spa-client',
-      scope: 'openid profile email',
-      ...claims,
-    })
-      .setProtectedHeader({ alg: 'RS256', typ, kid: 'outside-1' })
+    return this.sign(
+      {
+        iss: this.issuer,
+        aud: ['https://api.telemetry.local', `${this.issuer}userinfo`],
+        iat: now,
+        exp: now + 600,
+        azp: 'spa-client',
+        scope: 'openid profile email',
+        ...claims,
+      },
+      typ,
+    );
+  }
+
+  /** Exactly these claims, signed with this issuer's key (RS256, as all three providers sign). */
+  async sign(payload: JWTPayload, typ: string | undefined): Promise<string> {
+    if (!this.key) throw new Error('start() the issuer first');
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'RS256', kid: 'outside-1', ...(typ ? { typ } : {}) })
       .sign(this.key);
   }
 
   stop(): Promise<void> {
     return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
+}
+
+/**
+ * A test cloud that trusts `outside` (AUTH_EXTERNAL_ISSUER) for tenant demo, with these other
+ * AUTH_EXTERNAL_* settings.
+ */
+export function cloudTrusting(
+  outside: OutsideIssuer,
+  env: Record<string, string> = {},
+  overrides: Partial<CloudConfig> = {},
+): Promise<TestCloud> {
+  const publicUrl = 'http://127.0.0.1';
+  const auth = authConfigFromEnv(
+    { AUTH_EXTERNAL_ISSUER: outside.issuer, AUTH_EXTERNAL_TENANT: 'demo', ...env },
+    publicUrl,
+  );
+  return createTestCloud({ publicUrl, auth, ...overrides });
 }

@@ -36,7 +36,7 @@ export interface World {
   readingsPerNode: number;
 }
 
-const DATA_TS = [T0 - 60_000, T0 - 30_000] as const;
+export const DATA_TS = [T0 - 60_000, T0 - 30_000] as const;
 
 export async function buildWorld(cloud: TestCloud): Promise<World> {
   const gateway = await registerGateway(cloud, 'GW-WORLD');

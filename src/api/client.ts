@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { explainFailure } from './connection-failure.ts';
 import { ApiError, errorFromResponse } from './errors.ts';
 import { loadSchemas, type Schemas } from './schemas-loader.ts';
 
@@ -68,9 +69,10 @@ export async function fetchJson(
     throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
   }
 
+  const url = apiUrl(baseUrl, path, request.query);
   let response: Response;
   try {
-    response = await fetch(apiUrl(baseUrl, path, request.query), {
+    response = await fetch(url, {
       method: request.method ?? 'GET',
       headers:
         request.body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
@@ -80,7 +82,8 @@ export async function fetchJson(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'The cloud cannot be reached. Check your connection.');
+    // Down, or refused by the browser (CORS, this page's policy): each asks for another fix.
+    throw await explainFailure(url, apiUrl(baseUrl, '/v1/admin/ping'));
   }
 
   if (!response.ok) {
@@ -109,7 +112,11 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
     throw new ApiError(
       status,
       'INVALID_RESPONSE',
-      `The cloud's answer to ${path.split('?')[0]} does not follow the interface.`,
+      'The cloud’s answer does not follow the Telemetry Cloud interface.',
+      `${request.method ?? 'GET'} ${path.split('?')[0]}: ${parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`)
+        .join('; ')}`,
     );
   }
   return parsed.data;

@@ -1,22 +1,37 @@
 import type { ErrorCode } from '../../contract/status.ts';
 import { loadSchemas } from './schemas-loader.ts';
 
-export type ApiErrorCode = ErrorCode | 'NETWORK' | 'INVALID_RESPONSE' | 'UNKNOWN';
+/**
+ * Besides the cloud's own codes: NETWORK (no answer), BLOCKED (the browser refused the answer or
+ * the connection: CORS or this page's policy, see connection-failure.ts), INVALID_RESPONSE, UNKNOWN.
+ */
+export type ApiErrorCode = ErrorCode | 'NETWORK' | 'BLOCKED' | 'INVALID_RESPONSE' | 'UNKNOWN';
 
 /** What the cloud refused or failed, with its own message for a person. */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
+  /** For whoever runs the cloud (which request, what was wrong with the answer); not for the page. */
+  readonly detail: string | undefined;
 
-  constructor(status: number, code: ApiErrorCode, message: string) {
+  constructor(status: number, code: ApiErrorCode, message: string, detail?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.detail = detail;
   }
 
   get isNetwork(): boolean {
     return this.code === 'NETWORK';
+  }
+
+  /**
+   * The cloud is away, not refusing: no answer at all, or a gateway in front of it saying it
+   * cannot reach it (502, 503, 504).
+   */
+  get isOutage(): boolean {
+    return this.isNetwork || this.status === 502 || this.status === 503 || this.status === 504;
   }
 }
 

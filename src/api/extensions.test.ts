@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extensionsOf } from './extensions.ts';
 
 describe('extensions found in the OpenAPI document', () => {
-  it('finds the delivery log and push inboxes our cloud offers', () => {
+  it('finds the delivery log, push inboxes and latest positions our cloud offers', () => {
     expect(
       extensionsOf({
         '/v1/channels/{channelUuid}': { get: {} },
@@ -10,8 +10,13 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/channels/{channelUuid}/push/deliveries': { get: {} },
         '/v1/push-inboxes': { get: {}, post: {} },
         '/v1/push-inboxes/{inboxUuid}': { get: {}, delete: {} },
+        '/v1/positions': { get: {} },
       }),
-    ).toEqual({ deliveryLog: '/v1/channels/{channelUuid}/push/deliveries', pushInboxes: true });
+    ).toEqual({
+      deliveryLog: '/v1/channels/{channelUuid}/push/deliveries',
+      pushInboxes: true,
+      latestPositions: true,
+    });
   });
 
   it('finds nothing in a cloud that only follows the interface', () => {
@@ -20,6 +25,6 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/channels/{channelUuid}/push': { put: {}, delete: {} },
         '/v1/push-inboxes': { get: {} },
       }),
-    ).toEqual({ deliveryLog: null, pushInboxes: false });
+    ).toEqual({ deliveryLog: null, pushInboxes: false, latestPositions: false });
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRequest } from './client.ts';
 
 /**
- * Our cloud's extensions (the push delivery log, push inboxes) are not part of the interface: the
+ * Our cloud's extensions (the push delivery log, push inboxes, latest positions) are not part of the interface: the
  * console looks for them in the cloud's OpenAPI document and shows nothing of them where a cloud
  * does not offer them.
  */
@@ -15,9 +15,11 @@ export interface CloudExtensions {
   deliveryLog: string | null;
   /** Push inboxes: receivers on the cloud to try push settings with. */
   pushInboxes: boolean;
+  /** GET /v1/positions: the newest position of every node in one request. */
+  latestPositions: boolean;
 }
 
-const none: CloudExtensions = { deliveryLog: null, pushInboxes: false };
+const none: CloudExtensions = { deliveryLog: null, pushInboxes: false, latestPositions: false };
 
 export function extensionsOf(paths: Paths): CloudExtensions {
   const offers = (path: string, method: string) => method in (paths[path] ?? {});
@@ -32,6 +34,7 @@ export function extensionsOf(paths: Paths): CloudExtensions {
       Object.keys(paths).some(
         (path) => /^\/v1\/push-inboxes\/\{[^}]+\}$/.test(path) && offers(path, 'get'),
       ),
+    latestPositions: offers('/v1/positions', 'get'),
   };
 }
 

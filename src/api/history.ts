@@ -19,7 +19,7 @@ export const historyKeys = {
 };
 
 /** Items come newest first; a caller pages backwards with `to` = the oldest `ts` it got. */
-function fetchHistory(request: HistoryRequest, signal?: AbortSignal) {
+export function fetchHistory(request: HistoryRequest, signal?: AbortSignal) {
   return apiRequest(`/v1/channels/${segment(request.channelUuid)}/history`, {
     query: { from: request.from, to: request.to, count: request.count },
     schema: (s) => s.TimesliceList,

@@ -1,16 +1,25 @@
 import { useSyncExternalStore } from 'react';
 
-/** Whether the last request reached the cloud; drives the "cloud unreachable" banner. */
+/**
+ * Whether the cloud answers: the one place the header badge and the banner both read, so they
+ * never disagree. Every answer reports here (a request that got through, or one the network or a
+ * gateway lost); the last one wins.
+ */
 let reachable = true;
-const listeners = new Set<() => void>();
+const listeners = new Set<(reachable: boolean) => void>();
 
 export function reportReachable(next: boolean): void {
   if (next === reachable) return;
   reachable = next;
-  for (const listener of listeners) listener();
+  for (const listener of listeners) listener(next);
 }
 
-function subscribe(listener: () => void) {
+export function isCloudReachable(): boolean {
+  return reachable;
+}
+
+/** Called with the new state whenever it changes; returns the way to stop listening. */
+export function onReachableChange(listener: (reachable: boolean) => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -19,7 +28,7 @@ function subscribe(listener: () => void) {
 
 export function useCloudReachable(): boolean {
   return useSyncExternalStore(
-    subscribe,
+    onReachableChange,
     () => reachable,
     () => reachable,
   );

@@ -1,20 +1,20 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext } from 'react-router';
 import { ApiError } from './errors.ts';
-import { reportReachable } from './network-status.ts';
+import { onReachableChange, reportReachable } from './network-status.ts';
 
 function observe(error: unknown): void {
-  if (error instanceof ApiError) reportReachable(!error.isNetwork);
+  if (error instanceof ApiError) reportReachable(!error.isOutage);
 }
 
 /** Never retry what the cloud refused on purpose; retry what the network lost, a little. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && !error.isNetwork && error.status < 500) return false;
+  if (error instanceof ApiError && !error.isOutage && error.status < 500) return false;
   return failureCount < 2;
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({
       onError: observe,
       onSuccess: () => reportReachable(true),
@@ -27,6 +27,22 @@ export function createQueryClient(): QueryClient {
       queries: { retry: shouldRetry, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
+  });
+  recoverWhenReachable(client);
+  return client;
+}
+
+/**
+ * Once the cloud answers again, every page on screen that failed while it was away asks again by
+ * itself: nobody has to find a Retry button. Drafts are kept by the forms throughout.
+ */
+export function recoverWhenReachable(client: QueryClient): () => void {
+  return onReachableChange((reachable) => {
+    if (!reachable) return;
+    void client.refetchQueries({
+      type: 'active',
+      predicate: (query) => query.state.status === 'error',
+    });
   });
 }
 

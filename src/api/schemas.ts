@@ -3,5 +3,6 @@
 export { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
 export { PushInbox, PushInboxList, PushInboxSummary } from '../../contract/push.ts';
 export { ErrorBody, StatusResult } from '../../contract/status.ts';
+export { LatestPositions } from '../../contract/positions.ts';
 export { TimesliceList } from '../../contract/timeslice.ts';
 export { UserInfo } from '../../contract/userinfo.ts';

@@ -1,12 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Center, Loader } from '@mantine/core';
-import {
-  createBrowserRouter,
-  Navigate,
-  Outlet,
-  RouterContextProvider,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, Outlet, RouterContextProvider, type RouteObject } from 'react-router';
 import { queryClientContext } from '../api/query-client.ts';
 import { paths } from '../lib/paths.ts';
 import { CallbackPage } from './routes/callback-page.tsx';
@@ -44,7 +38,7 @@ export const routes: RouteObject[] = [
           {
             ErrorBoundary: RouteError,
             children: [
-              { index: true, element: <Navigate to={paths.fleet.href()} replace /> },
+              { index: true, lazy: () => import('./routes/home-page.tsx') },
               { path: paths.fleet.pattern, lazy: () => import('./routes/fleet-page.tsx') },
               { path: paths.channels.pattern, lazy: () => import('./routes/channels-page.tsx') },
               { path: paths.channel.pattern, lazy: () => import('./routes/channel-page.tsx') },

@@ -20,8 +20,8 @@ export async function createAuthenticator(
   configureApiClient({
     baseUrl: config.apiBaseUrl,
     authorization: () => authenticator.authorization(),
-    onUnauthorized: (_error, sent) => {
-      void authenticator.handleUnauthorized(sent).then(onUnauthorized);
+    onUnauthorized: (error, sent) => {
+      void authenticator.handleUnauthorized(sent, error).then(onUnauthorized);
     },
   });
   await authenticator.restore();

@@ -1,9 +1,11 @@
 import type { User, UserManager } from 'oidc-client-ts';
-import { ApiError } from '../api/errors.ts';
+import { explainFailure, type FailedService } from '../api/connection-failure.ts';
+import type { ApiError } from '../api/errors.ts';
 import type { OidcSettings } from '../config/config.ts';
 import { paths } from '../lib/paths.ts';
 import { refusedByProvider, userManagerSettings } from './oidc-settings.ts';
 import { SessionStore, type Authenticator } from './session-store.ts';
+import { saveSignOutReport, type SignOutReport } from './sign-out-report.ts';
 import {
   indexedDbBackend,
   readHint,
@@ -17,8 +19,11 @@ import { withTabLock } from './web-lock.ts';
 /** Refresh a little before expiry so a request never leaves with a token about to lapse. */
 const EXPIRY_MARGIN_S = 30;
 const REFRESH_LOCK = 'telemetry-console:token-refresh';
-/** A token the API refuses right after a refresh will not be helped by another one. */
-const FORCED_REFRESH_PAUSE_MS = 60_000;
+/**
+ * A token the API refuses within this time of its sign-in or refresh will not be helped by
+ * another one: the cloud refuses what the provider issues (another audience, say).
+ */
+const FRESH_TOKEN_MS = 60_000;
 
 export interface ReturnState {
   returnTo: string;
@@ -35,15 +40,15 @@ function usable(user: User | null): user is User {
   return user !== null && (user.expires_in ?? 0) > EXPIRY_MARGIN_S;
 }
 
-const unreachable = () =>
-  new ApiError(0, 'NETWORK', 'The sign-in service cannot be reached. Check your connection.');
+/** A failed fetch (no answer, CORS, this page's policy), as opposed to the provider's refusal. */
+const noAnswer = (error: unknown) => error instanceof TypeError;
 
 /**
  * Authorization code + PKCE with refresh tokens (oidc-client-ts). Tokens are kept in IndexedDB
  * (token-store.ts) so that every tab shares one session; a refresh takes a Web Lock and re-reads
  * them first, so a second tab finds the token the first one just got instead of spending a
- * rotated refresh token (which the provider would treat as reuse and revoke). No hidden iframe is ever used: without a
- * refresh token the session simply ends and the person signs in again.
+ * rotated refresh token (which the provider would treat as reuse and revoke). No hidden iframe is
+ * ever used: without a refresh token the session simply ends and the person signs in again.
  *
  * The library is loaded on first use, not with the first page.
  */
@@ -54,11 +59,14 @@ export class OidcAuthenticator implements Authenticator {
   private readonly origin: string;
   private manager: Promise<UserManager> | null = null;
   private refreshing: Promise<User | null> | null = null;
-  private forcedAt = 0;
+  /** When this tab got its current tokens (sign-in or refresh); 0 when another tab did. */
+  private obtainedAt = 0;
 
-  constructor(settings: OidcSettings, origin: string) {
+  /** `manager` stands in for oidc-client-ts's UserManager in tests. */
+  constructor(settings: OidcSettings, origin: string, manager?: UserManager) {
     this.settings = settings;
     this.origin = origin;
+    if (manager) this.manager = Promise.resolve(manager);
     window.addEventListener('storage', (event) => {
       if (event.key === null || event.key === SESSION_HINT_KEY) this.syncFromStorage();
     });
@@ -111,16 +119,43 @@ export class OidcAuthenticator implements Authenticator {
     }
   }
 
+  /** The sign-in service, as a person reads about it when it cannot be reached. */
+  private get service(): FailedService {
+    return {
+      name: 'The sign-in service',
+      allowOrigin:
+        `allow this origin for the client ${this.settings.clientId}: redirect URI ` +
+        `${this.origin}/callback, and ${this.origin} where it lists allowed (CORS) origins`,
+    };
+  }
+
+  /** Why the provider gave no answer: down, CORS, or this page's policy (connection-failure.ts). */
+  private async explain(error: unknown): Promise<unknown> {
+    if (!noAnswer(error)) return error;
+    const discovery = `${this.settings.authority}/.well-known/openid-configuration`;
+    return explainFailure(discovery, discovery, this.service, this.origin);
+  }
+
   async signIn(returnTo: string): Promise<void> {
     const state: ReturnState = { returnTo };
     const manager = await this.userManager();
-    await manager.signinRedirect({ state });
+    try {
+      await manager.signinRedirect({ state });
+    } catch (error) {
+      throw await this.explain(error);
+    }
   }
 
   /** Finishes the redirect from the provider; answers where the person was going. */
   async completeSignIn(url: string): Promise<string> {
     const manager = await this.userManager();
-    const user = await manager.signinRedirectCallback(url);
+    let user: User;
+    try {
+      user = await manager.signinRedirectCallback(url);
+    } catch (error) {
+      throw await this.explain(error);
+    }
+    this.obtainedAt = Date.now();
     this.store.set({ status: 'signed-in', username: usernameOf(user.profile) });
     return returnToOf(user);
   }
@@ -149,9 +184,11 @@ export class OidcAuthenticator implements Authenticator {
           if (fresh) return current;
           if (current.refresh_token) {
             try {
-              return await manager.signinSilent();
+              const refreshed = await manager.signinSilent();
+              this.obtainedAt = Date.now();
+              return refreshed;
             } catch (error) {
-              if (!refusedByProvider(error)) throw unreachable();
+              if (!refusedByProvider(error)) throw await this.explain(error);
             }
           }
           // Revoked, reused, or past the family's lifetime: the session is over in every tab.
@@ -175,24 +212,27 @@ export class OidcAuthenticator implements Authenticator {
     }
   }
 
-  /** `sent` is the Authorization header the cloud refused. */
-  async handleUnauthorized(sent: string): Promise<boolean> {
+  /**
+   * `sent` is the Authorization header the cloud refused, `error` its answer. A token refused
+   * before its expiry (revoked, keys rotated) earns one refresh. A token refused within a minute
+   * of being issued will not be helped by another: the cloud refuses what this provider issues.
+   * The session then ends with the cloud's reason, and no refresh or sign-in loops on it.
+   */
+  async handleUnauthorized(sent: string, error?: ApiError): Promise<boolean> {
     const refused = sent.replace(/^Bearer /, '');
     const manager = await this.userManager();
     const current = await manager.getUser();
     // Several requests refused at once: the first one's refresh serves them all.
     if (current !== null && current.access_token !== refused) return true;
-    // A token refused before its expiry (revoked, keys rotated) earns one refresh; a fresh one
-    // refused again will not be helped by more, so the session ends instead of looping.
-    if (
-      current === null ||
-      (this.refreshing === null && Date.now() - this.forcedAt < FORCED_REFRESH_PAUSE_MS)
-    ) {
-      await manager.removeUser();
+    if (current === null) {
       this.expire();
       return false;
     }
-    this.forcedAt = Date.now();
+    if (this.refreshing === null && Date.now() - this.obtainedAt < FRESH_TOKEN_MS) {
+      await manager.removeUser();
+      this.refuse(error?.message ?? 'The cloud refused the sign-in.');
+      return false;
+    }
     try {
       return (await this.refresh(refused)) !== null;
     } catch {
@@ -201,21 +241,52 @@ export class OidcAuthenticator implements Authenticator {
     }
   }
 
+  private refuse(reason: string): void {
+    this.store.set({ status: 'signed-out', expired: false, refusal: reason });
+  }
+
+  /**
+   * Ends the session here and at the provider. What could not be ended is kept for the sign-in
+   * page to say (sign-out-report.ts): a provider without a revocation endpoint leaves the refresh
+   * token valid until it expires; one without an end-session endpoint keeps its own session.
+   */
   async signOut(): Promise<void> {
     const manager = await this.userManager();
     const user = await manager.getUser();
-    // The refresh token dies at once, even if the provider's sign-out page never loads.
-    await manager.revokeTokens(['refresh_token']).catch(() => undefined);
-    try {
-      // Ends the session at the provider too, which then sends the browser back to the console.
-      // The page stays as it is meanwhile: no sign-in page flashes before the provider's.
-      // The `audience` of sign-in has no business on the sign-out address.
-      await manager.signoutRedirect({ id_token_hint: user?.id_token, extraQueryParams: {} });
-    } catch {
-      // The provider cannot be reached: this browser forgets the session all the same.
-      await manager.removeUser().catch(() => undefined);
+    const metadata = await manager.metadataService.getMetadata().catch(() => null);
+    const report: SignOutReport = {
+      refreshToken: 'none',
+      providerSession: 'ended',
+      accessTokenExpiresAt: user?.expires_at ?? null,
+    };
+    if (user?.refresh_token) {
+      if (metadata !== null && !metadata.revocation_endpoint) {
+        report.refreshToken = 'not-revocable';
+      } else {
+        // The refresh token dies at once, even if the provider's sign-out page never loads.
+        report.refreshToken = await manager.revokeTokens(['refresh_token']).then(
+          () => 'revoked' as const,
+          () => 'not-revoked' as const,
+        );
+      }
     }
-    // Here only when the redirect failed, or the person came Back to this page.
+    if (metadata !== null && !metadata.end_session_endpoint) {
+      report.providerSession = 'no-sign-out';
+    }
+    saveSignOutReport(report);
+    if (report.providerSession === 'ended') {
+      try {
+        // Ends the session at the provider too, which then sends the browser back to the console.
+        // The page stays as it is meanwhile: no sign-in page flashes before the provider's.
+        // The `audience` of sign-in has no business on the sign-out address.
+        await manager.signoutRedirect({ id_token_hint: user?.id_token, extraQueryParams: {} });
+      } catch {
+        report.providerSession = 'unreachable';
+        saveSignOutReport(report);
+      }
+    }
+    // Here only when the provider cannot end its session, or the person came Back to this page.
+    await manager.removeUser().catch(() => undefined);
     this.store.set({ status: 'signed-out', expired: false });
   }
 }

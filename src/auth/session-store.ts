@@ -1,7 +1,13 @@
+import type { ApiError } from '../api/errors.ts';
+
 /** What the rest of the console knows about the person's session. */
 export type SessionState =
   | { status: 'restoring' }
-  | { status: 'signed-out'; expired: boolean }
+  /**
+   * `expired`: the session ran out (sign in again). `refusal`: the cloud refused the tokens the
+   * provider just issued, in its own words; signing in again will not help until that is fixed.
+   */
+  | { status: 'signed-out'; expired: boolean; refusal?: string }
   | { status: 'signed-in'; username: string };
 
 type Listener = () => void;
@@ -33,9 +39,9 @@ export interface Authenticator {
   /** The Authorization header for the next request, refreshing first when needed. */
   authorization(): Promise<string | null>;
   /**
-   * The cloud refused `sent` (the Authorization header of the request): refresh once if possible,
-   * else the session has expired. Answers whether asking again may succeed.
+   * The cloud refused `sent` (the Authorization header of the request) with `error`: refresh once
+   * if possible, else the session has ended. Answers whether asking again may succeed.
    */
-  handleUnauthorized(sent: string): Promise<boolean>;
+  handleUnauthorized(sent: string, error?: ApiError): Promise<boolean>;
   signOut(): Promise<void>;
 }

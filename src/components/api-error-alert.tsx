@@ -1,47 +1,109 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/errors.ts';
+import { inPersonWords } from '../lib/person-words.ts';
+import { TechnicalDetails } from './technical-details.tsx';
 
-function describe(error: unknown): { title: string; detail: string } {
+interface Described {
+  title: string;
+  detail: string;
+  color: string;
+}
+
+/**
+ * What happened, for the person. `change`: the request would have changed something, so an
+ * outage means it did not happen (and the form keeps what was typed).
+ */
+function describe(error: unknown, change: boolean, names?: Record<string, string>): Described {
   if (!(error instanceof ApiError)) {
-    return { title: 'Something went wrong', detail: error instanceof Error ? error.message : '' };
+    return {
+      title: 'Something went wrong',
+      detail: 'The console ran into a problem it did not expect.',
+      color: 'red',
+    };
+  }
+  const words = inPersonWords(error.message, names);
+  if (error.isOutage) {
+    return {
+      title: 'The cloud cannot be reached',
+      detail: change
+        ? 'The cloud could not be reached, so this did not happen. What you entered is kept here: try again once the cloud is back.'
+        : 'The cloud could not be reached. This page asks again by itself once it answers.',
+      color: 'orange',
+    };
   }
   switch (error.code) {
     case 'FORBIDDEN':
-      return { title: 'Refused by the cloud', detail: error.message };
+      return { title: 'Refused by the cloud', detail: words, color: 'red' };
     case 'NOT_FOUND':
-      return { title: 'Not found', detail: error.message };
-    case 'NETWORK':
-      return { title: 'The cloud cannot be reached', detail: error.message };
+      return { title: 'Not found', detail: words, color: 'red' };
+    case 'BLOCKED':
+      return { title: 'The browser refused the connection', detail: error.message, color: 'red' };
     case 'TOO_MANY_REQUESTS':
-      return { title: 'Too many attempts', detail: error.message };
-    case 'BAD_REQUEST':
+      return { title: 'Too many attempts', detail: words, color: 'red' };
     case 'CONFLICT':
+      return { title: 'This conflicts with what the cloud has', detail: words, color: 'red' };
+    case 'BAD_REQUEST':
     case 'PAYLOAD_TOO_LARGE':
-      return { title: 'The cloud did not accept this', detail: error.message };
+      return { title: 'The cloud did not accept this', detail: words, color: 'red' };
+    case 'INVALID_RESPONSE':
+      return {
+        title: 'The cloud’s answer could not be read',
+        detail:
+          'It does not follow the Telemetry Cloud interface. Whoever runs the cloud can tell why from the details.',
+        color: 'red',
+      };
     default:
-      return { title: 'The cloud could not do this', detail: error.message };
+      return { title: 'The cloud could not do this', detail: words, color: 'red' };
   }
+}
+
+/**
+ * Status, code and the cloud's own words where the page said them otherwise: for whoever runs the
+ * cloud, one click away.
+ */
+function technical(error: unknown, shown: string): string {
+  if (error instanceof ApiError) {
+    const status = error.status === 0 ? 'no answer' : `HTTP ${error.status}`;
+    const words = error.message === shown ? undefined : error.message;
+    return [`${status} · ${error.code}`, words, error.detail].filter(Boolean).join('\n');
+  }
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
 }
 
 export interface ApiErrorAlertProps {
   error: unknown;
   /** What was being done, e.g. "Saving properties failed". */
   title?: string;
+  /** The request would have changed something (a save, a removal), rather than read. */
+  change?: boolean;
+  /** Names of the cloud's parameters on this form, e.g. { to: 'Address' }. */
+  fieldNames?: Record<string, string>;
   onRetry?: () => void;
   children?: ReactNode;
 }
 
-/** Says what the cloud refused, in its own words, and offers a retry when one can help. */
-export function ApiErrorAlert({ error, title, onRetry, children }: ApiErrorAlertProps) {
-  const { title: fallback, detail } = describe(error);
+/** Says what the cloud refused in a person's words, and offers a retry when one can help. */
+export function ApiErrorAlert({
+  error,
+  title,
+  change = false,
+  fieldNames,
+  onRetry,
+  children,
+}: ApiErrorAlertProps) {
+  const described = describe(error, change, fieldNames);
   return (
-    <Alert color="red" variant="light" title={title ?? fallback} role="alert">
-      <Text size="sm">{detail}</Text>
+    <Alert color={described.color} variant="light" title={title ?? described.title} role="alert">
+      <Text size="sm">{described.detail}</Text>
       {children}
+      <TechnicalDetails>
+        <Code block>{technical(error, described.detail)}</Code>
+      </TechnicalDetails>
       {onRetry && (
         <Group mt="xs">
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          <Button size="xs" variant="light" color={described.color} onClick={onRetry}>
             Retry
           </Button>
         </Group>

@@ -38,7 +38,7 @@ export function ConfirmDialog({
       >
         <Stack>
           {children}
-          {error !== undefined && error !== null && <ApiErrorAlert error={error} />}
+          {error !== undefined && error !== null && <ApiErrorAlert error={error} change />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>
               Cancel

@@ -17,7 +17,8 @@ export const ConsoleConfigSchema = z.strictObject({
   authority: z.optional(text()),
   clientId: z.optional(text()),
   audience: z.optional(text()),
-  scope: z._default(text(), 'openid profile email offline_access'),
+  // offline_access only when a deployment asks for it (docs/decisions.md, "Refresh tokens").
+  scope: z._default(text(), 'openid profile email'),
   mapTileUrl: z._default(
     z.string().check(z.regex(/\{z\}.*\{x\}.*\{y\}/, 'must contain {z}, {x} and {y}')),
     'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -22,7 +22,7 @@ describe('runtime configuration', () => {
       authority: 'https://console.example.com/auth',
       clientId: 'console',
       audience: 'https://api.telemetry.local',
-      scope: 'openid profile email offline_access',
+      scope: 'openid profile email',
     });
     expect(config.mapTileUrl).toContain('{z}');
   });

@@ -1,9 +1,47 @@
 import type { Operation } from '../../contract/userinfo.ts';
-import { mayCreate, mayOnExisting, type PermissionMap, type Verdict } from './permissions.ts';
+import { mayCreate, verdictsByTenant, type PermissionMap, type Verdict } from './permissions.ts';
 
+/**
+ * One of the console's actions for the profile's summary. `tenants` says, per tenant where the
+ * caller sees such objects, whether the action is allowed there: "Yes" to editing nodes is only
+ * true of every tenant when every tenant grants it.
+ */
 export interface Capability {
   action: string;
+  /** Allowed in every tenant where it applies (or, for creating, in the caller's own). */
   verdict: Verdict;
+  tenants: { tenant: string; allowed: boolean }[];
+  /** What is missing where it is refused. */
+  needs: string;
+}
+
+function onExisting(
+  permissions: PermissionMap,
+  action: string,
+  objectType: string,
+  operation: Operation,
+): Capability {
+  const tenants = verdictsByTenant(permissions, objectType, operation);
+  const refused = tenants.filter((t) => !t.allowed).map((t) => t.tenant);
+  const needs =
+    refused.length === 0
+      ? ''
+      : `needs ${operation} on ${objectType} in tenant ${refused.join(' or ')}`;
+  const verdict: Verdict =
+    tenants.length > 0 && refused.length === 0
+      ? { allowed: true, tenant: tenants.length === 1 ? (tenants[0]?.tenant ?? null) : null }
+      : { allowed: false, reason: needs || `needs ${operation} on ${objectType}` };
+  return { action, verdict, tenants, needs: verdict.allowed ? '' : verdict.reason };
+}
+
+function toCreate(
+  permissions: PermissionMap,
+  action: string,
+  objectType: string,
+  operation: Operation,
+): Capability {
+  const verdict = mayCreate(permissions, objectType, operation);
+  return { action, verdict, tenants: [], needs: verdict.allowed ? '' : verdict.reason };
 }
 
 /**
@@ -11,25 +49,19 @@ export interface Capability {
  * "Permissions and reach").
  */
 export function capabilitiesOf(permissions: PermissionMap): Capability[] {
-  const existing = (objectType: string, operation: Operation) =>
-    mayOnExisting(permissions, objectType, operation);
+  const existing = (action: string, objectType: string, operation: Operation) =>
+    onExisting(permissions, action, objectType, operation);
   return [
-    { action: 'See nodes, sensors and gateways', verdict: existing('assets', 'READ') },
-    { action: 'See groups and their members', verdict: existing('groups', 'READ') },
-    {
-      action: 'Read the history of nodes and sensors',
-      verdict: existing('assets.history', 'READ'),
-    },
-    { action: 'Read the history of groups', verdict: existing('groups.history', 'READ') },
-    {
-      action: 'Edit properties and push of nodes and sensors',
-      verdict: existing('assets', 'UPDATE'),
-    },
-    { action: 'Edit properties and push of groups', verdict: existing('groups', 'UPDATE') },
-    { action: 'Create groups', verdict: mayCreate(permissions, 'groups', 'CREATE') },
-    { action: 'Add and remove group members', verdict: existing('groups', 'UPDATE') },
-    { action: 'Remove all members of a group', verdict: existing('groups', 'DELETE') },
-    { action: 'Commission nodes', verdict: mayCreate(permissions, 'assets', 'COMMISSION') },
-    { action: 'Decommission nodes', verdict: existing('assets', 'DELETE') },
+    existing('See nodes, sensors and gateways', 'assets', 'READ'),
+    existing('See groups and their members', 'groups', 'READ'),
+    existing('Read the history of nodes and sensors', 'assets.history', 'READ'),
+    existing('Read the history of groups', 'groups.history', 'READ'),
+    existing('Edit properties and push of nodes and sensors', 'assets', 'UPDATE'),
+    existing('Edit properties and push of groups', 'groups', 'UPDATE'),
+    toCreate(permissions, 'Create groups', 'groups', 'CREATE'),
+    existing('Add and remove group members', 'groups', 'UPDATE'),
+    existing('Remove all members of a group', 'groups', 'DELETE'),
+    toCreate(permissions, 'Commission nodes', 'assets', 'COMMISSION'),
+    existing('Decommission nodes', 'assets', 'DELETE'),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayCreate, mayOnExisting, tenantsOf } from './permissions.ts';
+import { mayCreate, mayOnChannel, mayOnExisting, tenantsOf } from './permissions.ts';
 
 const admin = {
   'demo:assets': ['READ', 'CREATE', 'UPDATE', 'DELETE', 'COMMISSION'],
@@ -44,6 +44,29 @@ describe('permission checks', () => {
     expect(mayCreate(support, 'assets', 'COMMISSION')).toEqual({
       allowed: false,
       reason: 'needs COMMISSION on assets in tenant demo',
+    });
+  });
+
+  it('checks the tenant a channel record names (our extension), not a guess over tenants', () => {
+    const truck = { channelType: 'NODE', tenant: 'acme' } as const;
+    expect(mayOnChannel(admin, truck, 'UPDATE')).toEqual({
+      allowed: false,
+      reason: 'needs UPDATE on assets in tenant acme',
+    });
+    expect(mayOnChannel(admin, { ...truck, tenant: 'demo' }, 'UPDATE')).toEqual({
+      allowed: true,
+      tenant: 'demo',
+    });
+    expect(
+      mayOnChannel(admin, { channelType: 'GROUP', tenant: 'acme' }, 'READ', { history: true }),
+    ).toEqual({
+      allowed: false,
+      reason: 'needs READ on groups.history in tenant acme',
+    });
+    // Without the field: as before, the mixed case is left to the cloud.
+    expect(mayOnChannel(admin, { channelType: 'NODE' }, 'UPDATE')).toEqual({
+      allowed: true,
+      tenant: null,
     });
   });
 

@@ -83,6 +83,44 @@ export function mayOnExisting(
   };
 }
 
+/** What the console knows of a channel for its checks: its type and, from our cloud, its tenant. */
+export interface ChannelScope {
+  channelType: ChannelType;
+  tenant?: string | undefined;
+}
+
+/**
+ * May the caller do `operation` on this channel (or, with `history`, read its history)? The
+ * channel's tenant (our cloud's extension field) makes the answer certain; a cloud that leaves it
+ * out gets mayOnExisting's guess over the tenants the caller can see such channels in.
+ */
+export function mayOnChannel(
+  permissions: PermissionMap,
+  channel: ChannelScope,
+  operation: Operation,
+  { history = false }: { history?: boolean } = {},
+): Verdict {
+  const objectType = `${objectTypeOfChannel(channel.channelType)}${history ? '.history' : ''}`;
+  const { tenant } = channel;
+  if (tenant === undefined) return mayOnExisting(permissions, objectType, operation);
+  return holds(permissions, tenant, objectType, operation)
+    ? { allowed: true, tenant }
+    : { allowed: false, reason: reasonFor(operation, objectType, [tenant]) };
+}
+
+/** Per tenant where the caller sees objects of `objectType`: may it do `operation` there? */
+export function verdictsByTenant(
+  permissions: PermissionMap,
+  objectType: string,
+  operation: Operation,
+): { tenant: string; allowed: boolean }[] {
+  const seen = objectType.replace(/\.history$/, '');
+  return tenantsWith(permissions, seen, 'READ').map((tenant) => ({
+    tenant,
+    allowed: holds(permissions, tenant, objectType, operation),
+  }));
+}
+
 /**
  * May the caller create an object (a group, a commissioned node)? It goes into the caller's own
  * tenant, which the profile does not name: allowed when any tenant grants the operation.

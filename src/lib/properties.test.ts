@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES_MAX_BYTES } from '../../contract/limits.ts';
-import { checkProperties } from './properties.ts';
+import { checkProperties, describeJsonError } from './properties.ts';
 
 describe('checkProperties', () => {
   it('accepts a JSON object and counts its bytes', () => {
@@ -15,7 +15,7 @@ describe('checkProperties', () => {
     ['[1, 2]', 'must be a JSON object'],
     ['null', 'must be a JSON object'],
     ['"text"', 'must be a JSON object'],
-    ['{"site": }', 'Properties must be valid JSON ('],
+    ['{"site": }', 'Not valid JSON'],
     ['  ', 'Enter a JSON object'],
   ])('refuses %s', (text, message) => {
     const check = checkProperties(text);
@@ -37,5 +37,34 @@ describe('checkProperties', () => {
       ok: false,
       error: 'Properties must nest objects and arrays at most 32 levels deep.',
     });
+  });
+});
+
+describe('describeJsonError', () => {
+  const why = (text: string) => {
+    try {
+      JSON.parse(text);
+    } catch (error) {
+      return describeJsonError(text, error);
+    }
+    return 'valid';
+  };
+
+  it('says what is wrong and where, in lines and columns', () => {
+    expect(why('{\n  "a": 1\n  "b": 2\n}')).toBe(
+      "Not valid JSON: expected ',' or '}' after property value (line 3, column 3).",
+    );
+    expect(why('{"a": ')).toBe(
+      'Not valid JSON: the text ends before the JSON is complete (a closing } or " may be missing) (line 1, column 7).',
+    );
+  });
+
+  it('reads the line and column other browsers name', () => {
+    const firefox = new SyntaxError(
+      "JSON.parse: expected ',' or '}' after property value in object at line 3 column 3 of the JSON data",
+    );
+    expect(describeJsonError('…', firefox)).toBe(
+      "Not valid JSON: expected ',' or '}' after property value in object (line 3, column 3).",
+    );
   });
 });

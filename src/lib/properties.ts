@@ -10,8 +10,10 @@ export function checkProperties(text: string): PropertiesCheck {
     return { ok: false, error: 'Enter a JSON object, such as {"site": "north"}.' };
   const check = checkPropertiesText(text);
   if (check.ok) return { ok: true, value: check.value, bytes: check.bytes };
-  const where = check.syntax === undefined ? '' : ` (${check.syntax})`;
-  return { ok: false, error: `Properties ${check.error}${where}.` };
+  // JSON that does not parse: what is wrong and at which line and column, in words.
+  if (check.syntax !== undefined)
+    return { ok: false, error: describeJsonError(text, check.syntax) };
+  return { ok: false, error: `Properties ${check.error}.` };
 }
 
 export function formatProperties(properties: Properties | undefined): string {
@@ -21,4 +23,38 @@ export function formatProperties(properties: Properties | undefined): string {
 /** How one value reads in the key/value table: strings as they are, the rest as JSON. */
 export function displayValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Line and column (from 1) of a character offset in `text`. */
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length))).split('\n');
+  return { line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
+}
+
+/**
+ * What is wrong with text that is not JSON, and where, as a person reads it: "Not valid JSON:
+ * expected ',' or '}' after property value (line 3, column 3)." Browsers word JSON.parse's errors
+ * differently; each names a position, or a line and a column, which is all this needs.
+ */
+export function describeJsonError(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  const offset = /position (\d+)/.exec(message);
+  const ended = /end of (JSON )?(input|data)/i.test(message);
+  const where = lineColumn
+    ? { line: Number(lineColumn[1]), column: Number(lineColumn[2]) }
+    : offset || ended
+      ? lineAndColumn(text, offset ? Number(offset[1]) : text.length)
+      : undefined;
+  const what = ended
+    ? 'the text ends before the JSON is complete (a closing } or " may be missing)'
+    : message
+        .replace(/^JSON\.parse:\s*/, '')
+        .replace(/\s*(in JSON )?at position \d+.*$/s, '')
+        .replace(/\s*at line \d+ column \d+.*$/s, '')
+        .replace(/,\s*".*" is not valid JSON$/s, '')
+        .replace(/\s*in JSON$/, '')
+        .replace(/^./, (first) => first.toLowerCase());
+  const at = where ? ` (line ${where.line}, column ${where.column})` : '';
+  return `Not valid JSON: ${what}${at}.`;
 }

@@ -50,15 +50,16 @@ export interface PageOptions {
   config?: ConsoleConfig;
   /** Other routes the page may navigate to. */
   routes?: RouteObject[];
+  /** The app's own query client (createQueryClient), where a test needs its behaviour. */
+  client?: QueryClient;
 }
 
 /** Renders inside the providers the app gives pages, with a profile holding `permissions`. */
 export function renderPage(
   element: ReactElement,
   permissions: PermissionMap = {},
-  { path = '*', url = '/', config, routes = [] }: PageOptions = {},
+  { path = '*', url = '/', config, routes = [], client = testQueryClient() }: PageOptions = {},
 ) {
-  const client = testQueryClient();
   client.setQueryData(userinfoKeys.all, {
     sub: 'u1',
     username: 'tester',

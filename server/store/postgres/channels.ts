@@ -16,26 +16,29 @@ import { byName, channelColumns, summaryColumns } from './rows.ts';
 const insertColumns =
   'uuid, type, name, tenant, owner_id, reference, node_id, sensor_name, value_type, created_at';
 
-/** As the SQLite store's reach (../sqlite/channels.ts), with the type in the SQL. */
-function reachableListSql(type: ChannelType | null): string {
+/**
+ * As the SQLite store's reach (../sqlite/channels.ts), with the type in the SQL; `$1` is the
+ * user's id. The latest-positions extension (positions.ts) reads other columns of the same reach.
+ */
+export function reachableListSql(type: ChannelType | null, columns = summaryColumns): string {
   const ofType = type === null ? '' : ` AND type = '${type}'`;
   const withSensors = type === null || type === 'SENSOR';
   return `
     WITH groups_in_reach(id) AS (
       SELECT id FROM channels WHERE owner_id = $1 AND type = 'GROUP'
-      UNION SELECT a.channel_id FROM channel_access a JOIN channels g ON g.id = a.channel_id
+      UNION SELECT a.channel_id FROM channel_grants a JOIN channels g ON g.id = a.channel_id
       WHERE a.user_id = $1 AND g.type = 'GROUP'
     ),
     base(id) AS (
       SELECT id FROM channels WHERE owner_id = $1${ofType}
-      UNION SELECT channel_id FROM channel_access WHERE user_id = $1
+      UNION SELECT channel_id FROM channel_grants WHERE user_id = $1
       UNION SELECT gm.member_id FROM groups_in_reach g JOIN group_members gm ON gm.group_id = g.id
     ),
     reach(id) AS (
       SELECT id FROM base
       ${withSensors ? "UNION SELECT s.id FROM base b JOIN channels s ON s.node_id = b.id AND s.type = 'SENSOR'" : ''}
     )
-    SELECT ${summaryColumns} FROM channels
+    SELECT ${columns} FROM channels
     WHERE id IN (SELECT id FROM reach)${ofType}
     ORDER BY ${byName}`;
 }
@@ -78,12 +81,12 @@ export class PgChannelStore implements ChannelStore {
       `SELECT EXISTS (
          SELECT 1 FROM channels WHERE id IN ($2, $3) AND owner_id = $1
          UNION ALL
-         SELECT 1 FROM channel_access WHERE user_id = $1 AND channel_id IN ($2, $3)
+         SELECT 1 FROM channel_grants WHERE user_id = $1 AND channel_id IN ($2, $3)
          UNION ALL
          SELECT 1 FROM group_members gm JOIN channels g ON g.id = gm.group_id
          WHERE gm.member_id IN ($2, $3)
            AND (g.owner_id = $1 OR EXISTS (
-             SELECT 1 FROM channel_access a WHERE a.user_id = $1 AND a.channel_id = g.id))
+             SELECT 1 FROM channel_grants a WHERE a.user_id = $1 AND a.channel_id = g.id))
        ) AS ok`,
       [userId, channel.id, channel.nodeId ?? -1],
       'channel-reachable',

@@ -41,6 +41,18 @@ export class PgGroupStore implements GroupStore {
     );
   }
 
+  async nameTaken(tenant: string, name: string): Promise<boolean> {
+    // As SQLite's NOCASE: the case of A–Z only.
+    const row = await this.s.one(
+      `SELECT 1 FROM channels
+       WHERE type = 'GROUP' AND tenant = $1 AND lower(name COLLATE "C") = lower($2 COLLATE "C")
+       LIMIT 1`,
+      [tenant, name],
+      'group-name-taken',
+    );
+    return row !== undefined;
+  }
+
   async activeGroupsOf(memberIds: readonly number[]): Promise<Map<number, number[]>> {
     const unique = [...new Set(memberIds)];
     const groups = new Map<number, number[]>(unique.map((id) => [id, []]));

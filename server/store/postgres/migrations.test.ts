@@ -31,6 +31,33 @@ describe('PostgreSQL migrations', () => {
     }
   });
 
+  it('bring a database of an older version up to date, keeping its data', async () => {
+    const older = `o_${randomBytes(6).toString('hex')}`;
+    await admin(base, `CREATE DATABASE ${older}`);
+    const olderUrl = base.replace(/\/[^/]*$/, `/${older}`);
+    const client = new pg.Client({ connectionString: olderUrl });
+    await client.connect();
+    await client.query(
+      'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    await client.query(pgMigrations[0] ?? '');
+    await client.query(
+      "INSERT INTO schema_migrations (version) VALUES (1); INSERT INTO tenants VALUES ('kept')",
+    );
+    await client.end();
+    const store = await openPgStore({ url: olderUrl, poolSize: 1 });
+    try {
+      expect(await schemaVersion(store.pool)).toEqual({
+        at: pgMigrations.length,
+        needed: pgMigrations.length,
+      });
+      expect((await store.pool.query('SELECT name FROM tenants')).rows).toEqual([{ name: 'kept' }]);
+    } finally {
+      await store.close();
+      await admin(base, `DROP DATABASE IF EXISTS ${older} WITH (FORCE)`);
+    }
+  });
+
   it('refuse a database from a newer version and leave it as it is', async () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

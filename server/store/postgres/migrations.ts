@@ -181,4 +181,35 @@ export const pgMigrations: readonly string[] = [
   -- The identity provider's keys, the same in every instance (store/shared-secrets.ts).
   CREATE TABLE shared_secrets (name text PRIMARY KEY, value text NOT NULL);
   `,
+  /* 2: groups a permission set reaches (the SQLite store's migration 6) */ `
+  -- A permission set (a role) may name groups: whoever holds the set reaches them, their members
+  -- and the members' sensors, as if given each group (docs/decisions.md, "Roles that reach groups").
+  CREATE TABLE permission_set_groups (
+    set_id integer NOT NULL REFERENCES permission_sets(id) ON DELETE CASCADE,
+    group_id integer NOT NULL REFERENCES channels(id),
+    PRIMARY KEY (set_id, group_id)
+  );
+
+  -- Every channel a user was given, directly or through a permission set: what reach reads.
+  CREATE VIEW channel_grants (user_id, channel_id) AS
+    SELECT user_id, channel_id FROM channel_access
+    UNION ALL
+    SELECT ups.user_id, psg.group_id
+    FROM user_permission_sets ups JOIN permission_set_groups psg ON psg.set_id = ups.set_id;
+  `,
+  /* 3: the event log every instance follows, and leases for work done in one instance */ `
+  -- The event log (store/event-log.ts): numbered from one counter row, in commit order.
+  CREATE TABLE event_seq (last bigint NOT NULL);
+  INSERT INTO event_seq VALUES (0);
+  CREATE TABLE event_log (seq bigint PRIMARY KEY, at bigint NOT NULL, body text NOT NULL);
+  CREATE INDEX event_log_at ON event_log(at);
+
+  -- Work that runs in one instance at a time (leadership.ts), and how far it got.
+  CREATE TABLE leases (
+    name text PRIMARY KEY,
+    holder text NOT NULL,
+    expires_at bigint NOT NULL,
+    cursor bigint NOT NULL DEFAULT 0
+  );
+  `,
 ];

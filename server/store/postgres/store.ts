@@ -21,6 +21,10 @@ import { PgOidcModelStore } from './oidc-models.ts';
 import { PgExternalIdentityStore } from './external-identities.ts';
 import { PgSignInFailureStore } from './sign-in-failures.ts';
 import { PgSharedSecretStore } from './shared-secrets.ts';
+import { PgPositionStore } from './positions.ts';
+import { PgPermissionSetGroupStore } from './permission-set-groups.ts';
+import { PgEventLogStore } from './event-log.ts';
+import { PgLeaseStore } from './leases.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -29,6 +33,8 @@ import { PgSharedSecretStore } from './shared-secrets.ts';
 export class PgStore implements Store {
   readonly engine = 'postgres';
   readonly pool: pg.Pool;
+  /** Where it connects: the event bus opens a listening connection of its own there. */
+  readonly url: string;
   readonly partitions: Partitions;
   readonly channels;
   readonly groups;
@@ -41,11 +47,21 @@ export class PgStore implements Store {
   readonly oidcModels;
   readonly externalIdentities;
   readonly signInFailures;
+  readonly eventLog;
+  readonly leases;
   readonly sharedSecrets;
+  readonly positions;
+  readonly permissionSetGroups;
   private readonly scope: PgScope;
 
-  constructor(pool: pg.Pool, partitions: Partitions, scope = new PgScope(pool, false)) {
+  constructor(
+    pool: pg.Pool,
+    url: string,
+    partitions: Partitions,
+    scope = new PgScope(pool, false),
+  ) {
     this.pool = pool;
+    this.url = url;
     this.partitions = partitions;
     this.scope = scope;
     this.channels = new PgChannelStore(scope);
@@ -58,14 +74,18 @@ export class PgStore implements Store {
     this.pushInboxes = new PgPushInboxStore(scope);
     this.oidcModels = new PgOidcModelStore(scope);
     this.externalIdentities = new PgExternalIdentityStore(scope);
+    this.positions = new PgPositionStore(scope);
     this.signInFailures = new PgSignInFailureStore(scope);
+    this.eventLog = new PgEventLogStore(scope);
+    this.leases = new PgLeaseStore(scope);
     this.sharedSecrets = new PgSharedSecretStore(scope);
+    this.permissionSetGroups = new PgPermissionSetGroupStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
     if (this.scope.inTransaction) return work(this);
     return transaction(this.pool, (client) =>
-      work(new PgStore(this.pool, this.partitions, new PgScope(client, true))),
+      work(new PgStore(this.pool, this.url, this.partitions, new PgScope(client, true))),
     );
   }
 
@@ -98,7 +118,7 @@ export async function openPgStore(options: PgOptions): Promise<PgStore> {
   const pool = createPool(options);
   try {
     await migrate(pool);
-    return new PgStore(pool, new Partitions());
+    return new PgStore(pool, options.url, new Partitions());
   } catch (error) {
     await pool.end();
     throw error;

@@ -28,12 +28,12 @@ const reachable = `
   SELECT EXISTS (
     SELECT 1 FROM channels WHERE id IN ($c, $node) AND owner_id = $u
     UNION ALL
-    SELECT 1 FROM channel_access WHERE user_id = $u AND channel_id IN ($c, $node)
+    SELECT 1 FROM channel_grants WHERE user_id = $u AND channel_id IN ($c, $node)
     UNION ALL
     SELECT 1 FROM group_members gm JOIN channels g ON g.id = gm.group_id
     WHERE gm.member_id IN ($c, $node)
       AND (g.owner_id = $u OR EXISTS (
-        SELECT 1 FROM channel_access a WHERE a.user_id = $u AND a.channel_id = g.id))
+        SELECT 1 FROM channel_grants a WHERE a.user_id = $u AND a.channel_id = g.id))
   ) AS ok`;
 const insert = `
   INSERT INTO channels (uuid, type, name, tenant, owner_id, reference, node_id, sensor_name,
@@ -50,31 +50,33 @@ const sensorsOfNode = `
   SELECT ${channelColumns} FROM channels WHERE node_id = ? AND type = 'SENSOR' ORDER BY name`;
 
 /**
- * Reach = owned or granted channels, the members of reachable groups, and the sensors of every
- * reachable node (docs/decisions.md, "Permissions and reach"). One statement per channel type,
- * with the type in the SQL, so that owned channels come straight from the (owner_id, type) index
- * and sensors are only gathered when sensors are asked for: a user owning 10000 nodes and their
- * 30000 sensors lists the nodes without touching the sensors.
+ * Reach = owned or granted channels (directly, or through a permission set that names a group:
+ * the channel_grants view of migration 6), the members of reachable groups, and the sensors of
+ * every reachable node (docs/decisions.md, "Permissions and reach"). One statement per channel
+ * type, with the type in the SQL, so that owned channels come straight from the (owner_id, type)
+ * index and sensors are only gathered when sensors are asked for: a user owning 10000 nodes and
+ * their 30000 sensors lists the nodes without touching the sensors. `$u` is the user's id; the
+ * latest-positions extension (positions.ts) reads other columns of the same reach.
  */
-function reachableListSql(type: ChannelType | null): string {
+export function reachableListSql(type: ChannelType | null, columns = summaryColumns): string {
   const ofType = type === null ? '' : ` AND type = '${type}'`;
   const withSensors = type === null || type === 'SENSOR';
   return `
     WITH groups_in_reach(id) AS (
       SELECT id FROM channels WHERE owner_id = $u AND type = 'GROUP'
-      UNION SELECT a.channel_id FROM channel_access a JOIN channels g ON g.id = a.channel_id
+      UNION SELECT a.channel_id FROM channel_grants a JOIN channels g ON g.id = a.channel_id
       WHERE a.user_id = $u AND g.type = 'GROUP'
     ),
     base(id) AS (
       SELECT id FROM channels WHERE owner_id = $u${ofType}
-      UNION SELECT channel_id FROM channel_access WHERE user_id = $u
+      UNION SELECT channel_id FROM channel_grants WHERE user_id = $u
       UNION SELECT gm.member_id FROM groups_in_reach g JOIN group_members gm ON gm.group_id = g.id
     ),
     reach(id) AS (
       SELECT id FROM base
       ${withSensors ? "UNION SELECT s.id FROM base b JOIN channels s ON s.node_id = b.id AND s.type = 'SENSOR'" : ''}
     )
-    SELECT ${summaryColumns} FROM channels
+    SELECT ${columns} FROM channels
     WHERE id IN (SELECT id FROM reach)${ofType}
     ORDER BY name COLLATE NOCASE, id`;
 }

@@ -10,6 +10,8 @@ const members = `
   SELECT ${channelColumns} FROM channels
   WHERE id IN (SELECT member_id FROM group_members WHERE group_id = ?)
   ORDER BY name COLLATE NOCASE, id`;
+const named = `
+  SELECT 1 FROM channels WHERE type = 'GROUP' AND tenant = ? AND name = ? COLLATE NOCASE LIMIT 1`;
 const groupsOfMember = `
   SELECT gm.group_id AS id FROM group_members gm JOIN channels g ON g.id = gm.group_id
   WHERE gm.member_id = ? AND g.active = 1`;
@@ -37,6 +39,10 @@ export class SqliteGroupStore implements GroupStore {
 
   listMembers(groupId: number): Promise<Channel[]> {
     return this.s.run(() => toChannels(this.s.prepare(members).all(groupId)));
+  }
+
+  nameTaken(tenant: string, name: string): Promise<boolean> {
+    return this.s.run(() => this.s.prepare(named).get(tenant, name) !== undefined);
   }
 
   activeGroupsOf(memberIds: readonly number[]): Promise<Map<number, number[]>> {

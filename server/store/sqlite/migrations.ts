@@ -186,6 +186,38 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX sign_in_failures_key ON sign_in_failures(key, at);
   `,
+  /* 6: groups a permission set reaches */ `
+  -- A permission set (a role) may name groups: whoever holds the set reaches them, their members
+  -- and the members' sensors, as if given each group, so people of an outside identity provider
+  -- see their fleet from their first sign-in (docs/decisions.md, "Roles that reach groups").
+  CREATE TABLE permission_set_groups (
+    set_id INTEGER NOT NULL REFERENCES permission_sets(id) ON DELETE CASCADE,
+    group_id INTEGER NOT NULL REFERENCES channels(id),
+    PRIMARY KEY (set_id, group_id)
+  ) WITHOUT ROWID;
+
+  -- Every channel a user was given, directly or through a permission set: what reach reads.
+  CREATE VIEW channel_grants (user_id, channel_id) AS
+    SELECT user_id, channel_id FROM channel_access
+    UNION ALL
+    SELECT ups.user_id, psg.group_id
+    FROM user_permission_sets ups JOIN permission_set_groups psg ON psg.set_id = ups.set_id;
+  `,
+  /* 7: the event log that push delivery and live streams follow, and leases */ `
+  CREATE TABLE event_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX event_log_at ON event_log(at);
+
+  CREATE TABLE leases (
+    name TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    expires_at INTEGER NOT NULL,
+    cursor INTEGER NOT NULL DEFAULT 0
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: DatabaseSync): void {

@@ -10,7 +10,11 @@ import { SqliteDeliveryLogStore } from './delivery-log.ts';
 import { SqlitePushInboxStore } from './push-inboxes.ts';
 import { SqliteOidcModelStore } from './oidc-models.ts';
 import { SqliteExternalIdentityStore } from './external-identities.ts';
+import { SqlitePositionStore } from './positions.ts';
+import { SqlitePermissionSetGroupStore } from './permission-set-groups.ts';
 import { SqliteSignInFailureStore } from './sign-in-failures.ts';
+import { SqliteEventLogStore } from './event-log.ts';
+import { SqliteLeaseStore } from './leases.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -26,7 +30,11 @@ export class SqliteStore implements Store {
   readonly pushInboxes;
   readonly oidcModels;
   readonly externalIdentities;
+  readonly positions;
+  readonly permissionSetGroups;
   readonly signInFailures;
+  readonly eventLog;
+  readonly leases;
   readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
@@ -46,7 +54,11 @@ export class SqliteStore implements Store {
     this.pushInboxes = new SqlitePushInboxStore(scope);
     this.oidcModels = new SqliteOidcModelStore(scope);
     this.externalIdentities = new SqliteExternalIdentityStore(scope);
+    this.positions = new SqlitePositionStore(scope);
+    this.permissionSetGroups = new SqlitePermissionSetGroupStore(scope);
     this.signInFailures = new SqliteSignInFailureStore(scope);
+    this.eventLog = new SqliteEventLogStore(scope);
+    this.leases = new SqliteLeaseStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { channelQuery } from '../../api/channels.ts';
-import { isApiError } from '../../api/errors.ts';
+import { ApiError, isApiError } from '../../api/errors.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ChannelDetails, ChannelHeader } from '../../features/channels/channel-details.tsx';
@@ -32,7 +32,9 @@ export function Component() {
       </Stack>
     );
   }
-  if (isError) {
+  // Once the record is here, a refresh that fails never replaces the page: an open editor and
+  // its draft stay, and the page catches up by itself when the cloud answers again.
+  if (channel === undefined) {
     if (isApiError(error, 404) || isApiError(error, 400)) return <NotFound what="channel" />;
     return (
       <ApiErrorAlert
@@ -46,6 +48,9 @@ export function Component() {
   return (
     <Stack gap="md" maw={1200}>
       <ChannelHeader channel={channel} />
+      {isError && !(error instanceof ApiError && error.isOutage) && (
+        <ApiErrorAlert error={error} title="This channel could not be refreshed" />
+      )}
       <ChannelDetails channel={channel} />
       <PropertiesPanel channel={channel} />
       <PushPanel channel={channel} />

@@ -19,7 +19,7 @@ import {
   rangeToSearch,
   type RangePresetId,
 } from '../../lib/history/time-range.ts';
-import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
 import { RangePicker } from '../../features/history/range-picker.tsx';
@@ -50,7 +50,8 @@ export interface ChannelRangeFrameProps {
 
 /**
  * A page over one channel's history in a range (its history, its daily summary): the channel,
- * the permission check (READ on assets.history or groups.history; none asked for without it), the
+ * the permission check (READ on assets.history or groups.history in the channel's tenant; no
+ * history asked for without it), the
  * range from the URL, which holds instants so a shared link shows the same data.
  */
 export function ChannelRangeFrame({ title, preset, links, children }: ChannelRangeFrameProps) {
@@ -82,7 +83,7 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
       </Stack>
     );
   }
-  if (channel.isError) {
+  if (channel.data === undefined) {
     return (
       <ApiErrorAlert
         error={channel.error}
@@ -94,8 +95,7 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
     );
   }
   const record = channel.data;
-  const objectType = `${objectTypeOfChannel(record.channelType)}.history`;
-  const verdict = mayOnExisting(profile.data?.permissions ?? {}, objectType, 'READ');
+  const verdict = mayOnChannel(profile.data?.permissions ?? {}, record, 'READ', { history: true });
   const range = parsed?.ok ? parsed.range : undefined;
   return (
     <Stack gap="md" maw={1400}>
@@ -112,7 +112,10 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
         }
       />
       {!verdict.allowed ? (
-        <NoHistoryAccess what={historyOf[record.channelType]} needs={`READ on ${objectType}`} />
+        <NoHistoryAccess
+          what={historyOf[record.channelType]}
+          needs={verdict.reason.replace(/^needs /, '')}
+        />
       ) : parsed === undefined ? (
         <Skeleton height={280} aria-label="Loading history" />
       ) : !parsed.ok ? (

@@ -1,16 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import type { LatestPositions } from '../../../contract/positions.ts';
 import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
 import { Component } from './fleet-page.tsx';
 
-const record = (n: number, channelType: string, name: string) => ({
+const record = (n: number, channelType: string, name: string, tenant?: string) => ({
   uuid: testUuid(n),
   channelType,
   name,
   active: true,
   pushInterval: 0,
+  ...(tenant ? { tenant } : {}),
 });
 const groups = [record(1, 'GROUP', 'Vans'), record(2, 'GROUP', 'Reefers')];
 const nodes = [
@@ -22,61 +25,250 @@ const members: Record<string, unknown[]> = {
   [testUuid(1)]: [nodes[0]],
   [testUuid(2)]: [nodes[1], record(21, 'SENSOR', 'Lone 01/temp')],
 };
+const reader = { 'demo:assets.history': ['READ'], 'demo:groups.history': ['READ'] } as const;
+/** The demo's admin: history in demo only, READ on assets and groups in acme too. */
+const admin = {
+  ...reader,
+  'demo:assets': ['READ'],
+  'demo:groups': ['READ'],
+  'acme:assets': ['READ'],
+  'acme:groups': ['READ'],
+} as const;
 
-function renderFleet() {
-  const now = Date.now();
-  const gps = (node: (typeof nodes)[number], minutes: number) =>
-    slice({
-      nodeUuid: node.uuid,
-      nodeName: node.name,
-      ts: now - minutes * 60_000,
-      type: 'GPS',
-      value: { lat: 52.3 + minutes / 1000, lon: 4.9 },
-    });
-  const history: Record<string, unknown[]> = {
-    [testUuid(1)]: [gps(nodes[0] ?? record(0, '', ''), 3)],
-    [testUuid(2)]: [gps(nodes[1] ?? record(0, '', ''), 5)],
-    [testUuid(13)]: [gps(nodes[2] ?? record(0, '', ''), 90)],
-  };
-  const calls = fakeCloud((url) => {
-    const path = url.pathname;
-    if (path === '/v1/channels') {
-      return json(url.searchParams.get('channelType') === 'GROUP' ? groups : nodes);
-    }
-    const member = /^\/v1\/groups\/(.+)$/.exec(path);
-    if (member?.[1]) return json(members[member[1]] ?? []);
-    const answer = /^\/v1\/channels\/(.+)\/history$/.exec(path);
-    if (answer?.[1]) return json(history[answer[1]] ?? []);
-    return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+const gps = (node: { uuid: string; name: string }, minutes: number) =>
+  slice({
+    nodeUuid: node.uuid,
+    nodeName: node.name,
+    ts: Date.now() - minutes * 60_000,
+    type: 'GPS',
+    value: { lat: 52.3 + minutes / 1000, lon: 4.9 },
   });
-  const { router } = renderPage(
-    <Component />,
-    { 'demo:assets.history': ['READ'], 'demo:groups.history': ['READ'] },
-    {
-      path: '/fleet',
-      url: '/fleet',
-      config: testConfig,
-      routes: [{ path: '/channels/:uuid/history', element: <p>history page</p> }],
-    },
-  );
-  return { calls, router };
+
+/** The OpenAPI document of a cloud with or without the latest-positions extension. */
+const openapi = (positions: boolean) =>
+  json({ paths: positions ? { '/v1/positions': { get: {} } } : { '/v1/channels': { get: {} } } });
+
+function fleetPage(permissions: Record<string, readonly string[]> = reader) {
+  return renderPage(<Component />, permissions as never, {
+    path: '/fleet',
+    url: '/fleet',
+    config: testConfig,
+    routes: [
+      { path: '/channels/:uuid/history', element: <p>history page</p> },
+      { path: '/elsewhere', element: <p>another page</p> },
+    ],
+  });
 }
 
-describe('the fleet map', () => {
+const historyCalls = (calls: { url: URL }[]) =>
+  calls.filter((c) => c.url.pathname.endsWith('/history')).map((c) => c.url.pathname.split('/')[3]);
+
+describe('the fleet map, from history (a cloud without the extension)', () => {
   it('asks each group once and each node no group covers once, and lists every node', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { calls, router } = renderFleet();
+    const history: Record<string, unknown[]> = {
+      [testUuid(1)]: [gps(nodes[0] ?? record(0, '', ''), 3)],
+      [testUuid(2)]: [gps(nodes[1] ?? record(0, '', ''), 5)],
+      [testUuid(13)]: [gps(nodes[2] ?? record(0, '', ''), 90)],
+    };
+    const calls = fakeCloud((url) => {
+      const path = url.pathname;
+      if (path === '/v1/openapi.json') return openapi(false);
+      if (path === '/v1/channels') {
+        return json(url.searchParams.get('channelType') === 'GROUP' ? groups : nodes);
+      }
+      const member = /^\/v1\/groups\/(.+)$/.exec(path);
+      if (member?.[1]) return json(members[member[1]] ?? []);
+      const answer = /^\/v1\/channels\/(.+)\/history$/.exec(path);
+      if (answer?.[1]) return json(history[answer[1]] ?? []);
+      return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+    });
+    const { router } = fleetPage();
     const list = await screen.findByRole('table', { name: 'Nodes on the map' });
     expect(await within(list).findByText('Lone 01')).toBeVisible();
     expect(within(list).getByText('Van 01')).toBeVisible();
     expect(within(list).getByText('Reefer 01')).toBeVisible();
-    const asked = calls
-      .filter((c) => c.url.pathname.endsWith('/history'))
-      .map((c) => c.url.pathname.split('/')[3]);
-    expect(asked.sort()).toEqual([testUuid(1), testUuid(2), testUuid(13)].sort());
-    expect(screen.getByRole('status')).toHaveTextContent(/^3 nodes with a position/);
+    expect(historyCalls(calls).sort()).toEqual([testUuid(1), testUuid(2), testUuid(13)].sort());
+    expect(await screen.findByText(/^3 nodes with a position/)).toBeVisible();
 
     await userEvent.click(within(list).getByRole('link', { name: 'History of Lone 01' }));
     expect(router.state.location.pathname).toBe(`/channels/${testUuid(13)}/history`);
+  });
+
+  it('keeps a handful of requests in flight, shows progress, and stops when the person leaves', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const many = Array.from({ length: 40 }, (_, i) => record(100 + i, 'NODE', `Node ${i + 1}`));
+    let inFlight = 0;
+    let most = 0;
+    const waiting: (() => void)[] = [];
+    const aborted: string[] = [];
+    const calls = fakeCloud((url, init) => {
+      const path = url.pathname;
+      if (path === '/v1/openapi.json') return openapi(false);
+      if (path === '/v1/channels') {
+        return json(url.searchParams.get('channelType') === 'GROUP' ? [] : many);
+      }
+      const answer = /^\/v1\/channels\/(.+)\/history$/.exec(path);
+      const node = many.find((n) => n.uuid === answer?.[1]);
+      if (!node) return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      return new Promise<Response>((resolve, reject) => {
+        let open = true;
+        init.signal?.addEventListener('abort', () => {
+          if (!open) return;
+          open = false;
+          inFlight -= 1;
+          aborted.push(node.uuid);
+          reject(new DOMException('aborted', 'AbortError'));
+        });
+        waiting.push(() => {
+          if (!open) return;
+          open = false;
+          inFlight -= 1;
+          resolve(json([gps(node, 1)]));
+        });
+      });
+    });
+    const { router } = fleetPage();
+    // Answer the first twelve, one after the other, as a slow cloud would.
+    for (let answered = 0; answered < 12; answered++) {
+      await vi.waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      await act(async () => waiting.shift()?.());
+    }
+    // A handful: never more than 8 in flight (issue 9), where the page once sent all at once.
+    expect(most).toBeLessThanOrEqual(8);
+    expect(most).toBeGreaterThan(1);
+    expect(
+      await screen.findByText(/^Loading positions: \d+ of 40 requests answered/),
+    ).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Positions loaded' })).toBeVisible();
+    const asked = historyCalls(calls).length;
+    expect(asked).toBeLessThan(40);
+
+    await act(() => router.navigate('/elsewhere'));
+    expect(await screen.findByText('another page')).toBeVisible();
+    expect(aborted.length).toBe(asked - 12);
+    await act(async () => {
+      for (const answer of waiting.splice(0)) answer();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(historyCalls(calls)).toHaveLength(asked);
+  });
+
+  it('asks separately for the members a full group answer leaves out', async () => {
+    const vans = record(1, 'GROUP', 'Vans');
+    const [busy, quiet] = [record(11, 'NODE', 'Busy van'), record(12, 'NODE', 'Quiet van')];
+    const now = Date.now();
+    // The group's newest 10,000 messages are all temperatures of the busy van: no positions.
+    const full = Array.from({ length: 10_000 }, (_, i) =>
+      slice({
+        nodeUuid: busy.uuid,
+        nodeName: busy.name,
+        ts: now - i * 1000,
+        type: 'TEMP',
+        value: { temperature: 4 },
+      }),
+    );
+    const calls = fakeCloud((url) => {
+      const path = url.pathname;
+      if (path === '/v1/openapi.json') return openapi(false);
+      if (path === '/v1/channels') {
+        return json(url.searchParams.get('channelType') === 'GROUP' ? [vans] : [busy, quiet]);
+      }
+      if (path === `/v1/groups/${vans.uuid}`) return json([busy, quiet]);
+      if (path === `/v1/channels/${vans.uuid}/history`) return json(full);
+      if (path === `/v1/channels/${busy.uuid}/history`) return json([gps(busy, 30)]);
+      if (path === `/v1/channels/${quiet.uuid}/history`) return json([gps(quiet, 300)]);
+      return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+    });
+    fleetPage();
+    expect(
+      await screen.findByText(/^2 nodes with a position/, {}, { timeout: 5_000 }),
+    ).toBeVisible();
+    expect(historyCalls(calls).sort()).toEqual([vans.uuid, busy.uuid, quiet.uuid].sort());
+  });
+
+  it('never asks for what the person may not read, and says quietly what is not shown', async () => {
+    const own = record(1, 'GROUP', 'Vans', 'demo');
+    const acmeGroup = record(3, 'GROUP', 'Acme trucks', 'acme');
+    const van = record(11, 'NODE', 'Van 01', 'demo');
+    const trucks = [
+      record(31, 'NODE', 'Acme Truck 01', 'acme'),
+      record(35, 'NODE', 'Acme Truck 05', 'acme'),
+    ];
+    const calls = fakeCloud((url) => {
+      const path = url.pathname;
+      if (path === '/v1/openapi.json') return openapi(false);
+      if (path === '/v1/channels') {
+        return json(
+          url.searchParams.get('channelType') === 'GROUP' ? [own, acmeGroup] : [van, ...trucks],
+        );
+      }
+      if (path === `/v1/groups/${own.uuid}`) return json([van]);
+      if (path === `/v1/channels/${own.uuid}/history`) return json([gps(van, 2)]);
+      return json({ status: 'FORBIDDEN', message: 'Refused.' }, 403);
+    });
+    fleetPage(admin);
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Not on the map');
+    expect(note).toHaveTextContent(
+      'Group Acme trucks: its history needs READ on groups.history in tenant acme.',
+    );
+    expect(note).toHaveTextContent(
+      '2 nodes: their history needs READ on assets.history in tenant acme.',
+    );
+    expect(await screen.findByText(/^1 node with a position/)).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(historyCalls(calls)).toEqual([own.uuid]);
+    expect(calls.some((c) => c.url.pathname === `/v1/groups/${acmeGroup.uuid}`)).toBe(false);
+    expect(
+      screen.getByRole('option', { name: 'Group Acme trucks (no access to its history)' }),
+    ).toBeDisabled();
+  });
+});
+
+describe('the fleet map, through the latest-positions extension', () => {
+  it('asks once for every node, and says quietly which nodes it may not show', async () => {
+    const now = Date.now();
+    const answer: LatestPositions = {
+      from: now - 86_400_000,
+      to: now,
+      nodes: [
+        {
+          nodeUuid: testUuid(11),
+          nodeName: 'Van 01',
+          lastSeen: now - 60_000,
+          gps: { ts: now - 60_000, value: { lat: 52.3, lon: 4.9, hdop: 1.1 } },
+          temp: { ts: now - 120_000, value: { temperature: 5 } },
+        },
+        { nodeUuid: testUuid(12), nodeName: 'Van 02', lastSeen: now - 60_000 },
+      ],
+      withheld: [
+        {
+          tenant: 'acme',
+          nodes: 4,
+          message: 'Reading their positions needs READ on assets.history in tenant acme.',
+        },
+      ],
+    };
+    const calls = fakeCloud((url) => {
+      if (url.pathname === '/v1/openapi.json') return openapi(true);
+      if (url.pathname === '/v1/positions') return json(answer);
+      if (url.pathname === '/v1/channels') return json([] satisfies ChannelRecord[]);
+      return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+    });
+    fleetPage(admin);
+    const list = await screen.findByRole('table', { name: 'Nodes on the map' });
+    expect(await within(list).findByText('Van 01')).toBeVisible();
+    expect(within(list).getByText('5 °C')).toBeVisible();
+    expect(within(list).queryByText('Van 02')).toBeNull();
+    expect(await screen.findByText(/^1 node with a position/)).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '4 nodes of tenant acme: reading their positions needs READ on assets.history in tenant acme.',
+    );
+    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(1);
+    expect(historyCalls(calls)).toEqual([]);
+    expect(calls.some((c) => c.url.pathname.startsWith('/v1/groups/'))).toBe(false);
   });
 });

@@ -1,29 +1,87 @@
-import { Alert, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  NativeSelect,
+  Paper,
+  Progress,
+  Skeleton,
+  Text,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { channelListQuery } from '../../api/channels.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useConfig } from '../../config/config-context.ts';
-import { formatInstant } from '../../lib/history/format-time.ts';
+import { formatInstantWithZone } from '../../lib/history/format-time.ts';
 import { parseInstant } from '../../lib/history/time-range.ts';
 import { mayOnExisting } from '../../lib/permissions.ts';
 import '../../components/history/mantine-styles.ts';
 import { FleetView } from '../../features/fleet-map/fleet-view.tsx';
 import { MomentSlider } from '../../features/fleet-map/moment-slider.tsx';
-import { useFleetPositions } from '../../features/fleet-map/use-fleet-positions.ts';
+import styles from '../../features/fleet-map/fleet.module.css';
+import {
+  REFRESH_MS,
+  useFleetPositions,
+  type FleetPositions,
+} from '../../features/fleet-map/use-fleet-positions.ts';
 import { paths } from '../../lib/paths.ts';
 
 export function loader({ context }: LoaderFunctionArgs) {
   const client = context.get(queryClientContext);
   void client.prefetchQuery(userinfoQuery());
+  void client.prefetchQuery(extensionsQuery());
   void client.prefetchQuery(channelListQuery({ channelType: 'GROUP' }));
   return null;
 }
 
+function statusText(fleet: FleetPositions, live: boolean): string {
+  if (fleet.progress) {
+    const { done, total } = fleet.progress;
+    const what = `${done.toLocaleString()} of ${total.toLocaleString()} requests answered`;
+    return fleet.settled ? `Refreshing: ${what}` : `Loading positions: ${what}`;
+  }
+  if (fleet.loading) return 'Loading positions…';
+  const count = fleet.nodes.length;
+  return (
+    `${count.toLocaleString()} ${count === 1 ? 'node' : 'nodes'} with a position in the 24 hours ` +
+    `before ${formatInstantWithZone(fleet.at)}` +
+    (live && fleet.updatedAt > 0 ? ' · refreshed every minute' : '')
+  );
+}
+
+/** What the map leaves out, said quietly: a permission the person lacks is not an error. */
+function NotShown({ lines }: { lines: readonly string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <Alert color="gray" variant="light" title="Not on the map" py="xs" role="note">
+      <List size="sm" spacing={2}>
+        {lines.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** The wall clock, advanced every minute: the slider's right end is "now". */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 function FleetMap() {
   const config = useConfig();
+  const now = useMinuteClock();
   const [search, setSearch] = useSearchParams();
   const scope = search.get('group') ?? undefined;
   const moment = parseInstant(search.get('at'));
@@ -38,51 +96,54 @@ function FleetMap() {
       },
       { replace: key === 'at' },
     );
+  const failures = [...new Set(fleet.failures)];
   return (
-    <Stack gap="md">
+    <>
       <Paper withBorder p="sm">
-        <Stack gap="xs">
-          <Group gap="md" wrap="wrap" align="flex-end">
-            <NativeSelect
-              label="Show"
-              value={scope ?? ''}
-              onChange={(e) => update('group', e.currentTarget.value || undefined)}
-              data={[
-                { value: '', label: 'Every node you can reach' },
-                ...fleet.groups.map((group) => ({
-                  value: group.uuid,
-                  label: `Group ${group.name}`,
-                })),
-              ]}
-            />
-            <Text size="sm" c="dimmed" role="status">
-              {fleet.loading
-                ? 'Loading positions…'
-                : `${fleet.nodes.length.toLocaleString()} nodes with a position in the 24 hours before ${formatInstant(fleet.at)}` +
-                  (moment === undefined && fleet.updatedAt > 0
-                    ? ` · updated ${formatInstant(fleet.updatedAt)}, refreshed every minute`
-                    : '')}
-            </Text>
-          </Group>
-          <MomentSlider
-            moment={moment}
-            onMoment={(value) =>
-              update('at', value === undefined ? undefined : new Date(value).toISOString())
-            }
-            now={fleet.now}
+        <Group gap="md" wrap="wrap" align="flex-end">
+          <NativeSelect
+            label="Show"
+            value={scope ?? ''}
+            onChange={(e) => update('group', e.currentTarget.value || undefined)}
+            data={[
+              { value: '', label: 'Every node you can reach' },
+              ...fleet.groups.map((group) => ({
+                value: group.uuid,
+                label: group.readable
+                  ? `Group ${group.name}`
+                  : `Group ${group.name} (no access to its history)`,
+                disabled: !group.readable && group.uuid !== scope,
+              })),
+            ]}
           />
-        </Stack>
+          <div style={{ flex: '1 1 420px' }}>
+            <MomentSlider
+              moment={moment}
+              onMoment={(value) =>
+                update('at', value === undefined ? undefined : new Date(value).toISOString())
+              }
+              now={now}
+            />
+          </div>
+        </Group>
+        <Text size="sm" c="dimmed" role="status" mt={6}>
+          {statusText(fleet, moment === undefined)}
+        </Text>
+        {fleet.progress && (
+          <Progress
+            mt={4}
+            size="sm"
+            value={(fleet.progress.done / Math.max(1, fleet.progress.total)) * 100}
+            aria-label="Positions loaded"
+          />
+        )}
       </Paper>
-      {fleet.failures.length > 0 && (
-        <Alert color="red" variant="light" title="Some positions are missing">
-          {fleet.failures.length} of the requests were refused or failed:{' '}
-          {[
-            ...new Set(
-              fleet.failures.map((f) =>
-                f.error instanceof Error ? f.error.message : 'unknown error',
-              ),
-            ),
-          ].join('; ')}
+      <NotShown lines={fleet.hidden} />
+      {failures.length > 0 && (
+        <Alert color="orange" variant="light" title="Some positions could not be loaded" py="xs">
+          <Text size="sm">
+            {failures.join(' ')} The map shows what did arrive; the next refresh tries again.
+          </Text>
         </Alert>
       )}
       <FleetView
@@ -90,10 +151,11 @@ function FleetMap() {
         now={fleet.at}
         historyPath={(node) => paths.channelHistory.href(node.nodeUuid)}
         fitKey={scope ?? 'all'}
+        settled={fleet.settled}
         tileUrl={config.mapTileUrl}
         attribution={config.mapAttribution}
       />
-    </Stack>
+    </>
   );
 }
 
@@ -105,7 +167,7 @@ export function Component() {
     mayOnExisting(permissions, 'assets.history', 'READ').allowed ||
     mayOnExisting(permissions, 'groups.history', 'READ').allowed;
   return (
-    <>
+    <div className={styles.page}>
       <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
       {profile.isPending ? (
         <Skeleton height={480} aria-label="Loading the fleet map" />
@@ -116,13 +178,23 @@ export function Component() {
           color="indigo"
           variant="light"
           title="The fleet map is not available to you"
-          role="alert"
+          role="note"
         >
-          Positions come from the history of nodes and groups, which needs READ on assets.history or
-          groups.history. Your account has neither. Ask an administrator of your tenant for a role
-          that includes history; the Channels and Groups pages still show what you can reach.
+          <Text size="sm">
+            Positions come from the history of nodes and groups, which needs READ on assets.history
+            or groups.history. Your account has neither. Ask an administrator of your tenant for a
+            role that includes history; meanwhile your channels and groups show what you can reach.
+          </Text>
+          <Group gap="xs" mt="sm">
+            <Button component={Link} to={paths.channels.href()} size="xs">
+              Your channels
+            </Button>
+            <Button component={Link} to={paths.permissions.href()} size="xs" variant="default">
+              What you may do
+            </Button>
+          </Group>
         </Alert>
       )}
-    </>
+    </div>
   );
 }

@@ -12,7 +12,7 @@ import { ActiveBadge } from '../../components/channel-badges.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { mayOnExisting } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { AddMembers } from '../../features/groups/add-members.tsx';
 import { MembersTable } from '../../features/groups/members-table.tsx';
 import { paths } from '../../lib/paths.ts';
@@ -33,8 +33,10 @@ export function Component() {
   const members = useQuery(membersQuery(groupUuid));
   const removeAll = useRemoveAllMembers(groupUuid);
   const [confirmAll, setConfirmAll] = useState(false);
-  const update = mayOnExisting(permissions, 'groups', 'UPDATE');
-  const clear = mayOnExisting(permissions, 'groups', 'DELETE');
+  // Until the record (with its tenant) is here, the checks guess from the profile alone.
+  const scope = group.data ?? { channelType: 'GROUP' as const };
+  const update = mayOnChannel(permissions, scope, 'UPDATE');
+  const clear = mayOnChannel(permissions, scope, 'DELETE');
 
   if (group.isError && (isApiError(group.error, 404) || isApiError(group.error, 400))) {
     return (
@@ -77,7 +79,9 @@ export function Component() {
           }
         />
       )}
-      {group.isError && <ApiErrorAlert error={group.error} onRetry={() => void group.refetch()} />}
+      {group.isError && group.data === undefined && (
+        <ApiErrorAlert error={group.error} onRetry={() => void group.refetch()} />
+      )}
       <Paper withBorder p="md" component="section" aria-labelledby="members-title">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4" id="members-title">
@@ -99,7 +103,7 @@ export function Component() {
           <AddMembers groupUuid={groupUuid} members={members.data ?? []} verdict={update} />
           {members.isPending ? (
             <Skeleton height={120} />
-          ) : members.isError ? (
+          ) : members.data === undefined ? (
             <ApiErrorAlert
               error={members.error}
               title="Members could not be loaded"

@@ -40,7 +40,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 }
 
 function GroupList() {
-  const { data, isPending, isError, error, refetch } = useQuery(channelListQuery(groupsFilter));
+  const { data, isPending, error, refetch } = useQuery(channelListQuery(groupsFilter));
   if (isPending) {
     return (
       <Stack gap={6} aria-busy="true" aria-label="Loading groups">
@@ -50,7 +50,7 @@ function GroupList() {
       </Stack>
     );
   }
-  if (isError) {
+  if (data === undefined) {
     return (
       <ApiErrorAlert
         error={error}

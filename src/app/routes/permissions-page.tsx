@@ -6,7 +6,7 @@ import { userinfoQuery } from '../../api/userinfo.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { Copyable } from '../../components/copyable.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { capabilitiesOf } from '../../lib/capabilities.ts';
+import { capabilitiesOf, type Capability } from '../../lib/capabilities.ts';
 import { tenantsOf } from '../../lib/permissions.ts';
 import { PermissionMatrix } from '../../features/permissions/permission-matrix.tsx';
 
@@ -15,10 +15,37 @@ export function loader({ context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** "Yes", "No" or, where tenants differ, in which tenants: never a "Yes" that is half true. */
+function CapabilityLine({ capability }: { capability: Capability }) {
+  const { action, verdict, tenants, needs } = capability;
+  const allowedIn = tenants.filter((t) => t.allowed).map((t) => t.tenant);
+  const partly = !verdict.allowed && allowedIn.length > 0;
+  const [mark, color] = verdict.allowed
+    ? ['✓ Yes', 'var(--mantine-color-green-text)']
+    : partly
+      ? [`◐ Only in ${allowedIn.join(', ')}`, 'var(--mantine-color-orange-light-color)']
+      : ['✗ No', 'var(--mantine-color-red-text)'];
+  return (
+    <>
+      <Text span size="sm" fw={600} c={color} mr={6}>
+        {mark}
+      </Text>
+      {action}
+      {needs && (
+        <Text span c="dimmed" size="sm">
+          {' '}
+          — {partly ? 'elsewhere it ' : ''}
+          {needs}
+        </Text>
+      )}
+    </>
+  );
+}
+
 export function Component() {
-  const { data: profile, isPending, isError, error, refetch } = useQuery(userinfoQuery());
+  const { data: profile, isPending, error, refetch } = useQuery(userinfoQuery());
   if (isPending) return <Skeleton height={240} />;
-  if (isError)
+  if (profile === undefined)
     return (
       <ApiErrorAlert
         error={error}
@@ -31,7 +58,7 @@ export function Component() {
     <Stack gap="md" maw={1100}>
       <PageHeader
         title="Permissions"
-        description="Who you are signed in as and what the cloud lets you do, from GET /v1/userinfo."
+        description="Who you are signed in as, and what the cloud lets you do in each of your tenants."
       />
       <Paper withBorder p="md" component="section" aria-labelledby="profile-title">
         <Title order={2} size="h4" mb="sm" id="profile-title">
@@ -74,28 +101,9 @@ export function Component() {
           In this console you can
         </Title>
         <List spacing={6} size="sm" listStyleType="none" p={0}>
-          {capabilities.map(({ action, verdict }) => (
-            <List.Item key={action}>
-              <Text
-                span
-                size="sm"
-                fw={600}
-                c={
-                  verdict.allowed
-                    ? 'var(--mantine-color-green-text)'
-                    : 'var(--mantine-color-red-text)'
-                }
-                mr={6}
-              >
-                {verdict.allowed ? '✓ Yes' : '✗ No'}
-              </Text>
-              {action}
-              {!verdict.allowed && (
-                <Text span c="dimmed" size="sm">
-                  {' '}
-                  — {verdict.reason}
-                </Text>
-              )}
+          {capabilities.map((capability) => (
+            <List.Item key={capability.action}>
+              <CapabilityLine capability={capability} />
             </List.Item>
           ))}
         </List>

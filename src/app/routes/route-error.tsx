@@ -1,7 +1,8 @@
-import { Alert, Button, Code, Container, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { TechnicalDetails } from '../../components/technical-details.tsx';
 import { NotFound } from './not-found.tsx';
 import { paths } from '../../lib/paths.ts';
 
@@ -18,15 +19,27 @@ export function RouteError() {
     );
   }
   // A chunk that failed to load after a new deployment: a reload fetches the new one.
-  const message = error instanceof Error ? error.message : String(error);
+  const chunk =
+    error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message);
+  const technical =
+    error instanceof Error
+      ? `${error.name}: ${error.message}\n${error.stack ?? ''}`
+      : String(error);
   return (
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1} size="h2">
           Something went wrong
         </Title>
-        <Alert color="red" role="alert" title="The console hit an unexpected error">
-          <Code block>{message}</Code>
+        <Alert color="red" role="alert" title="This page stopped working">
+          <Text size="sm">
+            {chunk
+              ? 'A part of the console could not be loaded, perhaps because a new version was just installed. Reloading the page fetches it again.'
+              : 'The console ran into a problem it did not expect. Reloading the page usually helps; what you typed into forms is kept.'}
+          </Text>
+          <TechnicalDetails>
+            <Code block>{technical.trim()}</Code>
+          </TechnicalDetails>
         </Alert>
         <Group>
           <Button onClick={() => window.location.reload()}>Reload</Button>

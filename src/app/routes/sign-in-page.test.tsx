@@ -1,16 +1,37 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { UserManager } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AuthContext } from '../../auth/auth-context.ts';
+import { AuthContext, type SessionAuthenticator } from '../../auth/auth-context.ts';
 import { BasicAuthenticator } from '../../auth/basic.ts';
+import { OidcAuthenticator } from '../../auth/oidc.ts';
+import { saveSignOutReport } from '../../auth/sign-out-report.ts';
+import { ConfigContext } from '../../config/config-context.ts';
+import type { ConsoleConfig } from '../../config/config.ts';
 import { fakeCloud, json } from '../../test/render.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 
-async function renderSignIn() {
-  const authenticator = new BasicAuthenticator();
-  await authenticator.restore();
+const oidcSettings = {
+  authority: 'https://sso.example',
+  clientId: 'telemetry-console',
+  audience: 'https://api.telemetry.local',
+  scope: 'openid profile email',
+};
+const oidcConfig: ConsoleConfig = {
+  apiBaseUrl: 'https://cloud.example',
+  authMode: 'oidc',
+  oidc: oidcSettings,
+  mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+  mapAttribution: undefined,
+};
+
+async function renderSignIn(
+  authenticator: SessionAuthenticator = new BasicAuthenticator(),
+  config: ConsoleConfig = { ...oidcConfig, authMode: 'basic', oidc: null },
+) {
+  if (authenticator.mode === 'basic') await authenticator.restore();
   const router = createMemoryRouter(
     [
       { path: '/sign-in', element: <SignInPage /> },
@@ -20,9 +41,11 @@ async function renderSignIn() {
   );
   render(
     <MantineProvider env="test">
-      <AuthContext.Provider value={authenticator}>
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
+      <ConfigContext.Provider value={config}>
+        <AuthContext.Provider value={authenticator}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </ConfigContext.Provider>
     </MantineProvider>,
   );
   return authenticator;
@@ -54,5 +77,39 @@ describe('SignInPage (Basic)', () => {
     expect(new Headers(calls[0]?.init.headers).get('Authorization')).toBe(
       `Basic ${btoa('admin:demo-admin')}`,
     );
+  });
+});
+
+describe('SignInPage (OIDC)', () => {
+  const oidc = () =>
+    new OidcAuthenticator(oidcSettings, 'https://console.example', {} as UserManager);
+
+  it('shows why the cloud refused a fresh sign-in, and what must be configured', async () => {
+    const authenticator = oidc();
+    const reason =
+      'The token is for another audience (telemetry-console), not https://api.telemetry.local.';
+    authenticator.store.set({ status: 'signed-out', expired: false, refusal: reason });
+    await renderSignIn(authenticator, oidcConfig);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The cloud refuses the tokens of this sign-in');
+    expect(alert).toHaveTextContent(`The cloud answered: “${reason}”`);
+    expect(alert).toHaveTextContent('AUTH_AUDIENCE');
+    expect(screen.queryByText('Your session has ended')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('says once what signing out could not end', async () => {
+    saveSignOutReport({
+      refreshToken: 'not-revocable',
+      providerSession: 'ended',
+      accessTokenExpiresAt: null,
+    });
+    const authenticator = oidc();
+    authenticator.store.set({ status: 'signed-out', expired: false });
+    await renderSignIn(authenticator, oidcConfig);
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('Signed out of the console, with exceptions');
+    expect(notice).toHaveTextContent('offers no way to revoke tokens');
+    expect(window.sessionStorage.length).toBe(0);
   });
 });

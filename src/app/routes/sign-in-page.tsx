@@ -9,11 +9,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/errors.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { useAuthenticator, useSession } from '../../auth/auth-context.ts';
 import { hasAnyDraft } from '../../auth/drafts.ts';
+import { refusalAdvice } from '../../auth/refusal-advice.ts';
+import {
+  clearSignOutReport,
+  describeSignOut,
+  readSignOutReport,
+} from '../../auth/sign-out-report.ts';
+import { useConfig } from '../../config/config-context.ts';
 import { safeReturnTo } from './return-to.ts';
 
 function BasicForm() {
@@ -95,9 +103,14 @@ function OidcButton({ returnTo }: { returnTo: string }) {
   return (
     <Stack>
       {error !== null && (
-        <Alert color="red" title="The sign-in service cannot be reached" role="alert">
-          {error instanceof Error ? error.message : String(error)}
-        </Alert>
+        <ApiErrorAlert
+          error={error}
+          title={
+            error instanceof ApiError && error.code === 'BLOCKED'
+              ? 'The browser refused the sign-in service'
+              : 'The sign-in service cannot be reached'
+          }
+        />
       )}
       <Button size="md" loading={pending} onClick={() => void start()}>
         Sign in
@@ -109,6 +122,44 @@ function OidcButton({ returnTo }: { returnTo: string }) {
   );
 }
 
+const formatTime = (epochMs: number) =>
+  new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** What the last sign-out in this tab could not end, said once (sign-out-report.ts). */
+function SignedOutNotice() {
+  const [lines] = useState(() => {
+    const report = readSignOutReport();
+    return report ? describeSignOut(report, formatTime) : [];
+  });
+  useEffect(() => clearSignOutReport(), []);
+  if (lines.length === 0) return null;
+  return (
+    <Alert color="orange" title="Signed out of the console, with exceptions" role="status">
+      <Stack gap={4}>
+        {lines.map((line) => (
+          <Text size="sm" key={line}>
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The cloud refused the tokens a sign-in just produced: say why, and who must fix what. */
+function RefusedNotice({ reason }: { reason: string }) {
+  const config = useConfig();
+  return (
+    <Alert color="red" title="The cloud refuses the tokens of this sign-in" role="alert">
+      <Stack gap={4}>
+        <Text size="sm">The cloud answered: “{reason}”</Text>
+        <Text size="sm">{refusalAdvice(reason, config.oidc)}</Text>
+        <Text size="sm">Signing in again gives the same tokens until that is changed.</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 export function SignInPage() {
   const session = useSession();
   const authenticator = useAuthenticator();
@@ -117,6 +168,7 @@ export function SignInPage() {
 
   if (session.status === 'signed-in') return <Navigate to={returnTo} replace />;
   const expired = session.status === 'signed-out' && session.expired;
+  const refusal = session.status === 'signed-out' ? session.refusal : undefined;
 
   return (
     <Center mih="100vh" p="md" component="main">
@@ -131,10 +183,12 @@ export function SignInPage() {
             </Text>
           </div>
           {expired && (
-            <Alert color="yellow" title="Your session has ended" role="status">
+            <Alert color="orange" title="Your session has ended" role="status">
               Sign in again to carry on{hasAnyDraft() ? '; what you were typing is kept' : ''}.
             </Alert>
           )}
+          {refusal !== undefined && <RefusedNotice reason={refusal} />}
+          <SignedOutNotice />
           {authenticator.mode === 'basic' ? <BasicForm /> : <OidcButton returnTo={returnTo} />}
         </Stack>
       </Paper>

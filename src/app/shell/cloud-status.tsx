@@ -1,22 +1,36 @@
 import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { pingQuery } from '../../api/admin.ts';
+import { ApiError } from '../../api/errors.ts';
+import { useCloudReachable } from '../../api/network-status.ts';
+import { formatClock } from '../../lib/history/format-time.ts';
 
-/** GET /v1/admin/ping every 30 s: the header says whether the cloud is operational. */
+/**
+ * The header's word on the cloud. Reachability comes from every request (api/network-status.ts),
+ * as the banner's does, so the two agree at once; the ping (every 30 s, every 5 s while the cloud
+ * is away) tells whether it is operational and notices its return.
+ */
 export function CloudStatus() {
-  const { isPending, isError, dataUpdatedAt, errorUpdatedAt } = useQuery(pingQuery());
-  const checked = new Date(Math.max(dataUpdatedAt, errorUpdatedAt)).toLocaleTimeString();
-  const [color, text] = isPending
-    ? ['gray', 'Cloud: checking…']
-    : isError
+  const reachable = useCloudReachable();
+  const { isPending, isError, error, dataUpdatedAt, errorUpdatedAt } = useQuery(pingQuery());
+  const checked = formatClock(Math.max(dataUpdatedAt, errorUpdatedAt));
+  // The browser refusing the cloud (CORS, this page's policy) is not the cloud being down.
+  const blocked = error instanceof ApiError && error.code === 'BLOCKED';
+  const [color, text] = blocked
+    ? ['red', 'Cloud blocked by the browser']
+    : !reachable
       ? ['red', 'Cloud unreachable']
-      : ['green', 'Cloud operational'];
+      : isPending
+        ? ['gray', 'Cloud: checking…']
+        : isError
+          ? ['orange', 'Cloud not operational']
+          : ['green', 'Cloud operational'];
   return (
     <Badge
-      variant={isError ? 'filled' : 'light'}
+      variant={reachable && !blocked ? 'light' : 'filled'}
       color={color}
       role="status"
-      title={isPending ? undefined : `Checked at ${checked}`}
+      title={blocked ? error.message : isPending && reachable ? undefined : `Checked at ${checked}`}
       visibleFrom="xs"
     >
       {text}

@@ -1,7 +1,12 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { lastAtOrBefore } from '../../lib/history-store/m4.ts';
 import { valueDomain } from '../../lib/history/value-domain.ts';
-import { formatInstant, formatTick, timeTicks } from '../../lib/history/format-time.ts';
+import {
+  formatClock,
+  formatInstant,
+  formatTick,
+  timeTicks,
+} from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import {
   ChartLines,
@@ -190,9 +195,7 @@ export function TemperatureChart({
               </dt>
               <dd>
                 {point.value} °C
-                {point.ts !== cursor && (
-                  <> at {formatInstant(point.ts, timeZone).split(', ').at(-1)}</>
-                )}
+                {point.ts !== cursor && <> at {formatClock(point.ts, timeZone)}</>}
               </dd>
             </div>
           ))}

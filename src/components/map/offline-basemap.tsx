@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import L from 'leaflet';
+import { useComputedColorScheme } from '@mantine/core';
 import { useMap } from 'react-leaflet';
 import type { Topology } from 'topojson-specification';
 import worldUrl from 'world-atlas/countries-50m.json?url';
@@ -24,20 +25,28 @@ function loadWorld(): Promise<WorldBasemap> {
 }
 
 const PANE = 'offline-basemap';
-const SEA_COLOR = '#cfe3f3';
+
+/** Sea, land and borders in each theme: a light map on a dark page glares, and the reverse. */
+const BASEMAP_PALETTES = {
+  light: { sea: '#cfe3f3', land: '#f2efe6', coast: '#8a9a8c', border: '#a89f91' },
+  dark: { sea: '#1b2633', land: '#2e3033', coast: '#5c6670', border: '#6b6459' },
+} as const;
 
 /**
  * A vector basemap of land and borders drawn on canvas, for when no tile URL is configured or the
- * tiles fail: the console works without network. Renders nothing (traccar-web's style).
+ * tiles fail: the console works without network. Follows the console's colour scheme. Renders
+ * nothing (traccar-web's style).
  */
 export function OfflineBasemap(): null {
   const map = useMap();
+  const scheme = useComputedColorScheme('light');
+  const palette = BASEMAP_PALETTES[scheme];
   useEffect(() => {
     const pane = map.getPane(PANE) ?? map.createPane(PANE);
     pane.style.zIndex = '150';
     const container = map.getContainer();
     const background = container.style.background;
-    container.style.background = SEA_COLOR;
+    container.style.background = palette.sea;
     const renderer = L.canvas({ pane: PANE, padding: 0.5 });
     const group = L.layerGroup().addTo(map);
     let cancelled = false;
@@ -54,23 +63,24 @@ export function OfflineBasemap(): null {
           attribution: 'Made with Natural Earth',
           style: {
             stroke: true,
-            color: '#8a9a8c',
+            color: palette.coast,
             weight: 0.8,
-            fillColor: '#f2efe6',
+            fillColor: palette.land,
             fillOpacity: 1,
           },
         }).addTo(group);
         L.geoJSON(borders, {
           ...common,
-          style: { color: '#a89f91', weight: 0.7, dashArray: '3 2', fill: false },
+          style: { color: palette.border, weight: 0.7, dashArray: '3 2', fill: false },
         }).addTo(group);
       })
       .catch((error: unknown) => console.warn(error));
     return () => {
       cancelled = true;
       group.remove();
+      renderer.remove();
       container.style.background = background;
     };
-  }, [map]);
+  }, [map, palette]);
   return null;
 }

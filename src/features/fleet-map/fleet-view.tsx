@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Grid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { ClusterLayer } from '../../components/map/cluster-layer.tsx';
 import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
 import { FocusLayer } from '../../components/map/focus-layer.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import styles from './fleet.module.css';
 import { NodeList } from './node-list.tsx';
 import { NodePopup } from './node-popup.tsx';
 
@@ -15,6 +16,8 @@ export interface FleetViewProps {
   historyPath: (node: FleetNode) => string;
   /** The map frames the nodes again when this changes (another group). */
   fitKey: string;
+  /** The nodes are complete for `fitKey`: the first view frames them all, then never moves. */
+  settled: boolean;
   tileUrl?: string | undefined;
   attribution?: string | undefined;
 }
@@ -25,6 +28,7 @@ export function FleetView({
   now,
   historyPath,
   fitKey,
+  settled,
   tileUrl,
   attribution,
 }: FleetViewProps) {
@@ -39,14 +43,13 @@ export function FleetView({
     setFocus([picked.position.lat, picked.position.lon]);
   };
   return (
-    // Side by side from 75em. Beside the navigation at 1280 px a third of the page was too narrow
-    // for the list's columns (its History links were cut off): the list takes 5/12, and its rows
-    // are compact enough to fit there (node-list.tsx); at 88em 4/12 would fit only just.
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+    // Side by side from 75em (fleet.module.css). Beside the navigation at 1280 px the list takes
+    // 5/12, which its compact rows fit (node-list.tsx).
+    <div className={styles.body}>
+      <div className={styles.mapColumn}>
         <MapView
           label="Fleet map"
-          height={560}
+          className={styles.map}
           tileUrl={tileUrl}
           attribution={attribution}
           onFallback={setFallback}
@@ -58,7 +61,7 @@ export function FleetView({
             onSelect={(n) => setSelected(n.nodeUuid)}
           />
           <FocusLayer position={focus} />
-          <FitBoundsLayer points={positions} fitKey={fitKey} maxZoom={13} />
+          <FitBoundsLayer points={positions} fitKey={fitKey} settled={settled} maxZoom={13} />
           {node && (
             <NodePopup node={node} now={now} historyPath={historyPath(node)} onClose={close} />
           )}
@@ -67,8 +70,8 @@ export function FleetView({
           Blue: heard from within the hour; grey: longer ago; squares: calculated positions. Click a
           cluster to zoom into it.{fallback ? ` ${fallback} Showing the offline map.` : ''}
         </Text>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      </div>
+      <div className={styles.listColumn}>
         <NodeList
           nodes={nodes}
           now={now}
@@ -76,7 +79,7 @@ export function FleetView({
           onShow={show}
           historyPath={historyPath}
         />
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 }

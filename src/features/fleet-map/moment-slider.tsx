@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Slider, Text } from '@mantine/core';
-import { formatInstant } from '../../lib/history/format-time.ts';
+import { formatInstantWithZone } from '../../lib/history/format-time.ts';
 
 const WEEK = 7 * 86_400_000;
 const STEP = 15 * 60_000;
@@ -26,7 +26,7 @@ export function MomentSlider({ moment, onMoment, now }: MomentSliderProps) {
       <Text size="sm" miw={240}>
         {moment === undefined && dragging === undefined
           ? 'Live positions'
-          : `Positions at ${formatInstant(shown)}`}
+          : `Positions at ${formatInstantWithZone(shown)}`}
       </Text>
       <Slider
         style={{ flex: 1, minWidth: 220 }}
@@ -36,9 +36,10 @@ export function MomentSlider({ moment, onMoment, now }: MomentSliderProps) {
         value={Math.max(max - WEEK, Math.min(max, shown))}
         onChange={setDragging}
         onChangeEnd={commit}
-        label={(value) => (value >= max ? 'Now' : formatInstant(value))}
+        label={(value) => (value >= max ? 'Now' : formatInstantWithZone(value))}
         thumbLabel="Moment shown on the map"
-        thumbProps={{ 'aria-valuetext': moment === undefined ? 'Now' : formatInstant(shown) }}
+        // Read out as a time, not as the epoch milliseconds of aria-valuenow.
+        thumbValueText={(value) => (value >= max ? 'Now' : formatInstantWithZone(value))}
       />
       <Button
         size="xs"

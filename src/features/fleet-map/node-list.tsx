@@ -3,6 +3,7 @@ import { Anchor, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { formatAgo } from '../../lib/history/format-time.ts';
+import styles from './fleet.module.css';
 
 const SHOWN = 100;
 /** "12 min ago", "-18.5 °C" and the link stay on one line; only long node names wrap. */
@@ -37,7 +38,7 @@ export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeList
         size="xs"
         mb="xs"
       />
-      <Table.ScrollContainer minWidth={0} maxHeight={480}>
+      <Table.ScrollContainer minWidth={0} type="native" className={styles.listScroll}>
         <Table
           stickyHeader
           highlightOnHover

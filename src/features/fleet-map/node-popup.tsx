@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Anchor, Stack, Text } from '@mantine/core';
+import type { LeafletEvent, Popup as LeafletPopup } from 'leaflet';
 import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
@@ -16,7 +17,17 @@ export interface NodePopupProps {
 export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
   const { lat, lon } = node.position;
   const position = useMemo((): [number, number] => [lat, lon], [lat, lon]);
-  const handlers = useMemo(() => ({ remove: onClose }), [onClose]);
+  // Opening pans the map to show the whole popup; a refresh that moves the node must not pan it
+  // again (Leaflet pans at every change of an open popup's position), so only the opening does.
+  const handlers = useMemo(
+    () => ({
+      remove: onClose,
+      add: (event: LeafletEvent) => {
+        (event.target as LeafletPopup).options.autoPan = false;
+      },
+    }),
+    [onClose],
+  );
   const kind = node.position.calculated
     ? 'Calculated position'
     : node.position.hdop === undefined

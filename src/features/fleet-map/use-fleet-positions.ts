@@ -1,94 +1,251 @@
-import { useEffect, useMemo, useState } from 'react';
-import { keepPreviousData, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { HISTORY_MAX_COUNT, HISTORY_MAX_SPAN_MS } from '../../../contract/limits.ts';
-import type { Timeslice } from '../../../contract/timeslice.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import type { LatestPositions } from '../../../contract/positions.ts';
 import { channelListQuery } from '../../api/channels.ts';
-import { membersQuery } from '../../api/groups.ts';
-import { historyQuery } from '../../api/history.ts';
-import { latestPositions, type FleetNode } from '../../lib/history/fleet-positions.ts';
-import { fleetRequests } from '../../lib/history/fleet-requests.ts';
+import { ApiError } from '../../api/errors.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { latestPositionsQuery } from '../../api/positions.ts';
+import { usePermissions } from '../../api/userinfo.ts';
+import { FleetBuilder, type FleetNode } from '../../lib/history/fleet-positions.ts';
+import {
+  describeHidden,
+  historyVerdict,
+  type HiddenChannel,
+} from '../../lib/history/fleet-requests.ts';
+import type { PermissionMap } from '../../lib/permissions.ts';
+import { loadFleetFromHistory, type FleetProgress } from './history-positions.ts';
 
-/** How often live positions are asked for again. */
-const REFRESH_MS = 60_000;
-/** The recent window each request covers: the longest one request may span. */
-const WINDOW_MS = HISTORY_MAX_SPAN_MS;
+/** How often live positions are asked for again (after the previous answer is complete). */
+export const REFRESH_MS = 60_000;
+
+export interface FleetGroup {
+  uuid: string;
+  name: string;
+  /** False when the person may not read the group's history: the map cannot show it. */
+  readable: boolean;
+}
 
 export interface FleetPositions {
   nodes: FleetNode[];
-  /** The instant the positions are for: now (refreshed) or the chosen past moment. */
+  /** The instant the positions are for: now (at the last refresh) or the slider's moment. */
   at: number;
-  /** The live clock, advanced at each refresh. */
-  now: number;
-  groups: { uuid: string; name: string }[];
+  groups: FleetGroup[];
+  /** Nothing to show yet for this scope and moment. */
   loading: boolean;
-  /** Requests that failed, with the cloud's reason (e.g. no history permission in a tenant). */
-  failures: { channelUuid: string; error: unknown }[];
+  /** While positions arrive request by request (a cloud without the extension). */
+  progress: { done: number; total: number } | undefined;
+  /** The nodes shown are a complete answer for this scope and moment (the map frames them). */
+  settled: boolean;
+  /** What the map leaves out because the person may not read it, in a person's words. */
+  hidden: string[];
+  /** Requests that should have worked and did not (network, cloud): the next refresh retries. */
+  failures: string[];
   updatedAt: number;
 }
 
-/** One result for all answers, which TanStack Query keeps stable while nothing changes. */
-function combineAnswers(results: UseQueryResult<Timeslice[]>[]) {
+const refusal = (error: unknown) =>
+  error instanceof ApiError && (error.status === 403 || error.status === 404);
+
+/** The extension's withheld nodes, said like the console's own refusals. */
+function withheldLines(answer: LatestPositions | undefined): string[] {
+  if (!answer) return [];
+  return answer.withheld.map(({ tenant, nodes, message }) => {
+    const what = nodes === 1 ? '1 node' : `${nodes.toLocaleString()} nodes`;
+    const why = message.charAt(0).toLowerCase() + message.slice(1);
+    return `${what} of tenant ${tenant}: ${why}`;
+  });
+}
+
+/** Positions from our cloud's latest-positions extension: one request, refreshed every minute. */
+function useExtensionPositions(
+  enabled: boolean,
+  scope: string | undefined,
+  moment: number | undefined,
+  group: ChannelRecord | undefined,
+  permissions: PermissionMap,
+) {
+  const precheck = scope !== undefined && group ? historyVerdict(permissions, group) : undefined;
+  const allowed = precheck?.allowed !== false;
+  const query = useQuery({
+    ...latestPositionsQuery({ group: scope, to: moment }),
+    enabled: enabled && allowed,
+    // A refusal would be refused again: it is not asked for at each refresh.
+    refetchInterval: (q) => (moment !== undefined || refusal(q.state.error) ? false : REFRESH_MS),
+    // Moving the slider keeps the nodes on screen until the new moment's answer is there; another
+    // group does not show this one's nodes meanwhile.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1].group === (scope ?? null) ? previous : undefined,
+  });
+  const nodes = useMemo(() => {
+    if (!query.data) return [];
+    const builder = new FleetBuilder(query.data.to);
+    builder.addLatest(query.data.nodes);
+    return builder.nodes();
+  }, [query.data]);
+  const hidden: string[] = [];
+  if (precheck && !precheck.allowed && group) {
+    hidden.push(...describeHidden([{ ...group, reason: precheck.reason }]));
+  } else if (query.error && refusal(query.error) && scope !== undefined) {
+    hidden.push(...describeHidden([hiddenGroup(scope, group, query.error)]));
+  }
+  hidden.push(...withheldLines(query.data));
   return {
-    data: results.flatMap((result) => (result.data ? [result.data] : [])),
-    pending: results.some((result) => result.isPending),
-    errors: results.flatMap((result, index) =>
-      result.isError ? [{ index, error: result.error as unknown }] : [],
-    ),
-    updatedAt: Math.max(0, ...results.map((result) => result.dataUpdatedAt)),
+    nodes,
+    at: query.data?.to ?? moment ?? query.dataUpdatedAt,
+    loading: allowed && query.isPending,
+    settled: !allowed || (query.isSuccess && !query.isPlaceholderData) || refusal(query.error),
+    hidden,
+    failures: query.isError && !refusal(query.error) ? [query.error.message] : [],
+    updatedAt: query.dataUpdatedAt,
+  };
+}
+
+function hiddenGroup(scope: string, group: ChannelRecord | undefined, error: Error): HiddenChannel {
+  return {
+    uuid: scope,
+    name: group?.name ?? 'chosen',
+    channelType: 'GROUP',
+    tenant: group?.tenant,
+    reason: error.message,
+  };
+}
+
+interface HistoryState {
+  key: string;
+  at: number;
+  /** What the map shows: the last complete pass, or the first pass as it arrives. */
+  shown: FleetProgress | undefined;
+  settled: boolean;
+  /** The pass under way, if any. */
+  running: { done: number; total: number } | undefined;
+  error: string | undefined;
+  updatedAt: number;
+}
+
+/**
+ * Positions from history, for a cloud without the extension: request by request with bounded
+ * concurrency, shown as they arrive, stopped when the page is left; live, the next pass starts a
+ * minute after the last one ended.
+ */
+function useHistoryPositions(
+  enabled: boolean,
+  scope: string | undefined,
+  moment: number | undefined,
+  permissions: PermissionMap,
+) {
+  const client = useQueryClient();
+  const refused = useRef(new Map<string, string>());
+  const [pass, setPass] = useState(0);
+  const [state, setState] = useState<HistoryState>();
+  const key = `${scope ?? ''}|${moment ?? 'now'}`;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    const at = moment ?? Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const update = (progress: FleetProgress, complete: boolean) =>
+      setState((previous) => {
+        const same = previous?.key === key;
+        // A refresh keeps the complete picture on screen until the new one is complete.
+        const keep = same && previous.settled && !complete;
+        return {
+          key,
+          at: keep ? previous.at : at,
+          shown: keep ? previous.shown : progress,
+          settled: keep || complete,
+          running: complete ? undefined : { done: progress.done, total: progress.total },
+          error: undefined,
+          updatedAt: complete ? Date.now() : (previous?.updatedAt ?? 0),
+        };
+      });
+    loadFleetFromHistory({
+      client,
+      scope,
+      at,
+      permissions,
+      refused: refused.current,
+      signal: controller.signal,
+      onProgress: (progress) => update(progress, false),
+    }).then(
+      (progress) => {
+        update(progress, true);
+        if (moment === undefined) timer = setTimeout(() => setPass((n) => n + 1), REFRESH_MS);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = error instanceof Error ? error.message : String(error);
+        setState((previous) => ({
+          key,
+          at,
+          shown: previous?.key === key ? previous.shown : undefined,
+          settled: true,
+          running: undefined,
+          error: message,
+          updatedAt: previous?.updatedAt ?? 0,
+        }));
+        if (moment === undefined) timer = setTimeout(() => setPass((n) => n + 1), REFRESH_MS);
+      },
+    );
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [enabled, key, scope, moment, pass, client, permissions]);
+
+  const current = state?.key === key ? state : undefined;
+  const shown = current?.shown;
+  return {
+    nodes: shown?.nodes ?? [],
+    at: current?.at ?? moment ?? 0,
+    loading: enabled && shown === undefined && current?.error === undefined,
+    progress: current?.running,
+    settled: current?.settled ?? false,
+    hidden: describeHidden(shown?.hidden ?? []),
+    failures: [
+      ...(shown?.failures ?? []),
+      ...(current?.error === undefined ? [] : [current.error]),
+    ],
+    updatedAt: current?.updatedAt ?? 0,
   };
 }
 
 /**
- * Latest positions of every node in scope, from one request of the recent window per group or
- * per node channel no group covers (never one per member), refreshed every minute when live.
+ * Latest positions of every node in scope: through the cloud's latest-positions extension when it
+ * offers one, otherwise from history with bounded concurrency. Refreshed every minute when live.
  */
 export function useFleetPositions(
   scope: string | undefined,
   moment: number | undefined,
 ): FleetPositions {
-  const [tick, setTick] = useState(() => Date.now());
-  useEffect(() => {
-    if (moment !== undefined) return;
-    const timer = setInterval(() => setTick(Date.now()), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [moment]);
-  const at = moment ?? tick;
-
+  const permissions = usePermissions();
+  const extensions = useQuery(extensionsQuery());
   const groups = useQuery(channelListQuery({ channelType: 'GROUP' }));
-  const all = scope === undefined;
-  const nodeChannels = useQuery({ ...channelListQuery({ channelType: 'NODE' }), enabled: all });
-  const members = useQueries({
-    queries: all ? (groups.data ?? []).map((group) => membersQuery(group.uuid)) : [],
-  });
-  const membersByGroup = new Map(
-    (groups.data ?? []).map((group, i) => [group.uuid, members[i]?.data]),
+  const group = groups.data?.find((candidate) => candidate.uuid === scope);
+  const known = extensions.isSuccess;
+  const viaExtension = useExtensionPositions(
+    known && extensions.data.latestPositions,
+    scope,
+    moment,
+    group,
+    permissions,
   );
-  const ready =
-    !all || (groups.isSuccess && nodeChannels.isSuccess && members.every((m) => !m.isPending));
-  const channels = ready
-    ? fleetRequests(scope, groups.data ?? [], nodeChannels.data ?? [], (uuid) =>
-        membersByGroup.get(uuid),
-      )
-    : [];
-
-  const answers = useQueries({
-    queries: channels.map((channelUuid) => ({
-      ...historyQuery({ channelUuid, from: at - WINDOW_MS, to: at, count: HISTORY_MAX_COUNT }),
-      placeholderData: keepPreviousData,
-    })),
-    combine: combineAnswers,
-  });
-  const nodes = useMemo(() => latestPositions(answers.data, at), [answers.data, at]);
+  const viaHistory = useHistoryPositions(
+    known && !extensions.data.latestPositions,
+    scope,
+    moment,
+    permissions,
+  );
+  const chosen = known && extensions.data.latestPositions ? viaExtension : viaHistory;
   return {
-    nodes,
-    at,
-    now: tick,
-    groups: (groups.data ?? []).map(({ uuid, name }) => ({ uuid, name })),
-    loading: !ready || answers.pending,
-    failures: answers.errors.map(({ index, error }) => ({
-      channelUuid: channels[index] ?? '',
-      error,
+    ...chosen,
+    progress: chosen === viaHistory ? viaHistory.progress : undefined,
+    loading: !known || chosen.loading,
+    groups: (groups.data ?? []).map((candidate) => ({
+      uuid: candidate.uuid,
+      name: candidate.name,
+      readable: historyVerdict(permissions, candidate).allowed,
     })),
-    updatedAt: answers.updatedAt,
   };
 }

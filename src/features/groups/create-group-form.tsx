@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NAME_MAX_LENGTH } from '../../../contract/limits.ts';
 import { ChannelName } from '../../../contract/names.ts';
+import { isApiError } from '../../api/errors.ts';
 import { useCreateGroup } from '../../api/groups.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { useDraft } from '../../auth/drafts.ts';
@@ -27,6 +28,9 @@ export function CreateGroupForm() {
   const create = useCreateGroup();
   const navigate = useNavigate();
   const error = groupNameError(name);
+  // A name the tenant already uses is a fault of the name: said under the field, in the cloud's
+  // words, until the name changes.
+  const taken = isApiError(create.error, 409) ? create.error.message : null;
 
   return (
     <form
@@ -55,7 +59,7 @@ export function CreateGroupForm() {
             setName(event.currentTarget.value);
             create.reset();
           }}
-          error={submitted ? error : undefined}
+          error={taken ?? (submitted ? error : undefined)}
           style={{ flex: '1 1 240px' }}
           disabled={!verdict.allowed}
         />
@@ -63,9 +67,9 @@ export function CreateGroupForm() {
           Create group
         </GuardedButton>
       </Group>
-      {create.isError && (
+      {create.isError && taken === null && (
         <div style={{ marginTop: 8 }}>
-          <ApiErrorAlert error={create.error} title="The group was not created" />
+          <ApiErrorAlert error={create.error} title="The group was not created" change />
         </div>
       )}
     </form>

@@ -1,9 +1,9 @@
-import { Text } from '@mantine/core';
 import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import type { ConnChange } from '../../lib/history/conn-changes.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
+import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
 const show = (value: number | undefined) => (value === undefined ? '–' : String(value));
 const keyOf = (change: ConnChange) => `${change.nodeUuid}-${change.since}`;
@@ -46,11 +46,9 @@ export function ConnPanel({ history }: { history: RangeHistory }) {
   const changes = answer.data ?? [];
   if (changes.length === 0) {
     return (
-      <Text c="dimmed" aria-busy={!answer.settled}>
-        {history.status === 'loading'
-          ? 'Loading connectivity…'
-          : 'No connectivity messages in this range.'}
-      </Text>
+      <div aria-busy={!answer.settled}>
+        <NothingYet what="connectivity messages" pending={pendingOf(history)} />
+      </div>
     );
   }
   return (

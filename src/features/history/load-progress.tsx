@@ -1,5 +1,10 @@
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
+import { ApiError } from '../../api/errors.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+
+/** A refusal (no permission, out of reach) is answered the same however often it is asked. */
+const refused = (error: unknown) =>
+  error instanceof ApiError && [400, 403, 404].includes(error.status);
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : 'The history could not be loaded.';
@@ -39,7 +44,22 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
         aria-label="History loaded"
         color={history.status === 'failed' ? 'red' : undefined}
       />
-      {history.status === 'failed' && (
+      {history.status === 'failed' && refused(history.error) && (
+        <Alert
+          color="gray"
+          variant="light"
+          title="The cloud does not let you read this"
+          mt="xs"
+          role="note"
+        >
+          <Text size="sm">{message(history.error)}</Text>
+          <Text size="sm">
+            What has arrived stays on screen. Asking again would be refused the same way; an
+            administrator of the tenant can give you the permission it names.
+          </Text>
+        </Alert>
+      )}
+      {history.status === 'failed' && !refused(history.error) && (
         <Alert
           color="red"
           variant="light"

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 
 export interface NoHistoryAccessProps {
-  /** The permission that is missing, e.g. "READ on assets.history". */
+  /** The permission that is missing, e.g. "READ on assets.history in tenant acme". */
   needs: string;
   what: string;
 }
@@ -9,7 +9,7 @@ export interface NoHistoryAccessProps {
 /** Says why history is unavailable and what would make it available; asks the cloud nothing. */
 export function NoHistoryAccess({ needs, what }: NoHistoryAccessProps) {
   return (
-    <Alert color="indigo" variant="light" title="History is not available to you" role="alert">
+    <Alert color="indigo" variant="light" title="History is not available to you" role="note">
       <Text size="sm">
         Reading the history of {what} needs {needs}. Your account does not have that permission, so
         measurements, tracks and exports cannot be shown.

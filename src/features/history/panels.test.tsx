@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/errors.ts';
 import { localEngine } from '../../api/history-engine/local-engine.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
@@ -86,6 +87,22 @@ describe('LoadProgress', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The cloud cannot be reached.');
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
     expect(failed.resume).toHaveBeenCalled();
+  });
+
+  it('offers no Resume for what the cloud refused, and says so quietly', () => {
+    const message = 'Refused: reading history needs READ on assets.history in tenant acme.';
+    show(
+      <LoadProgress
+        history={history({
+          done: 0,
+          status: 'failed',
+          error: new ApiError(403, 'FORBIDDEN', message),
+        })}
+      />,
+    );
+    expect(screen.getByText(message)).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });
 });
 

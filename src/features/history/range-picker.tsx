@@ -38,14 +38,20 @@ function CustomRange({ range, onChange }: Omit<RangePickerProps, 'now'>) {
           type="datetime-local"
           label="From"
           value={from}
-          onChange={(e) => setFrom(e.currentTarget.value)}
+          onChange={(e) => {
+            setFrom(e.currentTarget.value);
+            setError(undefined);
+          }}
           error={error ? true : undefined}
         />
         <TextInput
           type="datetime-local"
           label="To"
           value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          onChange={(e) => {
+            setTo(e.currentTarget.value);
+            setError(undefined);
+          }}
           error={error ? true : undefined}
         />
         <Button type="submit" variant="light">

@@ -5,6 +5,7 @@ import type { RangeHistory } from '../../api/history-engine/use-range-history.ts
 import { describeValue } from '../../lib/history/describe-value.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import styles from './history.module.css';
+import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
 const ROW_HEIGHT = 28;
 /** Rows asked of the engine at once, around the ones in view. */
@@ -77,11 +78,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
     count > 0 ? { kind: 'rows', start, count: BLOCK } : undefined,
   );
   if (count === 0) {
-    return (
-      <Text c="dimmed">
-        {history.status === 'loading' ? 'Loading messages…' : 'No messages in this range.'}
-      </Text>
-    );
+    return <NothingYet what="messages" pending={pendingOf(history)} />;
   }
   const loaded = block.data;
   const offset =

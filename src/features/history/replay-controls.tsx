@@ -62,7 +62,7 @@ export const ReplayControls = memo(function ReplayControls({
         onChange={onCursor}
         label={(value) => formatInstant(value)}
         thumbLabel="Replay position"
-        thumbProps={{ 'aria-valuetext': formatInstant(at) }}
+        thumbValueText={(value) => formatInstant(value)}
       />
       <Text size="sm" miw={170} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {formatInstant(at)}

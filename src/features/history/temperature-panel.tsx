@@ -22,6 +22,7 @@ import type {
 import { formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { zoomWindow } from '../../lib/history/zoom.ts';
+import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
 /** Up to this many sensors each get a line; more are drawn as bands (docs/decisions.md). */
 export const MAX_LINES = 8;
@@ -189,15 +190,11 @@ export function TemperaturePanel({
   }, [sensors, colorOf, banded, chartBands, shown]);
 
   const whole = window.from === range.from && window.to === range.to;
-  const empty = summary !== undefined && sensors.length === 0;
+  const empty = sensors.length === 0;
   return (
     <div ref={ref} aria-busy={!lines.settled || !bands.settled}>
       {empty ? (
-        <Text c="dimmed">
-          {history.status === 'loading'
-            ? 'No temperatures in the days loaded so far.'
-            : 'No temperatures in this range.'}
-        </Text>
+        <NothingYet what="temperatures" pending={pendingOf(history)} />
       ) : (
         <>
           <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">

@@ -14,6 +14,7 @@ import type { Summary, TrackColumns } from '../../lib/history-store/protocol.ts'
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import styles from './history.module.css';
+import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
 export interface TrackPanelProps {
   history: RangeHistory;
@@ -126,13 +127,18 @@ export function TrackPanel({
   }, [tracks]);
   const skipped = (summary?.nodes ?? []).reduce((n, node) => n + node.withoutPosition, 0);
   if (tracks.length === 0) {
+    const pending = pendingOf(history);
     return (
-      <Text c="dimmed" aria-busy={!answer.settled}>
-        {history.status === 'loading' && summary === undefined
-          ? 'Loading positions…'
-          : `No positions in ${history.status === 'loading' ? 'the days loaded so far' : 'this range'}`}
-        {skipped > 0 ? ` (${skipped.toLocaleString()} GPS messages carried no location)` : ''}.
-      </Text>
+      <div aria-busy={!answer.settled}>
+        {pending || skipped === 0 ? (
+          <NothingYet what="positions" pending={pending} />
+        ) : (
+          <Text c="dimmed">
+            No positions in this range ({skipped.toLocaleString()} GPS messages carried no
+            location).
+          </Text>
+        )}
+      </div>
     );
   }
   return (
@@ -145,7 +151,7 @@ export function TrackPanel({
       >
         <StopsLayer stops={stops} describe={describeStop} />
         <TrackLayer tracks={tracks} span={range} formatTime={formatInstant} />
-        <FitBoundsLayer points={corners} fitKey={fitKey} />
+        <FitBoundsLayer points={corners} fitKey={fitKey} settled={history.status !== 'loading'} />
         <CursorLayer tracks={tracks} cursor={cursor} />
       </MapView>
       {fallback && (

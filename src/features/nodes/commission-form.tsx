@@ -62,6 +62,11 @@ export function CommissionForm() {
   const errors = commissionErrors(draft);
   const valid = errors.serial === null && errors.name === null;
   const disabled = !verdict.allowed;
+  // What the cloud said about the last attempt no longer applies once the person edits the form.
+  const change = (next: CommissionDraft) => {
+    setDraft(next);
+    if (!commission.isPending) commission.reset();
+  };
 
   return (
     <Stack gap="md">
@@ -93,7 +98,7 @@ export function CommissionForm() {
               required
               placeholder="e.g. TN-000123"
               value={draft.serial}
-              onChange={(event) => setDraft({ ...draft, serial: event.currentTarget.value })}
+              onChange={(event) => change({ ...draft, serial: event.currentTarget.value })}
               error={submitted ? errors.serial : undefined}
               disabled={disabled}
               autoComplete="off"
@@ -104,7 +109,7 @@ export function CommissionForm() {
               required
               placeholder="e.g. Van 12"
               value={draft.name}
-              onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+              onChange={(event) => change({ ...draft, name: event.currentTarget.value })}
               error={submitted ? errors.name : undefined}
               disabled={disabled}
             />
@@ -113,7 +118,7 @@ export function CommissionForm() {
               placeholder={groups.isPending ? 'Loading groups…' : 'No group'}
               data={(groups.data ?? []).map((group) => ({ value: group.uuid, label: group.name }))}
               value={draft.groupUuid}
-              onChange={(value) => setDraft({ ...draft, groupUuid: value })}
+              onChange={(value) => change({ ...draft, groupUuid: value })}
               clearable
               searchable
               disabled={disabled}
@@ -128,7 +133,7 @@ export function CommissionForm() {
         </Stack>
       </form>
       {commission.isError && (
-        <ApiErrorAlert error={commission.error} title="The node was not commissioned" />
+        <ApiErrorAlert error={commission.error} title="The node was not commissioned" change />
       )}
       {commission.isSuccess && (
         <Alert color="green" title="Commissioned" role="status">

@@ -58,7 +58,10 @@ export function DecommissionDialog({
       <TextInput
         label={`Type the ${label} “${word}” to confirm`}
         value={typed}
-        onChange={(event) => setTyped(event.currentTarget.value)}
+        onChange={(event) => {
+          setTyped(event.currentTarget.value);
+          if (!decommission.isPending) decommission.reset();
+        }}
         autoComplete="off"
         spellCheck={false}
       />

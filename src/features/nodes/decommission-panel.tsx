@@ -3,12 +3,12 @@ import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { GuardedButton } from '../../components/guarded-button.tsx';
-import { mayOnExisting } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
 
 export function DecommissionPanel({ node }: { node: ChannelRecord }) {
   const permissions = usePermissions();
-  const verdict = mayOnExisting(permissions, 'assets', 'DELETE');
+  const verdict = mayOnChannel(permissions, node, 'DELETE');
   const [opened, setOpened] = useState(false);
   return (
     <Paper

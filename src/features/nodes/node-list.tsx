@@ -15,7 +15,7 @@ import {
 import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { filterChannels, indexChannels } from '../../lib/channel-filter.ts';
-import { mayOnExisting } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
 
 const SHOWN = 200;
@@ -23,8 +23,7 @@ const allChannels = {};
 
 export function NodeList() {
   const permissions = usePermissions();
-  const verdict = mayOnExisting(permissions, 'assets', 'DELETE');
-  const { data, isPending, isError, error, refetch } = useQuery(channelListQuery(allChannels));
+  const { data, isPending, error, refetch } = useQuery(channelListQuery(allChannels));
   const [text, setText] = useState('');
   const [target, setTarget] = useState<ChannelRecord | null>(null);
   const nodes = useMemo(
@@ -43,7 +42,7 @@ export function NodeList() {
     actionColumn('Actions', 148, (node) =>
       node.active ? (
         <GuardedButton
-          verdict={verdict}
+          verdict={mayOnChannel(permissions, node, 'DELETE')}
           size="xs"
           variant="subtle"
           color="red"
@@ -57,7 +56,7 @@ export function NodeList() {
   ];
 
   if (isPending) return <Skeleton height={160} />;
-  if (isError)
+  if (data === undefined)
     return (
       <ApiErrorAlert
         error={error}

@@ -45,6 +45,28 @@ describe('PropertiesPanel', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('says what is wrong with invalid JSON and where, under the field, and sends nothing', async () => {
+    const calls = fakeCloud(() => json({ status: 'OK' }));
+    renderPage(<PropertiesPanel channel={channel} />, editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const input = screen.getByRole('textbox', { name: /Properties/ });
+    await userEvent.clear(input);
+    await userEvent.type(input, '{{\n  "site": "north"\n  "dock": 3\n}');
+    await userEvent.tab();
+    const message = "Not valid JSON: expected ',' or '}' after property value (line 3, column 3).";
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    await userEvent.click(screen.getByRole('button', { name: 'Save properties' }));
+    expect(calls).toHaveLength(0);
+  });
+
+  it('puts the keyboard in the editor when it opens', async () => {
+    fakeCloud(() => json({ status: 'OK' }));
+    renderPage(<PropertiesPanel channel={channel} />, editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: /Properties/ })).toHaveFocus();
+  });
+
   it('keeps the edit and shows the cloud’s words when the save is refused', async () => {
     const calls = fakeCloud(() =>
       json(

@@ -9,13 +9,14 @@ import { hasDraft, useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
-import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { useFocusFirstField } from '../../components/use-focus-first-field.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { checkProperties, formatProperties } from '../../lib/properties.ts';
 import { PropertiesTable } from './properties-table.tsx';
 
 export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
   const permissions = usePermissions();
-  const verdict = mayOnExisting(permissions, objectTypeOfChannel(channel.channelType), 'UPDATE');
+  const verdict = mayOnChannel(permissions, channel, 'UPDATE');
   const draftKey = `properties:${channel.uuid}`;
   // An edit in progress survives a sign-in round trip (drafts are kept in this tab's storage).
   const [editing, setEditing] = useState(() => hasDraft(draftKey));
@@ -69,6 +70,7 @@ function PropertiesEditor({
   const [touched, setTouched] = useState(false);
   const save = useSetProperties(channel.uuid);
   const check = checkProperties(text);
+  const form = useFocusFirstField<HTMLFormElement>();
 
   const submit = () => {
     setTouched(true);
@@ -85,6 +87,7 @@ function PropertiesEditor({
 
   return (
     <form
+      ref={form}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -100,14 +103,18 @@ function PropertiesEditor({
             save.reset();
           }}
           onBlur={() => setTouched(true)}
+          // JsonInput checks the JSON on blur itself and then shows only a red border unless it
+          // is given the words: the same message as ours, saying what is wrong and where.
           error={touched && !check.ok ? check.error : undefined}
+          validationError={check.ok ? undefined : check.error}
           autosize
           minRows={6}
           maxRows={20}
           ff="monospace"
-          data-autofocus
         />
-        {save.isError && <ApiErrorAlert error={save.error} title="Saving properties failed" />}
+        {save.isError && (
+          <ApiErrorAlert error={save.error} title="Properties were not saved" change />
+        )}
         <Group justify="space-between">
           <Text size="xs" c="dimmed">
             {check.ok ? `${check.bytes} of ${PROPERTIES_MAX_BYTES} bytes` : ' '}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { deliveriesQuery, type Delivery } from '../../api/push.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { formatInstantWithZone } from '../../lib/history/format-time.ts';
 
 function Outcome({ delivery }: { delivery: Delivery }) {
   const status = delivery.responseStatus;
@@ -23,11 +24,9 @@ function Outcome({ delivery }: { delivery: Delivery }) {
 }
 
 function Log({ template, channelUuid }: { template: string; channelUuid: string }) {
-  const { data, isPending, isError, error, refetch } = useQuery(
-    deliveriesQuery(template, channelUuid),
-  );
+  const { data, isPending, error, refetch } = useQuery(deliveriesQuery(template, channelUuid));
   if (isPending) return <Skeleton height={80} />;
-  if (isError) {
+  if (data === undefined) {
     return (
       <ApiErrorAlert
         error={error}
@@ -57,7 +56,9 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
         <Table.Tbody>
           {data.map((delivery) => (
             <Table.Tr key={delivery.key}>
-              <Table.Td>{delivery.at ? delivery.at.toLocaleString() : '—'}</Table.Td>
+              <Table.Td>
+                {delivery.at ? formatInstantWithZone(delivery.at.getTime()) : '—'}
+              </Table.Td>
               <Table.Td>{delivery.eventCount ?? '—'}</Table.Td>
               <Table.Td>
                 <Outcome delivery={delivery} />

@@ -40,6 +40,35 @@ describe('PushForm', () => {
     expect(sent?.url.searchParams.get('secret')).toMatch(/^whsec_/);
   });
 
+  it('says the cloud’s refusal in the form’s words, and forgets it once the address changes', async () => {
+    fakeCloud((url, init) =>
+      init.method === 'PUT'
+        ? json(
+            {
+              status: 'BAD_REQUEST',
+              message:
+                "query parameter 'to': 10.0.0.5 is a private address; push delivers only to public addresses.",
+            },
+            400,
+          )
+        : json({ paths: {} }),
+    );
+    renderPage(<PushForm channel={channel} onDone={() => undefined} />);
+    const address = screen.getByRole('textbox', { name: /Address/ });
+    expect(address).toHaveFocus();
+    await userEvent.type(address, 'http://10.0.0.5/hook');
+    await userEvent.type(screen.getByLabelText(/^Secret/), 'my-own-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Save push' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Push was not saved');
+    expect(alert).toHaveTextContent(
+      'Address: 10.0.0.5 is a private address; push delivers only to public addresses.',
+    );
+    expect(screen.queryByText(/query parameter/)).not.toBeVisible();
+    await userEvent.type(address, 'x');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('never keeps the secret in the draft', async () => {
     fakeCloud(() => json({ status: 'OK' }));
     renderPage(<PushForm channel={channel} onDone={() => undefined} />);

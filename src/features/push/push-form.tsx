@@ -19,12 +19,16 @@ import { releaseInbox, useTryPushWithInbox } from '../../api/push-inboxes.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { Copyable } from '../../components/copyable.tsx';
+import { useFocusFirstField } from '../../components/use-focus-first-field.ts';
 import {
   generateWebhookSecret,
   pushAddressError,
   pushIntervalError,
   pushSecretError,
 } from '../../lib/push-settings.ts';
+
+/** The cloud's parameters as this form names them. */
+const pushFields = { to: 'Address', interval: 'Interval', secret: 'Secret' };
 
 interface PushDraft {
   to: string;
@@ -87,9 +91,20 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
     );
   };
   const showCheck = submitted || trying;
+  // What the cloud said about the last attempt no longer applies once the person edits the form.
+  const forget = () => {
+    if (save.isError) save.reset();
+    if (tryInbox.isError) tryInbox.reset();
+  };
+  const change = (next: PushDraft) => {
+    setDraft(next);
+    forget();
+  };
+  const form = useFocusFirstField<HTMLFormElement>();
 
   return (
     <form
+      ref={form}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -104,9 +119,8 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           required
           type="url"
           value={draft.to}
-          onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}
+          onChange={(event) => change({ ...draft, to: event.currentTarget.value })}
           error={submitted ? errors.to : undefined}
-          data-autofocus
         />
         <NumberInput
           label="Interval (seconds)"
@@ -116,7 +130,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           allowDecimal={false}
           allowNegative={false}
           value={draft.interval}
-          onChange={(value) => setDraft({ ...draft, interval: value })}
+          onChange={(value) => change({ ...draft, interval: value })}
           error={showCheck ? errors.interval : undefined}
           maw={280}
         />
@@ -134,6 +148,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
             onChange={(event) => {
               setSecret(event.currentTarget.value);
               setGenerated(false);
+              forget();
             }}
             error={showCheck ? errors.secret : undefined}
             style={{ flex: 1 }}
@@ -164,9 +179,21 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           </Alert>
         )}
         {tryInbox.isError && (
-          <ApiErrorAlert error={tryInbox.error} title="Trying with a test inbox failed" />
+          <ApiErrorAlert
+            error={tryInbox.error}
+            title="Trying with a test inbox failed"
+            change
+            fieldNames={pushFields}
+          />
         )}
-        {save.isError && <ApiErrorAlert error={save.error} title="Saving push failed" />}
+        {save.isError && (
+          <ApiErrorAlert
+            error={save.error}
+            title="Push was not saved"
+            change
+            fieldNames={pushFields}
+          />
+        )}
         <Group justify="flex-end" gap="xs">
           {inboxesOffered === true && (
             <Button variant="light" mr="auto" loading={tryInbox.isPending} onClick={tryWithInbox}>

@@ -8,7 +8,7 @@ import { usePermissions } from '../../api/userinfo.ts';
 import { hasDraft } from '../../auth/drafts.ts';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
-import { mayOnExisting, objectTypeOfChannel } from '../../lib/permissions.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
 import { describeInterval } from '../../lib/push-settings.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { PushForm } from './push-form.tsx';
@@ -17,7 +17,7 @@ import { VerifySample } from './verify-sample.tsx';
 
 export function PushPanel({ channel }: { channel: ChannelRecord }) {
   const permissions = usePermissions();
-  const verdict = mayOnExisting(permissions, objectTypeOfChannel(channel.channelType), 'UPDATE');
+  const verdict = mayOnChannel(permissions, channel, 'UPDATE');
   const [editing, setEditing] = useState(() => hasDraft(`push:${channel.uuid}`));
   const [confirmRemove, setConfirmRemove] = useState(false);
   const remove = useRemovePush(channel.uuid);

@@ -4,6 +4,7 @@ import type { PushInboxArrival } from '../../../contract/push.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { inboxAt, pushInboxesQuery, pushInboxQuery } from '../../api/push-inboxes.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { formatInstantWithZone } from '../../lib/history/format-time.ts';
 
 function Signature({ arrival }: { arrival: PushInboxArrival }) {
   if (arrival.verified) {
@@ -54,7 +55,7 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
           <Table.Tbody>
             {data.arrivals.map((arrival, index) => (
               <Table.Tr key={`${arrival.at}-${arrival.webhookId ?? index}`}>
-                <Table.Td>{new Date(arrival.at).toLocaleString()}</Table.Td>
+                <Table.Td>{formatInstantWithZone(new Date(arrival.at).getTime())}</Table.Td>
                 <Table.Td>{arrival.eventCount ?? '—'}</Table.Td>
                 <Table.Td>
                   <Signature arrival={arrival} />

@@ -163,7 +163,7 @@ async function exportFile(
 ): Promise<Blob> {
   const writer = exportWriter(query.format);
   const signal = context.signal ?? new AbortController().signal;
-  const parts: BlobPart[] = [writer.begin()];
+  const parts: (string | Blob)[] = [writer.begin()];
   const total = store.pieces.length;
   let items = 0;
   for (let k = 0; k < total; k++) {

@@ -1,30 +1,111 @@
-/** A channel as the fleet map needs it: its uuid, type and, for groups, the member nodes. */
+import type { ChannelType } from '../../../contract/channel.ts';
+import { mayOnChannel, type PermissionMap } from '../permissions.ts';
+
+/** A channel as the fleet map needs it. */
 export interface FleetChannel {
   uuid: string;
   channelType: string;
+  name?: string;
+  /** Our cloud's extension field; without it permission checks guess (lib/permissions.ts). */
+  tenant?: string | undefined;
+}
+
+/** A channel the fleet map does not ask for, and why, in words for the person. */
+export interface HiddenChannel {
+  uuid: string;
+  name: string;
+  channelType: string;
+  tenant?: string | undefined;
+  reason: string;
+}
+
+export interface FleetPlan {
+  /** Channels whose history is asked for, one request each. */
+  ask: string[];
+  /** Channels whose history the person may not read: never asked for. */
+  hidden: HiddenChannel[];
+}
+
+/** Whether the history of `channel` may be read, as far as the profile (and tenant) tell. */
+export function historyVerdict(permissions: PermissionMap, channel: FleetChannel) {
+  return mayOnChannel(
+    permissions,
+    { channelType: channel.channelType as ChannelType, tenant: channel.tenant },
+    'READ',
+    { history: true },
+  );
 }
 
 /**
  * Which channels' history to ask for, one request each, to place every node in scope: the group
- * itself when one is chosen; otherwise every group, plus each node that no group covers. A group
- * covers the nodes that are its members as nodes (a sensor member brings only that sensor's data).
- * Never one request per node of a group.
+ * itself when one is chosen; otherwise every group, plus each node that no asked group covers. A
+ * group covers the nodes that are its members as nodes (a sensor member brings only that sensor's
+ * data). Never one request per node of a group, and never a request the profile says will be
+ * refused (nor one refused before, in `refused`): those are listed in `hidden` instead.
  */
-export function fleetRequests(
+export function planFleetRequests(
   scope: string | undefined,
   groups: readonly FleetChannel[],
   nodes: readonly FleetChannel[],
   membersOf: (groupUuid: string) => readonly FleetChannel[] | undefined,
-): string[] {
-  if (scope !== undefined) return [scope];
+  permissions: PermissionMap,
+  refused: ReadonlyMap<string, string> = new Map(),
+): FleetPlan {
+  const hidden: HiddenChannel[] = [];
+  const readable = (channel: FleetChannel) => {
+    const verdict = historyVerdict(permissions, channel);
+    const reason = verdict.allowed ? refused.get(channel.uuid) : verdict.reason;
+    if (reason === undefined) return true;
+    hidden.push({
+      uuid: channel.uuid,
+      name: channel.name ?? channel.uuid,
+      channelType: channel.channelType,
+      tenant: channel.tenant,
+      reason,
+    });
+    return false;
+  };
+  if (scope !== undefined) {
+    const group = groups.find((candidate) => candidate.uuid === scope) ?? {
+      uuid: scope,
+      channelType: 'GROUP',
+    };
+    return { ask: readable(group) ? [scope] : [], hidden };
+  }
+  const asked = groups.filter(readable);
   const covered = new Set<string>();
-  for (const group of groups) {
+  for (const group of asked) {
     for (const member of membersOf(group.uuid) ?? []) {
       if (member.channelType === 'NODE') covered.add(member.uuid);
     }
   }
-  return [
-    ...groups.map((group) => group.uuid),
-    ...nodes.filter((node) => !covered.has(node.uuid)).map((node) => node.uuid),
-  ];
+  const lone = nodes.filter((node) => !covered.has(node.uuid) && readable(node));
+  return { ask: [...asked, ...lone].map((channel) => channel.uuid), hidden };
+}
+
+/**
+ * What the map leaves out, in a few lines: groups by name, nodes counted per reason (a fleet may
+ * hold thousands of them).
+ */
+export function describeHidden(hidden: readonly HiddenChannel[]): string[] {
+  const lines: string[] = [];
+  const nodes = new Map<string, number>();
+  for (const channel of hidden) {
+    if (channel.channelType === 'GROUP') {
+      lines.push(`Group ${channel.name}: its history ${needs(channel.reason)}`);
+    } else {
+      nodes.set(channel.reason, (nodes.get(channel.reason) ?? 0) + 1);
+    }
+  }
+  for (const [reason, count] of nodes) {
+    const what = count === 1 ? '1 node: its' : `${count.toLocaleString()} nodes: their`;
+    lines.push(`${what} history ${needs(reason)}`);
+  }
+  return lines;
+}
+
+/** "needs READ on … in tenant …." from the profile's verdict or from the cloud's refusal. */
+function needs(reason: string): string {
+  const match = /needs (.+?)\.?$/.exec(reason);
+  return match ? `needs ${match[1]}.` : `was refused: ${reason}`;
 }

@@ -1,4 +1,5 @@
 import type { Timeslice } from '../../../contract/timeslice.ts';
+import { forEachBounded } from '../bounded.ts';
 import type { TimeSpan } from './split-range.ts';
 
 export type PieceLoader<T = Timeslice[]> = (span: TimeSpan, signal: AbortSignal) => Promise<T>;
@@ -22,25 +23,13 @@ export async function loadPieces<T>(
   load: PieceLoader<T>,
   { concurrency, signal, skip, onPiece }: LoadPiecesOptions<T>,
 ): Promise<void> {
-  const queue = pieces.map((_, index) => index).filter((index) => !skip?.has(index));
-  let failure: { error: unknown } | undefined;
-  const worker = async (): Promise<void> => {
-    for (;;) {
-      if (failure || signal.aborted) return;
-      const index = queue.shift();
-      if (index === undefined) return;
-      const span = pieces[index];
-      if (!span) return;
-      try {
-        const items = await load(span, signal);
-        if (!signal.aborted) onPiece(index, items);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  const workers = Math.max(1, Math.min(concurrency, queue.length));
-  await Promise.all(Array.from({ length: workers }, worker));
-  signal.throwIfAborted();
-  if (failure) throw failure.error;
+  const wanted = pieces.flatMap((span, index) => (skip?.has(index) ? [] : [{ span, index }]));
+  await forEachBounded(
+    wanted,
+    async ({ span, index }) => {
+      const items = await load(span, signal);
+      if (!signal.aborted) onPiece(index, items);
+    },
+    { concurrency, signal, stopOnError: true },
+  );
 }

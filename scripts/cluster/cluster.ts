@@ -1,0 +1,163 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { admin, startCluster, type Cluster } from '../../server/test/postgres-cluster.ts';
+
+/**
+ * The cloud as it runs at scale, on loopback: a throw-away PostgreSQL cluster, `instances`
+ * cloud processes on it, and Debian's HAProxy in front, checking each instance's /readyz.
+ * `npm run start:cluster` runs it; the cluster test drives it.
+ */
+export interface CloudCluster {
+  /** The balancer: the cloud's public address. */
+  url: string;
+  databaseUrl: string;
+  instances: Instance[];
+  stop(): Promise<void>;
+}
+
+export interface Instance {
+  name: string;
+  url: string;
+  process: ChildProcess;
+}
+
+export interface ClusterOptions {
+  /** The balancer's port; instances take the ports after it. */
+  port: number;
+  instances?: number;
+  /** Environment for every instance (SIMULATOR, DEMO_DAYS, …). */
+  env?: Record<string, string>;
+  postgresPort?: number;
+  log?: (line: string) => void;
+}
+
+function haproxyBin(): string {
+  const found = spawnSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy'], {
+    encoding: 'utf8',
+  });
+  const bin = found.stdout.trim().split('\n')[0];
+  if (found.status !== 0 || !bin) {
+    throw new Error('HAProxy was not found: apt-get install -y haproxy');
+  }
+  return bin;
+}
+
+async function waitReady(url: string, child: ChildProcess | undefined, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    try {
+      const answer = await fetch(`${url}/readyz`);
+      if (answer.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} was not ready within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function haproxyConfig(port: number, instances: { name: string; port: number }[]): string {
+  return `global
+  maxconn 4096
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  retries 3
+  option redispatch
+  option http-buffer-request
+  # An instance that dies mid-request: the request goes to another (ingestion and the API's
+  # writes are idempotent: a stored message delivered again counts as a duplicate).
+  retry-on conn-failure empty-response response-timeout 503
+frontend cloud
+  bind 127.0.0.1:${port}
+  default_backend instances
+backend instances
+  balance roundrobin
+  option httpchk GET /readyz
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 1
+${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n')}
+`;
+}
+
+export async function startCloudCluster(options: ClusterOptions): Promise<CloudCluster> {
+  const log = options.log ?? (() => undefined);
+  const count = options.instances ?? 3;
+  const url = `http://127.0.0.1:${options.port}`;
+  const haproxy = haproxyBin();
+  const dir = mkdtempSync(join(tmpdir(), 'telemetry-cluster-'));
+  let postgres: Cluster | undefined;
+  const instances: Instance[] = [];
+  let balancer: ChildProcess | undefined;
+  const stop = async () => {
+    balancer?.kill('SIGTERM');
+    await Promise.all(
+      instances.map(
+        (instance) =>
+          new Promise<void>((resolve) => {
+            if (instance.process.exitCode !== null || instance.process.signalCode !== null) {
+              resolve();
+              return;
+            }
+            instance.process.once('exit', () => resolve());
+            instance.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    postgres = await startCluster(
+      options.postgresPort !== undefined ? { port: options.postgresPort } : {},
+    );
+    await admin(postgres.url(), 'CREATE DATABASE telemetry');
+    const databaseUrl = postgres.url('telemetry');
+    log(`postgres: ${databaseUrl}`);
+    for (let i = 0; i < count; i++) {
+      const name = `cloud-${i + 1}`;
+      const port = options.port + 1 + i;
+      const child = spawn(process.execPath, ['server/main.ts'], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: url,
+          DATABASE_URL: databaseUrl,
+          DATA_DIR: join(dir, name),
+          PUSH_ALLOW_NETWORKS: 'loopback',
+          PUSH_INBOX: 'on',
+          LOG_LEVEL: 'warn',
+          ...options.env,
+        },
+      });
+      const instance = { name, url: `http://127.0.0.1:${port}`, process: child };
+      instances.push(instance);
+      // The first seeds the demo tenant into the empty database; the others start beside it.
+      if (i === 0) await waitReady(instance.url, child, 240_000);
+      log(`${name}: ${instance.url}`);
+    }
+    await Promise.all(instances.map((i) => waitReady(i.url, i.process, 120_000)));
+    const config = join(dir, 'haproxy.cfg');
+    writeFileSync(
+      config,
+      haproxyConfig(
+        options.port,
+        instances.map((instance, i) => ({ name: instance.name, port: options.port + 1 + i })),
+      ),
+    );
+    balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    await waitReady(url, balancer, 30_000);
+    log(`balancer (HAProxy): ${url}`);
+    return { url, databaseUrl, instances, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

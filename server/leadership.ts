@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { CloudLogger } from './cloud-logger.ts';
+import type { LeaseStore } from './store/leases.ts';
+
+export const LEASE_TTL_MS = 15_000;
+const RENEW_EVERY_MS = 5_000;
+
+/** What runs while the lease is held; its stop is called when the lease is lost or given up. */
+export type LeaderWork = () => Promise<() => Promise<void>>;
+
+/**
+ * Runs `work` in the one instance that holds the named lease (a row in the database, renewed
+ * every 5 s, taken over 15 s after its holder stopped renewing): the simulator, push delivery.
+ * Any instance may hold it; when the holder dies, another takes over at its next try.
+ */
+export class Leadership {
+  private readonly leases: LeaseStore;
+  private readonly name: string;
+  private readonly work: LeaderWork;
+  private readonly log: CloudLogger;
+  private readonly now: () => number;
+  /** Who holds it when this instance does: unique per process and cloud. */
+  readonly holder = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  private stopWork: (() => Promise<void>) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private trying: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(options: {
+    leases: LeaseStore;
+    name: string;
+    work: LeaderWork;
+    log: CloudLogger;
+    now?: () => number;
+  }) {
+    this.leases = options.leases;
+    this.name = options.name;
+    this.work = options.work;
+    this.log = options.log;
+    this.now = options.now ?? Date.now;
+  }
+
+  get leading(): boolean {
+    return this.stopWork !== undefined;
+  }
+
+  /** Tries at once (and waits for that), then every few seconds. */
+  async start(): Promise<void> {
+    await this.tick();
+    const loop = () => {
+      this.timer = setTimeout(() => {
+        this.trying = this.tick().finally(() => {
+          if (!this.stopped) loop();
+        });
+      }, RENEW_EVERY_MS);
+      this.timer.unref();
+    };
+    loop();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    let held: boolean;
+    try {
+      held = await this.leases.acquire(this.name, this.holder, LEASE_TTL_MS, this.now());
+    } catch (error) {
+      this.log.warn({ err: error }, `${this.name}: the lease could not be renewed`);
+      held = false;
+    }
+    if (held && !this.stopWork && !this.stopped) {
+      this.log.info(`${this.name}: this instance took the lease and runs it`);
+      try {
+        this.stopWork = await this.work();
+      } catch (error) {
+        this.log.warn({ err: error }, `${this.name}: could not start`);
+        await this.leases.release(this.name, this.holder).catch(() => undefined);
+      }
+    } else if (!held && this.stopWork) {
+      this.log.warn({}, `${this.name}: the lease went to another instance; stopping here`);
+      const stop = this.stopWork;
+      this.stopWork = undefined;
+      await stop();
+    }
+  }
+
+  /** Stops the work and lets the lease go, so another instance takes over at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.trying;
+    const stop = this.stopWork;
+    this.stopWork = undefined;
+    if (stop) {
+      await stop();
+      await this.leases.release(this.name, this.holder).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { LatestPositions, type WithheldNodes } from '../../contract/positions.ts';
+import type { Services } from '../services.ts';
+import type { Caller } from '../auth/caller.ts';
+import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { badRequest } from '../http/errors.ts';
+import { EpochMs, Uuid } from '../schemas/params.ts';
+import type { NodeLatest, NodeScope, PositionStore } from '../store/positions.ts';
+import { channelInReach } from './channel-access.ts';
+import { historyRange } from './history-range.ts';
+
+/**
+ * Every node in reach whose history the caller may read: with READ on assets.history in the
+ * node's tenant all of it, otherwise what a reachable group holds of it where the caller may read
+ * groups.history (as group history would show it). The others are counted per tenant.
+ */
+async function fleetScopes(positions: PositionStore, caller: Caller) {
+  const throughGroups = new Map<number, number>();
+  for (const membership of await positions.groupNodeMemberships(caller.user.id)) {
+    if (!caller.can(membership.groupTenant, 'groups.history', 'READ')) continue;
+    const known = throughGroups.get(membership.nodeId) ?? Infinity;
+    throughGroups.set(membership.nodeId, Math.min(known, membership.addedAt));
+  }
+  const scopes: NodeScope[] = [];
+  const withheld = new Map<string, number>();
+  for (const node of await positions.reachableNodes(caller.user.id)) {
+    const since = caller.can(node.tenant, 'assets.history', 'READ')
+      ? -Infinity
+      : throughGroups.get(node.id);
+    if (since === undefined) withheld.set(node.tenant, (withheld.get(node.tenant) ?? 0) + 1);
+    else scopes.push({ id: node.id, uuid: node.uuid, name: node.name, all: since });
+  }
+  const refused: WithheldNodes[] = [...withheld].map(([tenant, nodes]) => ({
+    tenant,
+    nodes,
+    message: `Reading their positions needs READ on assets.history in tenant ${tenant}.`,
+  }));
+  return { scopes, withheld: refused };
+}
+
+/** A node's answer as JSON text: stored values are validated JSON and are spliced in as they are. */
+function nodeJson(node: NodeLatest): string {
+  let json =
+    `{"nodeUuid":"${node.nodeUuid}","nodeName":${JSON.stringify(node.nodeName)}` +
+    `,"lastSeen":${node.lastSeen}`;
+  if (node.gps) json += `,"gps":{"ts":${node.gps.ts},"value":${node.gps.value}}`;
+  if (node.temp) json += `,"temp":{"ts":${node.temp.ts},"value":${node.temp.value}}`;
+  return json + '}';
+}
+
+/** Our extension: the newest position and temperature of every node in scope, in one request. */
+export function positionRoutes(app: ZodApp, services: Services): void {
+  app.get(
+    '/v1/positions',
+    {
+      schema: {
+        tags: ['extension: positions'],
+        summary: 'Latest positions (extension)',
+        description:
+          'The newest GPS message with a position and the newest TEMP message of every node, ' +
+          'with the time of its newest message of any kind, within `from`…`to` (epoch ms, both ' +
+          'inclusive; `to` defaults to now, `from` to one day before; at most one day, as ' +
+          'history). Without `group`: every NODE channel in reach whose history the caller may ' +
+          'read (READ on assets.history in its tenant, or through a reachable group with READ ' +
+          'on groups.history, from the moment it joined); the others are counted per tenant in ' +
+          '`withheld`. With `group`: the group’s members, each from the moment it joined, as ' +
+          'its history holds them; needs READ on groups.history. Nodes with no message in the ' +
+          'range are left out.',
+        querystring: z.strictObject({
+          group: Uuid.optional(),
+          from: EpochMs.optional(),
+          to: EpochMs.optional(),
+        }),
+        response: responses(LatestPositions),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { positions } = services.store;
+      const { from, to } = historyRange(request.query, services.now());
+      let scopes: NodeScope[];
+      let withheld: WithheldNodes[] = [];
+      if (request.query.group === undefined) {
+        ({ scopes, withheld } = await fleetScopes(positions, caller));
+      } else {
+        const group = await channelInReach(services, caller, request.query.group);
+        if (group.type !== 'GROUP') {
+          throw badRequest(`Channel ${group.uuid} is a ${group.type} channel, not a group.`);
+        }
+        caller.require(group.tenant, 'groups.history', 'READ', 'reading positions of a group');
+        scopes = await positions.groupScopes(group.id);
+      }
+      const nodes = (await positions.latest(scopes, from, to)).map(nodeJson).join(',');
+      return sendJsonText(
+        reply,
+        `{"from":${from},"to":${to},"nodes":[${nodes}],"withheld":${JSON.stringify(withheld)}}`,
+      );
+    },
+  );
+}

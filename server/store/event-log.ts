@@ -1,0 +1,35 @@
+import type { NewReading } from './readings.ts';
+
+/** A reading as the event log carries it: what push and live streams need, no lookups. */
+export interface LoggedReading extends NewReading {
+  readingId: number;
+}
+
+/**
+ * One committed change, numbered in commit order: an ingested batch, or a channel's push
+ * configuration set or removed (so that push delivery applies it between the right readings).
+ */
+export interface LoggedEvent {
+  seq: number;
+  readings: LoggedReading[];
+  pushChanged?: number;
+}
+
+export type EventBody = Omit<LoggedEvent, 'seq'>;
+
+/**
+ * What was ingested, in commit order, for every instance to read (push delivery, live streams).
+ * A writer appends inside its ingestion transaction; on PostgreSQL the numbering waits on one
+ * row, so numbers are given in commit order and a reader that has seen `seq` never finds a
+ * smaller number committed later. Readers are woken by the event bus (events/event-bus.ts).
+ */
+export interface EventLogStore {
+  /** Appends an event (inside the transaction that made it); answers its number. */
+  append(body: EventBody, at: number): Promise<number>;
+  /** Batches after `seq`, oldest first, at most `limit`. */
+  after(seq: number, limit: number): Promise<LoggedEvent[]>;
+  /** The newest number given, 0 when none. */
+  latest(): Promise<number>;
+  /** Forgets batches logged before `at` (they are in history for good). */
+  trim(before: number): Promise<number>;
+}

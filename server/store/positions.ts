@@ -1,0 +1,57 @@
+/** A node in reach, with the tenant whose permissions decide whether its history may be read. */
+export interface NodeInReach {
+  id: number;
+  uuid: string;
+  name: string;
+  tenant: string;
+}
+
+/** A node membership of a group the user reaches: what group history holds of that node. */
+export interface GroupNodeMembership {
+  nodeId: number;
+  groupTenant: string;
+  addedAt: number;
+}
+
+/**
+ * Which readings of a node may be told: those of every sensor from `all` on, and of the sensors
+ * in `only` from their own instant on (a group that holds a single sensor of the node). History
+ * of a group holds what its members sent since they joined, so positions through a group do too.
+ */
+export interface NodeScope {
+  id: number;
+  uuid: string;
+  name: string;
+  all?: number;
+  only?: Map<number, number>;
+}
+
+/** A stored reading: when, and its value as the validated JSON text it was stored as. */
+export interface StoredReading {
+  ts: number;
+  value: string;
+}
+
+/** The newest of a node within a range: any message, a GPS message with a position, a TEMP one. */
+export interface NodeLatest {
+  nodeUuid: string;
+  nodeName: string;
+  lastSeen: number;
+  gps?: StoredReading;
+  temp?: StoredReading;
+}
+
+/**
+ * Our latest-positions extension's queries: the newest GPS fix and TEMP reading of many nodes,
+ * each found by seeks of the readings' (sensor_id, ts) index, never a scan of a group's history.
+ */
+export interface PositionStore {
+  /** NODE channels the user reaches, as the channel listing has them. */
+  reachableNodes(userId: number): Promise<NodeInReach[]>;
+  /** Node members of every group the user reaches, with the group's tenant. */
+  groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]>;
+  /** The nodes a group holds, whole or by one sensor, each from the moment it joined, by name. */
+  groupScopes(groupId: number): Promise<NodeScope[]>;
+  /** Per node in scope order; nodes without a reading in `from`…`to` are left out. */
+  latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]>;
+}

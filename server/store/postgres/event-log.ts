@@ -1,0 +1,54 @@
+import type { EventBody, EventLogStore, LoggedEvent } from '../event-log.ts';
+import type { PgScope } from './database.ts';
+
+/** The channel every instance listens on; a notification carries only the new number. */
+export const EVENTS_CHANNEL = 'telemetry_events';
+
+export class PgEventLogStore implements EventLogStore {
+  private readonly s: PgScope;
+
+  constructor(scope: PgScope) {
+    this.s = scope;
+  }
+
+  /**
+   * Numbers are taken from one counter row at the very end of the ingestion transaction: the row
+   * stays locked until commit, so batches are numbered in commit order and no reader can see 7
+   * while 6 is still to commit. The notification is sent at commit.
+   */
+  append(body: EventBody, at: number): Promise<number> {
+    return this.s.atomically(async (tx) => {
+      const row = await tx.one<{ seq: number }>(
+        'UPDATE event_seq SET last = last + 1 RETURNING last AS seq',
+        [],
+        'event-seq',
+      );
+      if (!row) throw new Error('event_seq has no row');
+      await tx.run(
+        'INSERT INTO event_log (seq, at, body) VALUES ($1, $2, $3)',
+        [row.seq, at, JSON.stringify(body)],
+        'event-insert',
+      );
+      await tx.run('SELECT pg_notify($1, $2)', [EVENTS_CHANNEL, String(row.seq)], 'event-notify');
+      return row.seq;
+    });
+  }
+
+  async after(seq: number, limit: number): Promise<LoggedEvent[]> {
+    const rows = await this.s.rows<{ seq: number; body: string }>(
+      'SELECT seq, body FROM event_log WHERE seq > $1 ORDER BY seq LIMIT $2',
+      [seq, limit],
+      'events-after',
+    );
+    return rows.map((row) => ({ seq: row.seq, ...(JSON.parse(row.body) as EventBody) }));
+  }
+
+  async latest(): Promise<number> {
+    const row = await this.s.one<{ seq: number }>('SELECT last AS seq FROM event_seq');
+    return row?.seq ?? 0;
+  }
+
+  trim(before: number): Promise<number> {
+    return this.s.run('DELETE FROM event_log WHERE at < $1', [before]);
+  }
+}

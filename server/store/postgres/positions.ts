@@ -1,0 +1,162 @@
+import type {
+  GroupNodeMembership,
+  NodeInReach,
+  NodeLatest,
+  NodeScope,
+  PositionStore,
+  StoredReading,
+} from '../positions.ts';
+import { reachableListSql } from './channels.ts';
+import type { PgScope } from './database.ts';
+
+const memberships = `
+  SELECT gm.member_id AS "nodeId", g.tenant AS "groupTenant", gm.added_at AS "addedAt"
+  FROM channels g JOIN group_members gm ON gm.group_id = g.id
+  JOIN channels m ON m.id = gm.member_id AND m.type = 'NODE'
+  WHERE g.type = 'GROUP' AND (g.owner_id = $1 OR EXISTS (
+    SELECT 1 FROM channel_grants a WHERE a.user_id = $1 AND a.channel_id = g.id))`;
+const members = `
+  SELECT COALESCE(n.id, m.id) AS "nodeId", COALESCE(n.uuid, m.uuid) AS uuid,
+         COALESCE(n.name, m.name) AS name,
+         CASE WHEN m.type = 'SENSOR' THEN m.id END AS "sensorId", gm.added_at AS "addedAt"
+  FROM group_members gm JOIN channels m ON m.id = gm.member_id
+  LEFT JOIN channels n ON m.type = 'SENSOR' AND n.id = m.node_id
+  WHERE gm.group_id = $1`;
+
+/**
+ * Per sensor of the nodes in scope, from the moment its readings may be told: its newest reading
+ * in range and, for GPS, its newest with a position. One statement, each lookup a backward scan of
+ * the (sensor_id, ts) index that stops at its first row.
+ */
+const latest = `
+  WITH scope AS (SELECT * FROM unnest($1::int[], $2::bigint[]) AS t(node_id, all_since)),
+  only_ AS (SELECT * FROM unnest($3::int[], $4::bigint[]) AS t(sensor_id, since)),
+  sensors AS (
+    SELECT s.id, s.node_id, s.value_type,
+           GREATEST($5::bigint, LEAST(sc.all_since, o.since)) AS start
+    FROM channels s JOIN scope sc ON sc.node_id = s.node_id
+    LEFT JOIN only_ o ON o.sensor_id = s.id
+    WHERE s.type = 'SENSOR' AND (sc.all_since IS NOT NULL OR o.since IS NOT NULL)
+  )
+  SELECT s.node_id AS "nodeId", s.value_type AS "valueType", n.ts, n.value,
+         f.ts AS "fixTs", f.value AS "fixValue"
+  FROM sensors s
+  CROSS JOIN LATERAL (
+    SELECT r.ts, r.value FROM readings r
+    WHERE r.sensor_id = s.id AND r.ts BETWEEN s.start AND $6
+    ORDER BY r.ts DESC LIMIT 1) n
+  LEFT JOIN LATERAL (
+    SELECT r.ts, r.value FROM readings r
+    WHERE s.value_type = 'GPS' AND r.sensor_id = s.id AND r.ts BETWEEN s.start AND $6
+      AND jsonb_typeof(r.value::jsonb -> 'lat') = 'number'
+      AND jsonb_typeof(r.value::jsonb -> 'lon') = 'number'
+      AND COALESCE(r.value::jsonb -> 'stationary', 'true'::jsonb) <> 'false'::jsonb
+    ORDER BY r.ts DESC LIMIT 1) f ON true`;
+
+interface MemberRow {
+  nodeId: number;
+  uuid: string;
+  name: string;
+  sensorId: number | null;
+  addedAt: string | number;
+}
+
+interface LatestRow {
+  nodeId: number;
+  valueType: string | null;
+  ts: string;
+  value: string;
+  fixTs: string | null;
+  fixValue: string | null;
+}
+
+/** "Since forever" for a bigint: every epoch-ms timestamp is later. */
+const FOREVER = Number.MIN_SAFE_INTEGER;
+
+export class PgPositionStore implements PositionStore {
+  private readonly s: PgScope;
+
+  constructor(scope: PgScope) {
+    this.s = scope;
+  }
+
+  reachableNodes(userId: number): Promise<NodeInReach[]> {
+    return this.s.rows<NodeInReach>(
+      reachableListSql('NODE', 'id, uuid, name, tenant'),
+      [userId],
+      'positions-reachable-nodes',
+    );
+  }
+
+  async groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
+    const rows = await this.s.rows<{ nodeId: number; groupTenant: string; addedAt: string }>(
+      memberships,
+      [userId],
+      'positions-memberships',
+    );
+    return rows.map((row) => ({ ...row, addedAt: Number(row.addedAt) }));
+  }
+
+  async groupScopes(groupId: number): Promise<NodeScope[]> {
+    const scopes = new Map<number, NodeScope>();
+    for (const row of await this.s.rows<MemberRow>(members, [groupId], 'positions-members')) {
+      let scope = scopes.get(row.nodeId);
+      if (!scope) {
+        scope = { id: row.nodeId, uuid: row.uuid, name: row.name };
+        scopes.set(row.nodeId, scope);
+      }
+      const addedAt = Number(row.addedAt);
+      if (row.sensorId === null) scope.all = Math.min(scope.all ?? Infinity, addedAt);
+      else (scope.only ??= new Map()).set(row.sensorId, addedAt);
+    }
+    return [...scopes.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
+    if (scopes.length === 0) return [];
+    const since = (value: number | undefined) =>
+      value === undefined ? null : Math.max(FOREVER, value);
+    const only = scopes.flatMap((scope) => [...(scope.only ?? new Map<number, number>())]);
+    const rows = await this.s.rows<LatestRow>(
+      latest,
+      [
+        scopes.map((scope) => scope.id),
+        scopes.map((scope) => since(scope.all)),
+        only.map(([sensor]) => sensor),
+        only.map(([, at]) => at),
+        from,
+        to,
+      ],
+      'positions-latest',
+    );
+    const byNode = new Map<
+      number,
+      { lastSeen: number; gps?: StoredReading; temp?: StoredReading }
+    >();
+    for (const row of rows) {
+      const found = { ts: Number(row.ts), value: row.value };
+      let node = byNode.get(row.nodeId);
+      if (!node) byNode.set(row.nodeId, (node = { lastSeen: found.ts }));
+      node.lastSeen = Math.max(node.lastSeen, found.ts);
+      if (row.valueType === 'TEMP' && (!node.temp || node.temp.ts < found.ts)) node.temp = found;
+      if (row.fixTs !== null && row.fixValue !== null) {
+        const fix = { ts: Number(row.fixTs), value: row.fixValue };
+        if (!node.gps || node.gps.ts < fix.ts) node.gps = fix;
+      }
+    }
+    const answer: NodeLatest[] = [];
+    for (const scope of scopes) {
+      const node = byNode.get(scope.id);
+      if (!node) continue;
+      const latestOf: NodeLatest = {
+        nodeUuid: scope.uuid,
+        nodeName: scope.name,
+        lastSeen: node.lastSeen,
+      };
+      if (node.gps) latestOf.gps = node.gps;
+      if (node.temp) latestOf.temp = node.temp;
+      answer.push(latestOf);
+    }
+    return answer;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What signing out could not end, kept across the provider's sign-out page (this tab only) for
+ * the sign-in page to say. Nothing secret: which steps failed and when the last access token
+ * expires.
+ */
+export interface SignOutReport {
+  /** revoked; not-revocable: the provider has no revocation endpoint; not-revoked: it failed. */
+  refreshToken: 'none' | 'revoked' | 'not-revocable' | 'not-revoked';
+  /** ended; no-sign-out: the provider has no end-session endpoint; unreachable: it failed. */
+  providerSession: 'ended' | 'no-sign-out' | 'unreachable';
+  /** Epoch seconds; access tokens are checked by signature alone and cannot be revoked. */
+  accessTokenExpiresAt: number | null;
+}
+
+const KEY = 'telemetry-console:sign-out-report';
+
+export function saveSignOutReport(report: SignOutReport): void {
+  try {
+    window.sessionStorage.setItem(KEY, JSON.stringify(report));
+  } catch {
+    // Storage disabled: the sign-in page cannot say more than "signed out".
+  }
+}
+
+/** Forgets the report once the sign-in page has shown it (or the next sign-in starts). */
+export function clearSignOutReport(): void {
+  window.sessionStorage.removeItem(KEY);
+}
+
+/** The report of the last sign-out in this tab, if it has not been cleared. */
+export function readSignOutReport(): SignOutReport | null {
+  try {
+    const text = window.sessionStorage.getItem(KEY);
+    if (text === null) return null;
+    const report = JSON.parse(text) as Partial<SignOutReport>;
+    if (typeof report.refreshToken !== 'string' || typeof report.providerSession !== 'string') {
+      return null;
+    }
+    return {
+      refreshToken: report.refreshToken,
+      providerSession: report.providerSession,
+      accessTokenExpiresAt:
+        typeof report.accessTokenExpiresAt === 'number' ? report.accessTokenExpiresAt : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a person should know after signing out, one sentence each; empty when everything ended.
+ * `formatTime` renders epoch milliseconds in the person's time zone.
+ */
+export function describeSignOut(
+  report: SignOutReport,
+  formatTime: (epochMs: number) => string,
+): string[] {
+  const lines: string[] = [];
+  if (report.refreshToken === 'not-revocable') {
+    lines.push(
+      'The sign-in service offers no way to revoke tokens, so the refresh token this console ' +
+        'held was not revoked: it stays usable until it expires, unless the sign-in service ends ' +
+        'it with your session there.',
+    );
+  } else if (report.refreshToken === 'not-revoked') {
+    lines.push(
+      'The refresh token this console held could not be revoked (the sign-in service did not ' +
+        'answer): it stays usable until it expires.',
+    );
+  }
+  if (report.providerSession === 'no-sign-out') {
+    lines.push(
+      'The sign-in service offers no sign-out, so you are still signed in there: the next ' +
+        'Sign in may not ask for your password. Sign out on its own page if others use this browser.',
+    );
+  } else if (report.providerSession === 'unreachable') {
+    lines.push(
+      'The sign-in service could not be reached to end your session there: the next Sign in ' +
+        'may not ask for your password.',
+    );
+  }
+  if (lines.length > 0 && report.accessTokenExpiresAt !== null) {
+    lines.push(
+      `The last access token is checked by its signature alone and works until ` +
+        `${formatTime(report.accessTokenExpiresAt * 1000)}; this browser has forgotten it.`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,14 @@
+import { Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Detail for whoever runs the cloud or the console, folded away: one click, never in the way. */
+export function TechnicalDetails({ children }: { children: ReactNode }) {
+  return (
+    <details style={{ marginTop: 6 }}>
+      <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
+        Technical details
+      </Text>
+      <div style={{ marginTop: 4 }}>{children}</div>
+    </details>
+  );
+}
