@@ -157,7 +157,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
               size="compact-xs"
               variant={on ? 'filled' : 'default'}
               aria-pressed={on}
-              aria-label={`${on ? 'Hide' : 'Show'} the line of ${s.label}`}
+              aria-label={`${on ? 'Hide line' : 'Show line'}: ${s.label}`}
               onClick={() => onShow(s.sensorUuid, !on)}
             >
               {on ? 'Hide line' : 'Show line'}
@@ -266,7 +266,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
           {withLimits.length === 1 ? 'sensor' : 'sensors'} with limits;{' '}
           {answer.excursions.length.toLocaleString()}{' '}
           {answer.excursions.length === 1 ? 'excursion' : 'excursions'}
-          {loading ? ' in the days loaded so far' : ''}.
+          {loading ? ' so far, while the rest of the range loads' : ''}.
         </Text>
       )}
       {answer.sensors.length > 0 && (
