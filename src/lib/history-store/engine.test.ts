@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Timeslice } from '../../../contract/timeslice.ts';
-import { fakeHistory, slice } from '../../test/fake-history.ts';
+import { fakeHistory, slice, testUuid } from '../../test/fake-history.ts';
 import { exportWriter } from '../export/formats.ts';
 import { defaultColdChainSettings } from '../reports/excursions.ts';
 import { defaultTripSettings } from '../reports/trips.ts';
@@ -150,6 +150,40 @@ describe('the history engine', () => {
     const oldestFirst = [...data].reverse();
     expect(await blob.text()).toBe(writer.begin() + writer.chunk(oldestFirst) + writer.end());
     expect(progress).toEqual([1, 2, 3]);
+  });
+
+  it("answers each node's positions as columns, oldest first, without messages that carry none", async () => {
+    const van = { nodeUuid: testUuid(7), nodeName: 'Van 07', sensorUuid: testUuid(70) };
+    const truck = { nodeUuid: testUuid(8), nodeName: 'Truck 08', sensorUuid: testUuid(80) };
+    const t = end - DAY;
+    const items = [
+      slice({ ...van, ts: t + 40, type: 'GPS', value: { lat: 52.1, lon: 5.1, hdop: 1.2 } }),
+      slice({ ...van, ts: t + 30, type: 'GPS', value: { stationary: false, lat: 9, lon: 9 } }),
+      slice({ ...van, ts: t + 20, type: 'GPS', value: { lat: 52, lon: 5, calculated: true } }),
+      slice({ ...van, ts: t + 15, type: 'GPS', value: { hdop: 3 } }),
+      slice({ ...truck, ts: t + 10, type: 'GPS', value: { lat: 48, lon: 2, stationary: true } }),
+      slice({
+        ...van,
+        sensorUuid: testUuid(71),
+        ts: t + 5,
+        type: 'TEMP',
+        value: { temperature: 3 },
+      }),
+    ];
+    const engine = new HistoryEngine(cloud(items).source);
+    await settled(engine, 'a');
+    const tracks = await engine.query('a', { kind: 'tracks' });
+    expect(
+      tracks.map((track) => [track.nodeName, [...track.ts], [...track.lat], [...track.calculated]]),
+    ).toEqual([
+      ['Truck 08', [t + 10], [48], [0]],
+      ['Van 07', [t + 20, t + 40], [52, 52.1], [1, 0]],
+    ]);
+    const summary = await engine.query('a', { kind: 'summary' });
+    expect(summary.nodes).toEqual([
+      { nodeUuid: truck.nodeUuid, nodeName: 'Truck 08', positions: 1, withoutPosition: 0 },
+      { nodeUuid: van.nodeUuid, nodeName: 'Van 07', positions: 2, withoutPosition: 2 },
+    ]);
   });
 
   it('answers lines per pixel, and cold-chain figures with the limits that apply', async () => {

@@ -8,7 +8,6 @@ import {
   formatTick,
   timeTicks,
 } from './format-time.ts';
-import { valuesAt } from './values-at.ts';
 import { valueDomain, valueTicks } from './value-domain.ts';
 
 const ts = Date.UTC(2026, 10, 21, 8, 5, 9);
@@ -51,30 +50,6 @@ describe('time formats', () => {
     expect(formatDuration(25 * 60_000)).toBe('25 min');
     expect(formatDuration(26 * 3_600_000)).toBe('1 day 2 h');
     expect(formatDuration(3 * 86_400_000)).toBe('3 days');
-  });
-});
-
-describe('valuesAt', () => {
-  const series = [
-    {
-      sensorUuid: 'a',
-      label: 'A',
-      points: [
-        { ts: 0, value: 1 },
-        { ts: 100, value: 2 },
-      ],
-    },
-    { sensorUuid: 'b', label: 'B', points: [{ ts: 500, value: 9 }] },
-  ];
-
-  it('gives the nearest exact reading of each line within the tolerance', () => {
-    expect(valuesAt(series, 70, 50)).toEqual([
-      { sensorUuid: 'a', label: 'A', point: { ts: 100, value: 2 } },
-    ]);
-    expect(valuesAt(series, 460, 50)).toEqual([
-      { sensorUuid: 'b', label: 'B', point: { ts: 500, value: 9 } },
-    ]);
-    expect(valuesAt(series, 300, 50)).toEqual([]);
   });
 });
 
