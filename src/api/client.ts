@@ -42,9 +42,24 @@ function apiUrl(baseUrl: string, path: string, query?: Record<string, QueryValue
   return url.href;
 }
 
-export async function apiRequest<T>(path: string, request: RequestOptions<T>): Promise<T> {
-  if (options === null) throw new ApiError(0, 'UNKNOWN', 'The API client is not configured.');
-  const { baseUrl, authorization, onUnauthorized } = options;
+/** The session's connection, for the history engine (src/api/history-engine/). */
+export function sessionConnection(): ApiClientOptions | null {
+  return options;
+}
+
+/**
+ * Sends one request and reads its JSON body, unchecked: the one place that adds credentials and
+ * `X-Requested-With`, turns failures into ApiErrors in the cloud's words and reports a refused
+ * session. `apiRequest` checks the body against the contract; the history engine checks its
+ * answers while it stores them as columns.
+ */
+export async function fetchJson(
+  connection: ApiClientOptions | null,
+  path: string,
+  request: Omit<RequestOptions<unknown>, 'schema'>,
+): Promise<{ status: number; body: unknown }> {
+  if (connection === null) throw new ApiError(0, 'UNKNOWN', 'The API client is not configured.');
+  const { baseUrl, authorization, onUnauthorized } = connection;
   // The cloud then never offers a Basic challenge, which would open the browser's own dialog.
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   const credentials = request.authorization ?? (await authorization());
@@ -54,7 +69,6 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
     throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
   }
 
-  const validator = loadSchemas();
   const url = apiUrl(baseUrl, path, request.query);
   let response: Response;
   try {
@@ -79,9 +93,8 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
     }
     throw error;
   }
-  let body: unknown;
   try {
-    body = await response.json();
+    return { status: response.status, body: await response.json() };
   } catch {
     throw new ApiError(
       response.status,
@@ -89,10 +102,15 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
       'The cloud answered something other than JSON.',
     );
   }
+}
+
+export async function apiRequest<T>(path: string, request: RequestOptions<T>): Promise<T> {
+  const validator = loadSchemas();
+  const { status, body } = await fetchJson(options, path, request);
   const parsed = request.schema(await validator).safeParse(body);
   if (!parsed.success) {
     throw new ApiError(
-      response.status,
+      status,
       'INVALID_RESPONSE',
       'The cloud’s answer does not follow the Telemetry Cloud interface.',
       `${request.method ?? 'GET'} ${path.split('?')[0]}: ${parsed.error.issues
