@@ -84,7 +84,10 @@ function fleetShown(nodes: string, limitMs: number): string {
     const want = ${JSON.stringify(`${nodes} nodes with a position`)};
     const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent.startsWith('Fleet'));
     if (!link) throw new Error('no "Fleet" link');
-    const shown = () => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent.startsWith(want));
+    // The status says it, and the map has drawn its clusters (it is busy while it indexes them).
+    const shown = () =>
+      [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent.startsWith(want)) &&
+      document.querySelector('section[aria-label="Fleet map"] [aria-busy="true"]') === null;
     let t0 = 0;
     const check = () => {
       if (shown()) {

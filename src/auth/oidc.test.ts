@@ -92,6 +92,33 @@ describe('OidcAuthenticator: a token the cloud refuses', () => {
   });
 });
 
+describe('OidcAuthenticator: a sign-in service the browser refuses', () => {
+  it('says the service answered but does not allow this origin (CORS), and what to register', async () => {
+    const manager = fakeManager();
+    const signinRedirect = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    Object.assign(manager, { signinRedirect });
+    const probes: string[] = [];
+    globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+      probes.push(`${init.mode} ${String(input)}`);
+      return new Response(null, { status: 200 });
+    }) as typeof fetch;
+    const failure = await signInWith(manager)
+      .signIn('/channels')
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({
+      code: 'BLOCKED',
+      message:
+        'The sign-in service at https://sso.example answered, but does not let this console ' +
+        '(https://console.example) read its answers (CORS). Its operator must allow this origin ' +
+        'for the client telemetry-console: redirect URI https://console.example/callback, and ' +
+        'https://console.example where it lists allowed (CORS) origins.',
+    });
+    expect(probes).toEqual(['no-cors https://sso.example/.well-known/openid-configuration']);
+  });
+});
+
 describe('OidcAuthenticator: signing out', () => {
   it('says the refresh token was not revoked when the provider offers no revocation', async () => {
     const manager = fakeManager();

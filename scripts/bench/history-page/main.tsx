@@ -171,7 +171,10 @@ function prepareFleet(n: number, variant: Variant, hidden: boolean): Promise<voi
         onSelect={() => undefined}
       />,
       undefined,
-      () => element.querySelector('canvas[data-drawn]') !== null,
+      // The clusters are indexed in a task of their own; the map is busy until they are drawn.
+      () =>
+        element.querySelector('canvas[data-drawn]') !== null &&
+        element.querySelector('[aria-busy="true"]') === null,
     );
   }
   return prepareMap(

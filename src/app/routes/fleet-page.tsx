@@ -23,6 +23,7 @@ import { parseInstant } from '../../lib/history/time-range.ts';
 import { mayOnExisting } from '../../lib/permissions.ts';
 import '../../components/history/mantine-styles.ts';
 import { FleetView } from '../../features/fleet-map/fleet-view.tsx';
+import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { MomentSlider } from '../../features/fleet-map/moment-slider.tsx';
 import styles from '../../features/fleet-map/fleet.module.css';
 import {
@@ -54,6 +55,8 @@ function statusText(fleet: FleetPositions, live: boolean): string {
     (live && fleet.updatedAt > 0 ? ' · refreshed every minute' : '')
   );
 }
+
+const historyPath = (node: FleetNode) => paths.channelHistory.href(node.nodeUuid);
 
 /** What the map leaves out, said quietly: a permission the person lacks is not an error. */
 function NotShown({ lines }: { lines: readonly string[] }) {
@@ -149,7 +152,7 @@ function FleetMap() {
       <FleetView
         nodes={fleet.nodes}
         now={fleet.at}
-        historyPath={(node) => paths.channelHistory.href(node.nodeUuid)}
+        historyPath={historyPath}
         fitKey={scope ?? 'all'}
         settled={fleet.settled}
         tileUrl={config.mapTileUrl}

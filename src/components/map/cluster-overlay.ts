@@ -20,18 +20,41 @@ export class ClusterOverlay extends CanvasOverlay {
   private now = 0;
   private selected: string | undefined;
   private hits: Hit[] = [];
+  private building: ReturnType<typeof setTimeout> | undefined;
 
+  /**
+   * The clusters of 10,000 nodes take tens of milliseconds to index: that is done in a task of
+   * its own, after the page has rendered the same nodes in its list, so that neither makes the
+   * other a long task (positions arriving bit by bit re-render both every half second). Until
+   * the new index is drawn, the map's container says it is busy (aria-busy).
+   */
   setNodes(nodes: readonly FleetNode[], now: number): void {
-    this.nodes = nodes;
-    this.now = now;
-    this.index = new Supercluster<{ i: number }>({ radius: 60, maxZoom: 16 }).load(
-      nodes.map((node, i) => ({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: [node.position.lon, node.position.lat] },
-        properties: { i },
-      })),
-    );
-    this.scheduleRedraw();
+    clearTimeout(this.building);
+    this.container()?.setAttribute('aria-busy', 'true');
+    this.building = setTimeout(() => {
+      this.building = undefined;
+      this.nodes = nodes;
+      this.now = now;
+      this.index = new Supercluster<{ i: number }>({ radius: 60, maxZoom: 16 }).load(
+        nodes.map((node, i) => ({
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [node.position.lon, node.position.lat] },
+          properties: { i },
+        })),
+      );
+      this.scheduleRedraw();
+      queueMicrotask(() => this.container()?.removeAttribute('aria-busy'));
+    });
+  }
+
+  private container(): HTMLElement | undefined {
+    return (this._map as L.Map | undefined)?.getContainer();
+  }
+
+  override onRemove(map: L.Map): this {
+    clearTimeout(this.building);
+    map.getContainer().removeAttribute('aria-busy');
+    return super.onRemove(map);
   }
 
   setSelected(nodeUuid: string | undefined): void {

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import type L from 'leaflet';
+import { latLngBounds, point, type default as L } from 'leaflet';
 import { useMap } from 'react-leaflet';
 import { boundsOf } from '../../lib/geo/bounds.ts';
 import { moveQuietly, movingQuietly } from './quiet-move.ts';
@@ -16,10 +16,33 @@ export interface FitBoundsLayerProps {
   maxZoom?: number;
 }
 
+const PADDING = 24;
+
+/**
+ * Whether framing `bounds` would change the view by more than a few pixels: while positions
+ * arrive, most of them fall inside the view already framed, and moving a map costs every layer a
+ * redraw (the offline basemap's land most of all).
+ */
+function changesView(
+  map: L.Map,
+  bounds: [[number, number], [number, number]],
+  maxZoom: number,
+): boolean {
+  const box = latLngBounds(bounds);
+  const zoom = Math.min(maxZoom, map.getBoundsZoom(box, false, point(2 * PADDING, 2 * PADDING)));
+  if (zoom !== map.getZoom()) return true;
+  const corners = map.project(box.getSouthWest(), zoom).add(map.project(box.getNorthEast(), zoom));
+  const centre = map.latLngToContainerPoint(map.unproject(corners.divideBy(2), zoom));
+  return centre.distanceTo(map.getSize().divideBy(2)) > 8;
+}
+
 function frame(map: L.Map, points: FitBoundsLayerProps['points'], maxZoom: number): boolean {
   const bounds = boundsOf(points);
   if (!bounds) return false;
-  moveQuietly(map, () => map.fitBounds(bounds, { padding: [24, 24], maxZoom, animate: false }));
+  if (!changesView(map, bounds, maxZoom)) return true;
+  moveQuietly(map, () =>
+    map.fitBounds(bounds, { padding: [PADDING, PADDING], maxZoom, animate: false }),
+  );
   return true;
 }
 

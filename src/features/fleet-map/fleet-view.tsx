@@ -38,10 +38,10 @@ export function FleetView({
   const [fallback, setFallback] = useState<string>();
   const node = nodes.find((n) => n.nodeUuid === selected);
   const close = useCallback(() => setSelected(undefined), []);
-  const show = (picked: FleetNode) => {
+  const show = useCallback((picked: FleetNode) => {
     setSelected(picked.nodeUuid);
     setFocus([picked.position.lat, picked.position.lon]);
-  };
+  }, []);
   return (
     // Side by side from 75em (fleet.module.css). Beside the navigation at 1280 px the list takes
     // 5/12, which its compact rows fit (node-list.tsx).

@@ -20,8 +20,12 @@ import type { PermissionMap } from '../../lib/permissions.ts';
  * ERR_INSUFFICIENT_RESOURCES), with room left for the page's other requests.
  */
 export const FLEET_CONCURRENCY = 6;
-/** Positions are handed to the page at most this often while they arrive. */
+/**
+ * Positions are handed to the page at most this often while they arrive, and less often the more
+ * there are (each hand-over sorts, lists and clusters them all again): 1 s at 10,000 nodes.
+ */
 const PUBLISH_MS = 500;
+const publishEvery = (shown: number) => Math.max(PUBLISH_MS, shown / 10);
 
 export interface FleetProgress {
   nodes: FleetNode[];
@@ -105,7 +109,7 @@ export async function loadFleetFromHistory({
   let published = 0;
   const publish = (force: boolean) => {
     const now = performance.now();
-    if (!force && now - published < PUBLISH_MS) return;
+    if (!force && now - published < publishEvery(progress.nodes.length)) return;
     published = now;
     progress.nodes = builder.nodes();
     onProgress({ ...progress, hidden: [...progress.hidden], failures: [...progress.failures] });

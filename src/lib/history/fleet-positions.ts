@@ -31,6 +31,11 @@ export class FleetBuilder {
   private readonly seen = new Map<string, { name: string; key: string; lastSeen: number }>();
   private readonly positions = new Map<string, TrackPoint>();
   private readonly temperatures = new Map<string, { value: number; ts: number }>();
+  /** What nodes() made, per node; nodes changed since, to be made again. */
+  private readonly made = new Map<string, FleetNode>();
+  private readonly changed = new Set<string>();
+  private order: string[] | undefined;
+  private listed: FleetNode[] | undefined;
 
   constructor(at: number = Number.POSITIVE_INFINITY) {
     this.at = at;
@@ -74,13 +79,18 @@ export class FleetBuilder {
     return this.positions.has(nodeUuid);
   }
 
-  /** Nodes with a position, by name as people sort them ("Van 2" before "Van 10"). */
+  /**
+   * Nodes with a position, by name as people sort them ("Van 2" before "Van 10"). Called again
+   * as answers arrive, it hands back the same object for a node that did not change, and the same
+   * array when nothing did, so that a page re-renders only what is new.
+   */
   nodes(): FleetNode[] {
-    const nodes: FleetNode[] = [];
-    const keys = new Map<FleetNode, string>();
-    for (const [nodeUuid, position] of this.positions) {
+    if (this.changed.size === 0 && this.listed) return this.listed;
+    let added = false;
+    for (const nodeUuid of this.changed) {
+      const position = this.positions.get(nodeUuid);
       const node = this.seen.get(nodeUuid);
-      if (!node) continue;
+      if (!position || !node) continue;
       const fleetNode: FleetNode = {
         nodeUuid,
         nodeName: node.name,
@@ -89,33 +99,50 @@ export class FleetBuilder {
       };
       const temperature = this.temperatures.get(nodeUuid);
       if (temperature) fleetNode.lastTemperature = temperature;
-      nodes.push(fleetNode);
-      keys.set(fleetNode, node.key);
+      added ||= !this.made.has(nodeUuid);
+      this.made.set(nodeUuid, fleetNode);
     }
-    return nodes.sort((a, b) => {
-      const x = keys.get(a) ?? '';
-      const y = keys.get(b) ?? '';
-      return x < y ? -1 : x > y ? 1 : 0;
+    this.changed.clear();
+    if (added || !this.order) {
+      this.order = [...this.made.keys()].sort((a, b) => {
+        const x = this.seen.get(a)?.key ?? '';
+        const y = this.seen.get(b)?.key ?? '';
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+    }
+    this.listed = this.order.flatMap((nodeUuid) => {
+      const node = this.made.get(nodeUuid);
+      return node ? [node] : [];
     });
+    return this.listed;
   }
 
   private saw(nodeUuid: string, name: string, ts: number) {
     const node = this.seen.get(nodeUuid);
     if (!node) this.seen.set(nodeUuid, { name, key: sortKey(name), lastSeen: ts });
     else if (node.lastSeen < ts) {
-      if (node.name !== name) Object.assign(node, { name, key: sortKey(name) });
+      // A renamed node sorts elsewhere: the order is made again.
+      if (node.name !== name) {
+        Object.assign(node, { name, key: sortKey(name) });
+        this.order = undefined;
+      }
       node.lastSeen = ts;
-    }
+    } else return;
+    this.changed.add(nodeUuid);
   }
 
   private temperature(nodeUuid: string, value: number, ts: number) {
     const known = this.temperatures.get(nodeUuid);
-    if (!known || known.ts < ts) this.temperatures.set(nodeUuid, { value, ts });
+    if (known && known.ts >= ts) return;
+    this.temperatures.set(nodeUuid, { value, ts });
+    this.changed.add(nodeUuid);
   }
 
   private position(nodeUuid: string, point: TrackPoint) {
     const known = this.positions.get(nodeUuid);
-    if (!known || known.ts < point.ts) this.positions.set(nodeUuid, point);
+    if (known && known.ts >= point.ts) return;
+    this.positions.set(nodeUuid, point);
+    this.changed.add(nodeUuid);
   }
 }
 
