@@ -11,6 +11,7 @@ import { historyMapsBenchmark } from './history-maps.ts';
 import { historyWeekBenchmark } from './history-week.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark } from './stores.ts';
+import { liveStreamsBenchmark } from './live-streams.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -57,6 +58,7 @@ const benchmarks: Benchmark[] = [
   historyWeekBenchmark,
   fleetMapBenchmark,
   storesBenchmark,
+  liveStreamsBenchmark,
 ];
 
 async function main(): Promise<void> {

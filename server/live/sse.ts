@@ -64,7 +64,13 @@ export class SseConnection {
   send(text: string): boolean {
     if (this.closed) return false;
     if (this.buffered > MAX_BUFFERED_BYTES) return false;
-    this.reply.raw.write(text);
+    const raw = this.reply.raw;
+    // Messages written in one tick (a page of the log, a replay) leave in one packet.
+    if (raw.writableCorked === 0) {
+      raw.cork();
+      process.nextTick(() => raw.uncork());
+    }
+    raw.write(text);
     return true;
   }
 

@@ -42,11 +42,22 @@ function apiUrl(baseUrl: string, path: string, query?: Record<string, QueryValue
   return url.href;
 }
 
-export async function apiRequest<T>(path: string, request: RequestOptions<T>): Promise<T> {
+/**
+ * Sends a request with the session's credentials and answers the Response when it is 2xx; any
+ * other answer throws the cloud's error (a 401 tells the session). Used by apiRequest, and by
+ * live streams, which read the body as it arrives (src/api/live-events.ts).
+ */
+export async function apiResponse(
+  path: string,
+  request: Omit<RequestOptions<unknown>, 'schema'> & { headers?: Record<string, string> },
+): Promise<Response> {
   if (options === null) throw new ApiError(0, 'UNKNOWN', 'The API client is not configured.');
   const { baseUrl, authorization, onUnauthorized } = options;
   // The cloud then never offers a Basic challenge, which would open the browser's own dialog.
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = {
+    ...request.headers,
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   const credentials = request.authorization ?? (await authorization());
   if (credentials !== null) headers.Authorization = credentials;
   else if (!request.anonymous) {
@@ -54,7 +65,6 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
     throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
   }
 
-  const validator = loadSchemas();
   const url = apiUrl(baseUrl, path, request.query);
   let response: Response;
   try {
@@ -79,6 +89,12 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
     }
     throw error;
   }
+  return response;
+}
+
+export async function apiRequest<T>(path: string, request: RequestOptions<T>): Promise<T> {
+  const validator = loadSchemas();
+  const response = await apiResponse(path, request);
   let body: unknown;
   try {
     body = await response.json();
