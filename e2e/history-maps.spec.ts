@@ -1,18 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, signIn, users } from './support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible, localInput, signIn, users } from './support.ts';
 import { paths } from '../src/lib/paths.ts';
 
 const DAY = 86_400_000;
-
-/** A `datetime-local` value for an instant, in the browser's own time zone. */
-function localInput(page: Page, ts: number): Promise<string> {
-  return page.evaluate((at) => {
-    const d = new Date(at);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, ts);
-}
 
 /** What the cloud holds for a channel over an inclusive range, one request per day (no paging needed). */
 async function historyKeys(

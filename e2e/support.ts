@@ -111,6 +111,15 @@ export async function storedSession(page: Page): Promise<StoredSession | null> {
   return (await page.evaluate(readStoredSession)) as StoredSession | null;
 }
 
+/** A `datetime-local` value for an instant, in the browser's own time zone. */
+export function localInput(page: Page, ts: number): Promise<string> {
+  return page.evaluate((at) => {
+    const d = new Date(at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, ts);
+}
+
 /** No accessibility violation that axe finds on the page as it is now, of any impact. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

@@ -9,6 +9,7 @@ import { initialJsBenchmark } from './initial-js.ts';
 import { channelFilterBenchmark } from './channel-filter.ts';
 import { historyMapsBenchmark } from './history-maps.ts';
 import { historyWeekBenchmark } from './history-week.ts';
+import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark } from './stores.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
@@ -56,6 +57,7 @@ const benchmarks: Benchmark[] = [
   channelFilterBenchmark,
   historyMapsBenchmark,
   historyWeekBenchmark,
+  historyReportsBenchmark,
   fleetMapBenchmark,
   storesBenchmark,
   liveStreamsBenchmark,

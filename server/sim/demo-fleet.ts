@@ -32,6 +32,17 @@ const kindLabel: Record<Vehicle['kind'], string> = {
   truck: 'Box truck',
 };
 
+/**
+ * Temperature limits for cold-chain reports (docs/decisions.md, "Cold chain"): the Cold chain
+ * group carries the frozen band for all its members, and each chilled reefer its own, nearer one.
+ * The bands are set so that door openings at deliveries show as excursions and a defrost cycle
+ * mostly does not.
+ */
+export const demoLimits = {
+  frozen: { min: -25, max: -12 },
+  chilled: { min: 0, max: 8 },
+} as const;
+
 /** A channel created as its owner would through the API: the owner also gets access to it. */
 export async function createOwned(
   store: Store,
@@ -105,6 +116,9 @@ export function createDemoFleet(
       for (const set of reach.sets ?? []) {
         setGroups.set(set, [...(setGroups.get(set) ?? []), group.id]);
       }
+      if (spec.key === 'coldChain') {
+        await channels.setProperties(group.id, JSON.stringify({ temperature: demoLimits.frozen }));
+      }
       groups.set(spec.key, group);
     }
     for (const [set, groupIds] of setGroups) await tx.permissionSetGroups.setGroups(set, groupIds);
@@ -119,12 +133,14 @@ export function createDemoFleet(
         reference: vehicle.serial,
         now: since,
       });
+      const chilledReefer = vehicle.kind === 'reefer' && vehicle.cargo.mode === 'chilled';
       await channels.setProperties(
         node.id,
         JSON.stringify({
           vehicle: kindLabel[vehicle.kind],
           cargo: cargoLabel[vehicle.cargo.mode],
           depot: places[vehicle.depot.place].label,
+          ...(chilledReefer ? { temperature: demoLimits.chilled } : {}),
         }),
       );
       if (ADMIN_SHARED_TRUCKS.includes(vehicle.serial)) {

@@ -31,6 +31,18 @@ describe('the seeded demo tenant (README, "Demo tenant")', () => {
     expect(seed.backfill.messages).toBeGreaterThan(SIZE.vans * 300);
   });
 
+  it('carries temperature limits: the frozen band on Cold chain, their own on chilled reefers', async () => {
+    const groups = await list('admin', 'GROUP');
+    const coldChain = groups.find((g) => g.name === 'Cold chain');
+    expect(coldChain?.properties).toEqual({ temperature: { min: -25, max: -12 } });
+    const nodes = await list('admin', 'NODE');
+    const reefer = (name: string) => nodes.find((n) => n.name === name)?.properties;
+    // Reefer 01 carries frozen goods (the group's band), Reefer 02 chilled ones.
+    expect(reefer('Reefer 01')).not.toHaveProperty('temperature');
+    expect(reefer('Reefer 02')).toMatchObject({ temperature: { min: 0, max: 8 } });
+    expect(reefer('Van 01')).not.toHaveProperty('temperature');
+  });
+
   it('gives fleet exactly the members of its two groups and their sensors', async () => {
     expect(names(await list('fleet', 'GROUP'))).toEqual(['Cold chain', 'Vans Westpoort']);
     const members = membersOf(['coldChain', 'vansWest']);

@@ -42,17 +42,24 @@ function apiUrl(baseUrl: string, path: string, query?: Record<string, QueryValue
   return url.href;
 }
 
+/** The session's connection, for the history engine (src/api/history-engine/). */
+export function sessionConnection(): ApiClientOptions | null {
+  return options;
+}
+
 /**
- * Sends a request with the session's credentials and answers the Response when it is 2xx; any
- * other answer throws the cloud's error (a 401 tells the session). Used by apiRequest, and by
- * live streams, which read the body as it arrives (src/api/live-events.ts).
+ * Sends one request: the one place that adds credentials and `X-Requested-With`, turns failures
+ * into ApiErrors in the cloud's words and reports a refused session. Answers the 2xx Response
+ * unread: `fetchJson` reads it as JSON, live streams read it as it arrives
+ * (src/api/live-events.ts).
  */
-export async function apiResponse(
+export async function fetchResponse(
+  connection: ApiClientOptions | null,
   path: string,
   request: Omit<RequestOptions<unknown>, 'schema'> & { headers?: Record<string, string> },
 ): Promise<Response> {
-  if (options === null) throw new ApiError(0, 'UNKNOWN', 'The API client is not configured.');
-  const { baseUrl, authorization, onUnauthorized } = options;
+  if (connection === null) throw new ApiError(0, 'UNKNOWN', 'The API client is not configured.');
+  const { baseUrl, authorization, onUnauthorized } = connection;
   // The cloud then never offers a Basic challenge, which would open the browser's own dialog.
   const headers: Record<string, string> = {
     ...request.headers,
@@ -92,12 +99,27 @@ export async function apiResponse(
   return response;
 }
 
-export async function apiRequest<T>(path: string, request: RequestOptions<T>): Promise<T> {
-  const validator = loadSchemas();
-  const response = await apiResponse(path, request);
-  let body: unknown;
+/** A request with the session's credentials, for a body read as it arrives (live streams). */
+export function apiResponse(
+  path: string,
+  request: Omit<RequestOptions<unknown>, 'schema'> & { headers?: Record<string, string> },
+): Promise<Response> {
+  return fetchResponse(options, path, request);
+}
+
+/**
+ * Sends one request (fetchResponse) and reads its JSON body, unchecked. `apiRequest` checks the
+ * body against the contract; the history engine checks its answers while it stores them as
+ * columns.
+ */
+export async function fetchJson(
+  connection: ApiClientOptions | null,
+  path: string,
+  request: Omit<RequestOptions<unknown>, 'schema'>,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetchResponse(connection, path, request);
   try {
-    body = await response.json();
+    return { status: response.status, body: await response.json() };
   } catch {
     throw new ApiError(
       response.status,
@@ -105,10 +127,15 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T>): P
       'The cloud answered something other than JSON.',
     );
   }
+}
+
+export async function apiRequest<T>(path: string, request: RequestOptions<T>): Promise<T> {
+  const validator = loadSchemas();
+  const { status, body } = await fetchJson(options, path, request);
   const parsed = request.schema(await validator).safeParse(body);
   if (!parsed.success) {
     throw new ApiError(
-      response.status,
+      status,
       'INVALID_RESPONSE',
       'The cloud’s answer does not follow the Telemetry Cloud interface.',
       `${request.method ?? 'GET'} ${path.split('?')[0]}: ${parsed.error.issues

@@ -84,7 +84,8 @@ export async function explainFailure(
   address: string,
   probe: string,
   service: FailedService = CLOUD,
-  pageOrigin: string = window.location.origin,
+  // `globalThis`: the history engine sends requests from a worker, which has no window.
+  pageOrigin: string = globalThis.location.origin,
 ): Promise<ApiError> {
   const origin = originOf(address) ?? address;
   let answered = false;

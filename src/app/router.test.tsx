@@ -23,6 +23,7 @@ describe('route table', () => {
       ['channels', paths.channels.href({ type: 'GROUP', q: 'vans' })],
       ['channel', paths.channel.href(uuid)],
       ['channelHistory', paths.channelHistory.href(uuid, { from: 0, to: 86_400_000 })],
+      ['dailySummary', paths.dailySummary.href(uuid, { from: 0, to: 86_400_000 })],
       ['groups', paths.groups.href()],
       ['group', paths.group.href(uuid)],
       ['nodes', paths.nodes.href()],

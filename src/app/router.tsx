@@ -46,6 +46,10 @@ export const routes: RouteObject[] = [
                 path: paths.channelHistory.pattern,
                 lazy: () => import('./routes/channel-history-page.tsx'),
               },
+              {
+                path: paths.dailySummary.pattern,
+                lazy: () => import('./routes/daily-summary-page.tsx'),
+              },
               { path: paths.groups.pattern, lazy: () => import('./routes/groups-page.tsx') },
               { path: paths.group.pattern, lazy: () => import('./routes/group-page.tsx') },
               { path: paths.nodes.pattern, lazy: () => import('./routes/nodes-page.tsx') },

@@ -43,6 +43,12 @@ export const paths = {
     href: (channelUuid: string, range?: TimeSpan) =>
       `/channels/${segment(channelUuid)}/history${range ? search(rangeToSearch(range)) : ''}`,
   },
+  dailySummary: {
+    pattern: '/channels/:channelUuid/daily',
+    /** One row per node per day; without a range, the last 7 days, written into the URL. */
+    href: (channelUuid: string, range?: TimeSpan) =>
+      `/channels/${segment(channelUuid)}/daily${range ? search(rangeToSearch(range)) : ''}`,
+  },
   groups: { pattern: '/groups', href: () => '/groups' },
   group: {
     pattern: '/groups/:groupUuid',

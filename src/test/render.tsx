@@ -6,6 +6,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { ConfigContext } from '../config/config-context.ts';
 import type { ConsoleConfig } from '../config/config.ts';
 import { configureApiClient } from '../api/client.ts';
+import { localEngine } from '../api/history-engine/local-engine.ts';
+import { HistoryEngineContext } from '../api/history-engine/engine-context.ts';
 import { userinfoKeys } from '../api/userinfo.ts';
 import type { PermissionMap } from '../lib/permissions.ts';
 
@@ -69,7 +71,10 @@ export function renderPage(
   const page = (
     <MantineProvider env="test">
       <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
+        {/* The history engine in the test's own thread (jsdom has no workers), new per test. */}
+        <HistoryEngineContext.Provider value={localEngine()}>
+          <RouterProvider router={router} />
+        </HistoryEngineContext.Provider>
       </QueryClientProvider>
     </MantineProvider>
   );

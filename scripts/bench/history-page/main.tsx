@@ -9,13 +9,17 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { MapContainer } from 'react-leaflet';
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import type { Timeslice } from '../../../contract/timeslice.ts';
+import { plotWidth } from '../../../src/components/chart/chart-lines.tsx';
 import { TemperatureChart } from '../../../src/components/chart/temperature-chart.tsx';
+import { useElementWidth } from '../../../src/components/chart/use-element-width.ts';
 import { ClusterLayer } from '../../../src/components/map/cluster-layer.tsx';
 import { FitBoundsLayer } from '../../../src/components/map/fit-bounds-layer.tsx';
 import { TrackLayer } from '../../../src/components/map/track-layer.tsx';
+import { worldX, worldY } from '../../../src/lib/geo/mercator.ts';
+import { extent, m4 } from '../../../src/lib/history-store/m4.ts';
+import type { TrackColumns } from '../../../src/lib/history-store/protocol.ts';
 import type { FleetNode } from '../../../src/lib/history/fleet-positions.ts';
-import type { Track } from '../../../src/lib/history/gps-track.ts';
-import { temperatureSeries } from '../../../src/lib/history/temperature-series.ts';
+import type { TrackPoint } from '../../../src/lib/history/gps-track.ts';
 import { BENCH_END, fleetNodes, temperatureSlices, trackPoints } from './data.ts';
 import { collectGarbage, inNewTask, nextPaint, paintedWhen, settle } from './frames.ts';
 
@@ -43,19 +47,62 @@ function box(height: number, hidden: boolean): HTMLDivElement {
   return element;
 }
 
+/**
+ * Our chart as the history page draws it: readings as columns reduced with M4 to the plot's pixel
+ * columns (the history engine does this in its worker; here it is timed on the page, in full).
+ */
 function OurChart({ items }: { items: Timeslice[] }) {
-  const series = useMemo(() => temperatureSeries(items), [items]);
+  const [ref, width] = useElementWidth<HTMLDivElement>();
   const [window, setWindow] = useState(WEEK);
   const [cursor, setCursor] = useState<number>();
-  return (
-    <TemperatureChart
-      series={series}
-      window={window}
-      onZoom={setWindow}
-      cursor={cursor}
-      onCursor={setCursor}
-    />
+  const line = useMemo(() => {
+    const n = items.length;
+    const ts = new Float64Array(n);
+    const values = new Float64Array(n);
+    items.forEach((item, i) => {
+      ts[n - 1 - i] = item.ts;
+      values[n - 1 - i] = item.type === 'TEMP' ? (item.value.temperature ?? 0) : 0;
+    });
+    return { ts, values };
+  }, [items]);
+  const reduced = useMemo(
+    () => (width > 0 ? m4(line, window, plotWidth(width)) : undefined),
+    [line, window, width],
   );
+  return (
+    <div ref={ref}>
+      <TemperatureChart
+        width={width}
+        lines={
+          reduced ? [{ key: 'temp', label: 'Van 07 · temp', color: '#4e79a7', ...reduced }] : []
+        }
+        extent={reduced ? extent(reduced) : undefined}
+        window={window}
+        onZoom={setWindow}
+        cursor={cursor}
+        onCursor={setCursor}
+        legend={[
+          { key: 'temp', label: `Van 07 · temp (${items.length} readings)`, color: '#4e79a7' },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Positions as the history engine hands them over: columns, projected to Web Mercator. */
+function trackColumns(points: readonly TrackPoint[]): TrackColumns {
+  const column = (value: (p: TrackPoint) => number) => Float64Array.from(points, value);
+  return {
+    nodeUuid: 'bench',
+    nodeName: 'Van 07',
+    ts: column((p) => p.ts),
+    lat: column((p) => p.lat),
+    lon: column((p) => p.lon),
+    x: column((p) => worldX(p.lon)),
+    y: column((p) => worldY(p.lat)),
+    hdop: column((p) => p.hdop ?? Number.NaN),
+    calculated: Uint8Array.from(points, (p) => (p.calculated ? 1 : 0)),
+  };
 }
 
 function PlainChart({ points }: { points: { ts: number; value: number }[] }) {
@@ -132,15 +179,20 @@ async function prepareMap(
 
 function prepareTrack(n: number, variant: Variant, hidden: boolean): Promise<void> {
   const points = trackPoints(n);
-  const tracks: Track[] = [{ nodeUuid: 'bench', nodeName: 'Van 07', points }];
   const element = box(600, hidden);
   if (variant === 'ours') {
+    const Track = () => {
+      const tracks = useMemo(() => [trackColumns(points)], []);
+      return (
+        <>
+          <TrackLayer tracks={tracks} span={WEEK} formatTime={format} />
+          <FitBoundsLayer points={points} fitKey="bench" />
+        </>
+      );
+    };
     return prepareMap(
       element,
-      <>
-        <TrackLayer tracks={tracks} span={WEEK} formatTime={format} />
-        <FitBoundsLayer points={points} fitKey="bench" />
-      </>,
+      <Track />,
       undefined,
       () => element.querySelector('canvas[data-drawn]') !== null,
     );

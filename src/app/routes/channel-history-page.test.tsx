@@ -82,3 +82,49 @@ describe('the history page', () => {
     expect(calls.some((c) => c.url.pathname.endsWith('/history'))).toBe(false);
   });
 });
+
+describe('a range that is still arriving', () => {
+  it('says its panels are loading, not that the range holds nothing', async () => {
+    const conn = slice({
+      nodeUuid: node,
+      ts: to - 3_600_000,
+      type: 'CONN',
+      value: { function: 3, version: 9 },
+    });
+    // The newest day answers at once; the others never do (yet).
+    fakeCloud((url) => {
+      if (url.pathname === `/v1/channels/${node}`) {
+        return json({
+          uuid: node,
+          channelType: 'NODE',
+          name: 'Van 07',
+          active: true,
+          pushInterval: 0,
+        });
+      }
+      if (url.pathname === `/v1/channels/${node}/history`) {
+        return Number(url.searchParams.get('to')) === to
+          ? json([conn])
+          : new Promise<Response>(() => undefined);
+      }
+      return json([]);
+    });
+    const search = `from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
+    renderPage(
+      <Component />,
+      { 'demo:assets': ['READ'], 'demo:assets.history': ['READ'] },
+      {
+        path: '/channels/:channelUuid/history',
+        url: `/channels/${node}/history?${search}`,
+        config: testConfig,
+      },
+    );
+    expect(
+      await screen.findByText('Loading temperatures… none in the 1 of 3 days loaded so far.'),
+    ).toBeVisible();
+    expect(
+      screen.getByText('Loading positions… none in the 1 of 3 days loaded so far.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/No temperatures in this range/)).toBeNull();
+  });
+});

@@ -75,6 +75,9 @@ export function Component() {
               <Anchor component={Link} to={paths.channelHistory.href(groupUuid)}>
                 History
               </Anchor>
+              <Anchor component={Link} to={paths.dailySummary.href(groupUuid)}>
+                Daily summary
+              </Anchor>
             </>
           }
         />

@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useHistoryEngine } from '../../api/history-engine/engine-context.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { useAuthenticator } from '../../auth/auth-context.ts';
 import { clearAllDrafts } from '../../auth/drafts.ts';
@@ -12,6 +13,7 @@ import { paths } from '../../lib/paths.ts';
 export function UserPanel({ username }: { username: string }) {
   const authenticator = useAuthenticator();
   const queryClient = useQueryClient();
+  const historyEngine = useHistoryEngine();
   const navigate = useNavigate();
   const { data: profile } = useQuery(userinfoQuery());
   const tenants = profile ? tenantsOf(profile.permissions) : [];
@@ -25,6 +27,8 @@ export function UserPanel({ username }: { username: string }) {
     // With OIDC this page is left for the provider's sign-out and comes back at `/`.
     await authenticator.signOut();
     queryClient.clear();
+    // The days of history the engine keeps are the signed-out person's, too.
+    historyEngine.reset();
     await navigate(paths.signIn.href(), { replace: true });
   };
 

@@ -1,15 +1,11 @@
 import { memo, useId } from 'react';
 import { CartesianGrid, LineChart, XAxis, YAxis } from 'recharts';
 import { valueTicks } from '../../lib/history/value-domain.ts';
-import { SeriesPaths } from './series-paths.tsx';
+import { SeriesPaths, type BandPath, type SeriesPath, type Shade } from './series-paths.tsx';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import type { SeriesPoint } from '../../lib/history/temperature-series.ts';
 
-export interface ChartLine {
-  key: string;
+export interface ChartLine extends SeriesPath {
   label: string;
-  color: string;
-  points: SeriesPoint[];
 }
 
 /** Plot geometry shared with the overlay, which maps pixels to instants without asking Recharts. */
@@ -17,8 +13,15 @@ export const chartMargin = { top: 8, right: 16, bottom: 4, left: 4 } as const;
 export const yAxisWidth = 60;
 export const xAxisHeight = 28;
 
+/** The width of the plot inside a chart `width` pixels wide: one column per pixel of it. */
+export function plotWidth(width: number): number {
+  return Math.max(0, Math.floor(width - chartMargin.left - yAxisWidth - chartMargin.right));
+}
+
 interface ChartLinesProps {
   lines: readonly ChartLine[];
+  bands?: readonly BandPath[];
+  shades?: readonly Shade[];
   window: TimeSpan;
   width: number;
   height: number;
@@ -36,6 +39,8 @@ interface ChartLinesProps {
  */
 export const ChartLines = memo(function ChartLines({
   lines,
+  bands,
+  shades,
   window,
   width,
   height,
@@ -73,7 +78,14 @@ export const ChartLines = memo(function ChartLines({
         tick={{ fill: 'currentColor', fontSize: 12 }}
         stroke="currentColor"
       />
-      <SeriesPaths lines={lines} clipId={clipId} window={window} domain={domain} />
+      <SeriesPaths
+        lines={lines}
+        bands={bands}
+        shades={shades}
+        clipId={clipId}
+        window={window}
+        domain={domain}
+      />
     </LineChart>
   );
 });

@@ -1,12 +1,32 @@
 import { useMemo } from 'react';
 import { usePlotArea, useXAxisScale, useYAxisScale } from 'recharts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import type { SeriesPoint } from '../../lib/history/temperature-series.ts';
 
+/** A line as columns: time and value, oldest first. */
 export interface SeriesPath {
   key: string;
   color: string;
-  points: readonly SeriesPoint[];
+  ts: Float64Array;
+  values: Float64Array;
+  dashed?: boolean;
+}
+
+/** A band: per pixel column (at `ts`), the lowest, middle and highest value; NaN leaves a gap. */
+export interface BandPath {
+  key: string;
+  color: string;
+  ts: Float64Array;
+  low: Float64Array;
+  median: Float64Array;
+  high: Float64Array;
+}
+
+/** Spans of time shaded across the plot (excursions out of range). */
+export interface Shade {
+  from: number;
+  to: number;
+  /** How much of it was out (a band's share of members), 0–1; 1 when left out. */
+  strength?: number;
 }
 
 /** Paths are written in tenths of a pixel, as integers, and drawn scaled by this. */
@@ -21,18 +41,52 @@ interface Linear {
 /**
  * Both axes are linear (time and °C), so two points fix each scale: projecting every reading with
  * a + b·v is an order of magnitude cheaper than calling the scale per point. Integers print
- * several times faster than `toFixed`, hence tenths of a pixel rather than decimals.
+ * several times faster than `toFixed`, hence tenths of a pixel rather than decimals. NaN breaks
+ * the line.
  */
-function pathOf(points: readonly SeriesPoint[], x: Linear, y: Linear): string {
+function pathOf(
+  ts: Float64Array,
+  values: Float64Array,
+  x: Linear,
+  y: Linear,
+  reverse = false,
+): string {
   const ax = x.a * SUBPIXELS;
   const bx = x.b * SUBPIXELS;
   const ay = y.a * SUBPIXELS;
   const by = y.b * SUBPIXELS;
   let d = '';
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i];
-    if (p === undefined) continue;
-    d += `${d === '' ? 'M' : 'L'}${Math.round(ax + p.ts * bx)},${Math.round(ay + p.value * by)}`;
+  let pen = 'M';
+  const n = ts.length;
+  for (let k = 0; k < n; k++) {
+    const i = reverse ? n - 1 - k : k;
+    const v = values[i] ?? Number.NaN;
+    if (Number.isNaN(v)) {
+      pen = 'M';
+      continue;
+    }
+    d += `${pen}${Math.round(ax + (ts[i] ?? 0) * bx)},${Math.round(ay + v * by)}`;
+    pen = 'L';
+  }
+  return d;
+}
+
+/** The area between low and high, one closed shape per run of columns with data. */
+function areaOf(band: BandPath, x: Linear, y: Linear): string {
+  let d = '';
+  let start = -1;
+  const n = band.ts.length;
+  for (let i = 0; i <= n; i++) {
+    const gap = i === n || Number.isNaN(band.low[i] ?? Number.NaN);
+    if (!gap && start < 0) start = i;
+    if (gap && start >= 0) {
+      const ts = band.ts.subarray(start, i);
+      d +=
+        pathOf(ts, band.high.subarray(start, i), x, y) +
+        pathOf(ts, band.low.subarray(start, i), x, y, true).replace(/^M/, 'L') +
+        'Z';
+      start = -1;
+    }
   }
   return d;
 }
@@ -50,19 +104,23 @@ function linear(
 }
 
 /**
- * The lines of the chart, drawn inside Recharts with its own axis scales (the public hooks for
- * custom shapes). Recharts' <Line> builds an object and runs selectors per point, about 25 µs
- * each; one path string per line keeps a 2-points-per-pixel chart within a frame. Recharts
- * renders this component several times while it settles its layout; the strings are built once
- * per data and geometry.
+ * The lines and bands of the chart, drawn inside Recharts with its own axis scales (the public
+ * hooks for custom shapes). Recharts' <Line> builds an object and runs selectors per point, about
+ * 25 µs each; one path string per line keeps a chart within a frame. Recharts renders this
+ * component several times while it settles its layout; the strings are built once per data and
+ * geometry.
  */
 export function SeriesPaths({
   lines,
+  bands = [],
+  shades = [],
   clipId,
   window,
   domain,
 }: {
   lines: readonly SeriesPath[];
+  bands?: readonly BandPath[];
+  shades?: readonly Shade[];
   clipId: string;
   window: TimeSpan;
   domain: [number, number];
@@ -71,13 +129,17 @@ export function SeriesPaths({
   const x = linear(useXAxisScale(), [window.from, window.to]);
   const y = linear(useYAxisScale(), domain);
   const [ax, bx, ay, by] = [x?.a, x?.b, y?.a, y?.b];
-  const paths = useMemo(
-    () =>
-      ax === undefined || bx === undefined || ay === undefined || by === undefined
-        ? undefined
-        : lines.map((line) => pathOf(line.points, { a: ax, b: bx }, { a: ay, b: by })),
-    [lines, ax, bx, ay, by],
-  );
+  const paths = useMemo(() => {
+    if (ax === undefined || bx === undefined || ay === undefined || by === undefined)
+      return undefined;
+    const sx = { a: ax, b: bx };
+    const sy = { a: ay, b: by };
+    return {
+      lines: lines.map((line) => pathOf(line.ts, line.values, sx, sy)),
+      areas: bands.map((band) => areaOf(band, sx, sy)),
+      medians: bands.map((band) => pathOf(band.ts, band.median, sx, sy)),
+    };
+  }, [lines, bands, ax, bx, ay, by]);
   if (!plot || !paths) return null;
   return (
     <g className="temperature-lines" clipPath={`url(#${clipId})`}>
@@ -86,14 +148,44 @@ export function SeriesPaths({
           <rect x={plot.x} y={plot.y} width={plot.width} height={plot.height} />
         </clipPath>
       </defs>
+      {x &&
+        shades.map((shade) => {
+          const left = x.a + shade.from * x.b;
+          // At least a pixel wide, so a short excursion on a month's chart still shows.
+          const width = Math.max(1, (shade.to - shade.from) * x.b);
+          return (
+            <rect
+              key={`${shade.from}-${shade.to}`}
+              x={left}
+              y={plot.y}
+              width={width}
+              height={plot.height}
+              fill="#e03131"
+              fillOpacity={0.06 + 0.24 * (shade.strength ?? 1)}
+            />
+          );
+        })}
+      {bands.map((band, i) => (
+        <g key={band.key} transform={`scale(${1 / SUBPIXELS})`}>
+          <path d={paths.areas[i]} fill={band.color} fillOpacity={0.25} stroke="none" />
+          <path
+            d={paths.medians[i]}
+            fill="none"
+            stroke={band.color}
+            strokeWidth={1.5 * SUBPIXELS}
+            strokeLinejoin="round"
+          />
+        </g>
+      ))}
       {lines.map((line, i) => (
         <path
           key={line.key}
-          d={paths[i]}
+          d={paths.lines[i]}
           transform={`scale(${1 / SUBPIXELS})`}
           fill="none"
           stroke={line.color}
           strokeWidth={1.5 * SUBPIXELS}
+          strokeDasharray={line.dashed ? `${6 * SUBPIXELS} ${4 * SUBPIXELS}` : undefined}
           strokeLinejoin="round"
         />
       ))}

@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { reducePoints, visiblePoints } from '../../lib/history/downsample-series.ts';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { lastAtOrBefore } from '../../lib/history-store/m4.ts';
 import { valueDomain } from '../../lib/history/value-domain.ts';
 import {
   formatClock,
@@ -8,71 +8,127 @@ import {
   timeTicks,
 } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import type { Series } from '../../lib/history/temperature-series.ts';
-import { valuesAt } from '../../lib/history/values-at.ts';
 import {
   ChartLines,
   chartMargin,
+  plotWidth,
   xAxisHeight,
   yAxisWidth,
   type ChartLine,
 } from './chart-lines.tsx';
 import styles from './chart.module.css';
-import { seriesColor } from './palette.ts';
+import type { BandPath, Shade } from './series-paths.tsx';
 import { TimeOverlay } from './time-overlay.tsx';
-import { useElementWidth } from './use-element-width.ts';
+
+/** A band with what its tooltip says. */
+export interface ChartBand extends BandPath {
+  label: string;
+  members: number;
+  /** Per column, the members out of range. */
+  out: Uint16Array;
+}
+
+/** A limit drawn as a dashed level across the plot. */
+export interface ChartLimit {
+  key: string;
+  label: string;
+  value: number;
+}
+
+export interface LegendEntry {
+  key: string;
+  label: string;
+  color: string;
+}
 
 export interface TemperatureChartProps {
-  series: readonly Series[];
+  /** The chart's width in pixels (the caller measures it and asks for data per plot pixel). */
+  width: number;
+  /** Lines already reduced to the plot's pixel columns (the history engine's M4). */
+  lines: readonly ChartLine[];
+  bands?: readonly ChartBand[];
+  limits?: readonly ChartLimit[];
+  shades?: readonly Shade[];
+  /** Lowest and highest visible reading. */
+  extent: [number, number] | undefined;
   /** The visible span; narrower than the range when zoomed in. */
   window: TimeSpan;
   onZoom: (window: TimeSpan) => void;
   cursor: number | undefined;
   onCursor: (ts: number) => void;
+  legend: readonly LegendEntry[];
+  legendLabel?: string;
   timeZone?: string;
   height?: number;
-  /** Points per pixel per line after downsampling. */
-  perPixel?: number;
+  children?: ReactNode;
 }
 
+const LIMIT_COLOR = '#c92a2a';
+
+/** The kept reading of a line nearest to an instant within `tolerance` ms. */
+function nearest(line: ChartLine, ts: number, tolerance: number) {
+  const before = lastAtOrBefore(line.ts, ts);
+  let best = -1;
+  for (const i of [before, before + 1]) {
+    const t = line.ts[i];
+    if (t === undefined || Math.abs(t - ts) > tolerance) continue;
+    if (best < 0 || Math.abs(t - ts) < Math.abs((line.ts[best] ?? 0) - ts)) best = i;
+  }
+  return best < 0 ? undefined : { ts: line.ts[best] ?? 0, value: line.values[best] ?? 0 };
+}
+
+const degrees = (value: number) => `${Math.round(value * 10) / 10} °C`;
+
 /**
- * Temperatures over time, a line per sensor. Each line is reduced with LTTB to about two points
- * per pixel of the visible window, so the chart stays fast with hundreds of thousands of readings
- * and shows every reading once zoomed in far enough. Tooltips read the full data.
+ * Temperatures over time: a line per sensor, or for many sensors a band per group of limits
+ * (lowest, median, highest across members), with the limits as dashed levels and excursions
+ * shaded. Lines arrive reduced with M4 to the plot's pixel columns, so the chart draws the same
+ * pixels as with every reading and each kept point is a real one: the tooltip shows measured
+ * values at their own time, never interpolated. Zooming asks for the narrower window again, down
+ * to every reading.
  */
 export function TemperatureChart({
-  series,
+  width,
+  lines,
+  bands = [],
+  limits = [],
+  shades = [],
+  extent,
   window,
   onZoom,
   cursor,
   onCursor,
+  legend,
+  legendLabel = 'Sensors',
   timeZone,
   height = 280,
-  perPixel = 2,
+  children,
 }: TemperatureChartProps) {
-  const [ref, width] = useElementWidth<HTMLDivElement>();
   const box = {
     left: chartMargin.left + yAxisWidth,
     top: chartMargin.top,
-    width: Math.max(0, width - chartMargin.left - yAxisWidth - chartMargin.right),
+    width: plotWidth(width),
     height: Math.max(0, height - chartMargin.top - chartMargin.bottom - xAxisHeight),
   };
-  const colors = useMemo(
-    () => new Map(series.map((s, i) => [s.sensorUuid, seriesColor(i)])),
-    [series],
+  const domain = useMemo(() => {
+    const values = limits.map((l) => l.value);
+    if (extent) values.push(...extent);
+    return valueDomain(Math.min(...values), Math.max(...values));
+  }, [extent, limits]);
+  const drawn = useMemo(
+    () => [
+      ...lines,
+      ...limits.map((limit): ChartLine => ({
+        key: `limit-${limit.key}`,
+        label: limit.label,
+        color: LIMIT_COLOR,
+        ts: Float64Array.of(window.from, window.to),
+        values: Float64Array.of(limit.value, limit.value),
+        dashed: true,
+      })),
+    ],
+    [lines, limits, window.from, window.to],
   );
-  const { lines, domain } = useMemo(() => {
-    // The first render, before the width is known, draws no lines: nothing to compute for it.
-    if (box.width <= 0) return { lines: [], domain: [0, 1] satisfies [number, number] };
-    const visible = series.map((s) => visiblePoints(s.points, window));
-    const drawn: ChartLine[] = series.map((s, i) => ({
-      key: s.sensorUuid,
-      label: s.label,
-      color: colors.get(s.sensorUuid) ?? seriesColor(0),
-      points: reducePoints(visible[i] ?? [], box.width, perPixel),
-    }));
-    return { lines: drawn, domain: valueDomain(visible) };
-  }, [series, window, box.width, perPixel, colors]);
   const span = window.to - window.from;
   const tick = useCallback((ts: number) => formatTick(ts, span, timeZone), [span, timeZone]);
   const tickCount = Math.max(2, Math.floor(box.width / 110));
@@ -81,29 +137,65 @@ export function TemperatureChart({
     [window.from, window.to, tickCount],
   );
 
+  const tolerance = (span / Math.max(1, box.width)) * 8;
   const nearby =
-    cursor === undefined ? [] : valuesAt(series, cursor, (span / Math.max(1, box.width)) * 8);
+    cursor === undefined
+      ? []
+      : lines.flatMap((line) => {
+          const point = nearest(line, cursor, tolerance);
+          return point ? [{ line, point }] : [];
+        });
+  const column =
+    cursor === undefined
+      ? -1
+      : Math.floor(((cursor - window.from) / Math.max(1, span)) * box.width);
+  const bandsAt = bands.flatMap((band) => {
+    const median = band.median[column];
+    if (median === undefined || Number.isNaN(median)) return [];
+    return [
+      {
+        band,
+        text: `${degrees(band.low[column] ?? median)} – ${degrees(median)} – ${degrees(band.high[column] ?? median)}`,
+        out: band.out[column] ?? 0,
+      },
+    ];
+  });
   const cursorText =
     cursor === undefined
       ? 'No time chosen'
       : [
           formatInstant(cursor, timeZone),
-          ...nearby.map((v) => `${v.label} ${v.point.value} °C`),
+          ...nearby.map((v) => `${v.line.label} ${v.point.value} °C`),
+          ...bandsAt.map(
+            (b) => `${b.band.label}: lowest, median, highest ${b.text}, ${b.out} out of range`,
+          ),
         ].join(', ');
   const tooltip =
-    nearby.length > 0 ? (
+    nearby.length > 0 || bandsAt.length > 0 ? (
       <>
         <strong>{cursor === undefined ? '' : formatInstant(cursor, timeZone)}</strong>
         <dl>
-          {nearby.map((v) => (
-            <div key={v.sensorUuid} style={{ display: 'contents' }}>
+          {bandsAt.map(({ band, text, out }) => (
+            <div key={band.key} style={{ display: 'contents' }}>
               <dt>
-                <span className={styles.swatch} style={{ background: colors.get(v.sensorUuid) }} />
-                {v.label}
+                <span className={styles.swatch} style={{ background: band.color }} />
+                {band.label}
               </dt>
               <dd>
-                {v.point.value} °C
-                {v.point.ts !== cursor && <> at {formatClock(v.point.ts, timeZone)}</>}
+                {text}
+                {out > 0 && ` · ${out} of ${band.members} out of range`}
+              </dd>
+            </div>
+          ))}
+          {nearby.map(({ line, point }) => (
+            <div key={line.key} style={{ display: 'contents' }}>
+              <dt>
+                <span className={styles.swatch} style={{ background: line.color }} />
+                {line.label}
+              </dt>
+              <dd>
+                {point.value} °C
+                {point.ts !== cursor && <> at {formatClock(point.ts, timeZone)}</>}
               </dd>
             </div>
           ))}
@@ -113,10 +205,12 @@ export function TemperatureChart({
 
   return (
     <figure className={styles.chart} style={{ margin: 0 }}>
-      <div ref={ref} style={{ position: 'relative', height }}>
+      <div style={{ position: 'relative', height }}>
         {width > 0 && (
           <ChartLines
-            lines={lines}
+            lines={drawn}
+            bands={bands}
+            shades={shades}
             domain={domain}
             window={window}
             width={width}
@@ -140,14 +234,21 @@ export function TemperatureChart({
         )}
       </div>
       <figcaption>
-        <ul className={styles.legend} aria-label="Sensors">
-          {series.map((s) => (
-            <li key={s.sensorUuid}>
-              <span className={styles.swatch} style={{ background: colors.get(s.sensorUuid) }} />
-              {s.label} ({s.points.length.toLocaleString()} readings)
+        <ul className={styles.legend} aria-label={legendLabel}>
+          {legend.map((entry) => (
+            <li key={entry.key}>
+              <span className={styles.swatch} style={{ background: entry.color }} />
+              {entry.label}
             </li>
           ))}
+          {limits.length > 0 && (
+            <li>
+              <span className={styles.swatch} style={{ background: LIMIT_COLOR }} />
+              Limits{shades.length > 0 ? '; excursions shaded' : ''}
+            </li>
+          )}
         </ul>
+        {children}
       </figcaption>
     </figure>
   );

@@ -12,6 +12,15 @@ export interface ViewTransform {
  * per mark and projects each one, which is what makes 10000 circle markers slow; here a mark is a
  * few numbers. Redraws are coalesced to one per task, after the view settles.
  */
+/** Where and how big a drawing is: the view, the size in CSS pixels, the device pixel ratio. */
+export interface Frame {
+  view: ViewTransform;
+  size: L.Point;
+  ratio: number;
+  /** The canvas's top-left corner in the pane's layer coordinates. */
+  position: L.Point;
+}
+
 export abstract class CanvasOverlay extends L.Layer {
   protected canvas: HTMLCanvasElement | undefined;
   private redrawPending = false;
@@ -53,8 +62,20 @@ export abstract class CanvasOverlay extends L.Layer {
     const canvas = this.canvas;
     if (!map || !canvas) return;
     const size = map.getSize();
-    const ratio = window.devicePixelRatio || 1;
-    L.DomUtil.setPosition(canvas, map.containerPointToLayerPoint([0, 0]));
+    const scale = 256 * 2 ** map.getZoom();
+    const origin = map.latLngToContainerPoint([0, 0]);
+    this.paint(canvas, {
+      view: { scale, dx: origin.x - scale / 2, dy: origin.y - scale / 2 },
+      size,
+      ratio: window.devicePixelRatio || 1,
+      position: map.containerPointToLayerPoint([0, 0]),
+    });
+  }
+
+  /** Draws a frame on the page; a layer that draws elsewhere (a worker) overrides this. */
+  protected paint(canvas: HTMLCanvasElement, frame: Frame): void {
+    const { size, ratio } = frame;
+    L.DomUtil.setPosition(canvas, frame.position);
     const width = Math.round(size.x * ratio);
     const height = Math.round(size.y * ratio);
     // Assigning a size, even the same one, throws the canvas's backing store away and has the
@@ -71,9 +92,7 @@ export abstract class CanvasOverlay extends L.Layer {
     if (!context) return;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     if (!resized) context.clearRect(0, 0, size.x, size.y);
-    const scale = 256 * 2 ** map.getZoom();
-    const origin = map.latLngToContainerPoint([0, 0]);
-    this.draw(context, { scale, dx: origin.x - scale / 2, dy: origin.y - scale / 2 }, size, map);
+    this.draw(context, frame.view, size, this._map as L.Map);
     canvas.dataset.drawn = 'true';
   }
 

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import type { Track } from '../../lib/history/gps-track.ts';
-import { lastAtOrBefore } from '../../lib/history/search.ts';
+import { lastAtOrBefore } from '../../lib/history-store/m4.ts';
+import type { TrackColumns } from '../../lib/history-store/protocol.ts';
 
 export interface CursorLayerProps {
-  tracks: readonly Track[];
+  tracks: readonly TrackColumns[];
   /** The shared time cursor; each node is shown where it last was at that instant. */
   cursor: number | undefined;
 }
@@ -32,11 +32,9 @@ export function CursorLayer({ tracks, cursor }: CursorLayerProps): null {
     if (!layer) return;
     const wanted = new Set<string>();
     for (const track of tracks) {
-      const point =
-        cursor === undefined
-          ? undefined
-          : track.points[lastAtOrBefore(track.points, cursor, (p) => p.ts)];
-      if (!point) continue;
+      const i = cursor === undefined ? -1 : lastAtOrBefore(track.ts, cursor);
+      if (i < 0) continue;
+      const point = { lat: track.lat[i] ?? 0, lon: track.lon[i] ?? 0 };
       wanted.add(track.nodeUuid);
       const marker = markers.current.get(track.nodeUuid);
       if (marker) marker.setLatLng([point.lat, point.lon]);

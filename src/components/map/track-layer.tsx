@@ -1,13 +1,14 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import L from 'leaflet';
 import { useMap } from 'react-leaflet';
-import type { Track } from '../../lib/history/gps-track.ts';
+import type { TrackColumns } from '../../lib/history-store/protocol.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { seriesColor } from '../chart/palette.ts';
+import { hoverClaimed } from './hover-claim.ts';
 import { TrackOverlay, type TrackMark } from './track-overlay.ts';
 
 export interface TrackLayerProps {
-  tracks: readonly Track[];
+  tracks: readonly TrackColumns[];
   /** The span the shading runs over (the chosen range). */
   span: TimeSpan;
   formatTime: (ts: number) => string;
@@ -45,7 +46,7 @@ export function TrackLayer({ tracks, span, formatTime }: TrackLayerProps): null 
     const track = new TrackOverlay({ pane: 'overlayPane' }).addTo(map);
     const tooltip = L.tooltip({ direction: 'top', offset: [0, -6] });
     const onMove = (event: L.LeafletMouseEvent) => {
-      const mark = track.markAt(event.containerPoint);
+      const mark = hoverClaimed(event) ? undefined : track.markAt(event.containerPoint);
       if (!mark) {
         map.closeTooltip(tooltip);
         return;

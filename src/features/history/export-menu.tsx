@@ -1,15 +1,19 @@
 import { useRef, useState } from 'react';
 import { Button, Group, Progress, Text } from '@mantine/core';
-import { exportFileName, exportRange } from '../../lib/export/export-range.ts';
-import { exportFormats, exportWriter, type ExportFormat } from '../../lib/export/formats.ts';
-import type { PieceLoader } from '../../lib/history/load-pieces.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { download } from '../../components/download.ts';
+import {
+  exportFileName,
+  exportFormats,
+  exportWriter,
+  type ExportFormat,
+} from '../../lib/export/formats.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 
 export interface ExportMenuProps {
   channelName: string;
   range: TimeSpan;
-  pieces: readonly TimeSpan[];
-  loadPiece: PieceLoader;
+  history: RangeHistory;
 }
 
 const labels: Record<ExportFormat, string> = {
@@ -18,24 +22,12 @@ const labels: Record<ExportFormat, string> = {
   geojson: 'GeoJSON (positions)',
 };
 
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next task; the URL only holds memory after that.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
- * Exports the whole range, fetched and written one day at a time (from the cache when the page
- * already shows it), so that a month of data never freezes the page.
+ * Exports the whole range: the history engine writes it from its columns one day at a time (a day
+ * not loaded yet is loaded first), off the page's thread, so a month of data never freezes it.
  */
-export function ExportMenu({ channelName, range, pieces, loadPiece }: ExportMenuProps) {
+export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
+  const pieces = history.pieces;
   const [progress, setProgress] = useState<{ format: ExportFormat; done: number; items: number }>();
   const [error, setError] = useState<string>();
   const controller = useRef<AbortController | undefined>(undefined);
@@ -46,11 +38,17 @@ export function ExportMenu({ channelName, range, pieces, loadPiece }: ExportMenu
     setError(undefined);
     setProgress({ format, done: 0, items: 0 });
     try {
-      const writer = exportWriter(format);
-      const blob = await exportRange(pieces, loadPiece, writer, current.signal, (p) =>
-        setProgress({ format, done: p.done, items: p.items }),
+      const name = exportFileName(channelName, range, exportWriter(format).extension);
+      const blob = await history.engine.query(
+        history.key,
+        { kind: 'export', format, fileName: name },
+        (p) => {
+          if (!current.signal.aborted) setProgress({ format, done: p.done, items: p.items });
+        },
+        current.signal,
       );
-      download(blob, exportFileName(channelName, range, writer.extension));
+      current.signal.throwIfAborted();
+      download(blob, name);
     } catch (caught) {
       if (!current.signal.aborted)
         setError(caught instanceof Error ? caught.message : 'The export failed.');

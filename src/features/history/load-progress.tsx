@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import { ApiError } from '../../api/errors.ts';
-import type { RangeHistory } from './use-range-history.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 
 /** A refusal (no permission, out of reach) is answered the same however often it is asked. */
 const refused = (error: unknown) =>
@@ -14,11 +14,11 @@ function message(error: unknown): string {
 export function LoadProgress({ history }: { history: RangeHistory }) {
   const total = history.pieces.length;
   const percent = total === 0 ? 100 : Math.round((history.done / total) * 100);
-  const summary = `${history.done} of ${total} ${total === 1 ? 'day' : 'days'} loaded, ${history.items.length.toLocaleString()} messages`;
+  const summary = `${history.done} of ${total} ${total === 1 ? 'day' : 'days'} loaded, ${history.messages.toLocaleString()} messages`;
   if (history.status === 'done' && total <= 1) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        {history.items.length.toLocaleString()} messages
+        {history.messages.toLocaleString()} messages
       </Text>
     );
   }
@@ -41,7 +41,6 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
       </Group>
       <Progress
         value={percent}
-        animated={history.status === 'loading'}
         aria-label="History loaded"
         color={history.status === 'failed' ? 'red' : undefined}
       />

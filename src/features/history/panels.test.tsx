@@ -3,16 +3,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchSpan } from '../../lib/history/fetch-span.ts';
+import { ApiError } from '../../api/errors.ts';
+import { localEngine } from '../../api/history-engine/local-engine.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
 import { toLocalInput } from '../../lib/history/time-range.ts';
-import { fakeHistory, slice } from '../../test/fake-history.ts';
-import { ApiError } from '../../api/errors.ts';
+import { fakeCloud, json } from '../../test/render.tsx';
+import { slice } from '../../test/fake-history.ts';
 import { ExportMenu } from './export-menu.tsx';
-import { HistoryView } from './history-view.tsx';
 import { LoadProgress } from './load-progress.tsx';
 import { RangePicker } from './range-picker.tsx';
-import type { RangeHistory } from './use-range-history.ts';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2026, 10, 21, 12, 0);
@@ -54,9 +54,12 @@ describe('RangePicker', () => {
 
 function history(overrides: Partial<RangeHistory>): RangeHistory {
   return {
+    key: 'k',
+    engine: localEngine(),
     pieces: splitRange({ from: now - 3 * DAY, to: now }),
     loaded: [],
-    items: [],
+    messages: 0,
+    version: 0,
     status: 'loading',
     error: undefined,
     done: 0,
@@ -103,47 +106,18 @@ describe('LoadProgress', () => {
   });
 });
 
-describe('a range that is still arriving', () => {
-  it('says its panels are loading, not that the range holds nothing', () => {
-    const range: TimeSpan = { from: now - 7 * DAY + 1, to: now };
-    const pieces = splitRange(range);
-    const conn = slice({ ts: now - 3_600_000, type: 'CONN', value: { function: 3, version: 9 } });
-    const loading = history({ pieces, loaded: [[conn]], items: [conn], done: 1 });
-    const { unmount } = show(
-      <HistoryView
-        channelName="Van 07"
-        range={range}
-        history={loading}
-        loadPiece={async () => []}
-      />,
-    );
-    expect(
-      screen.getByText('Loading temperatures… none in the 1 of 7 days loaded so far.'),
-    ).toBeVisible();
-    expect(
-      screen.getByText('Loading positions… none in the 1 of 7 days loaded so far.'),
-    ).toBeVisible();
-    expect(screen.queryByText(/No temperatures in this range/)).toBeNull();
-    unmount();
-    show(
-      <HistoryView
-        channelName="Van 07"
-        range={range}
-        history={{ ...loading, status: 'done', done: 7, loaded: pieces.map(() => []) }}
-        loadPiece={async () => []}
-      />,
-    );
-    expect(screen.getByText('No temperatures in this range.')).toBeVisible();
-  });
-});
-
 describe('ExportMenu', () => {
   it('writes the whole range into one CSV file, oldest first, and offers it for download', async () => {
     const range: TimeSpan = { from: now - 3 * DAY, to: now };
     const data = [5, 30, 55].map((h) =>
       slice({ ts: now - h * 3_600_000, type: 'TEMP', value: { temperature: h } }),
     );
-    const { fetchPage } = fakeHistory(data);
+    // The cloud answers each day's request with the readings in it, newest first.
+    fakeCloud((url) => {
+      const from = Number(url.searchParams.get('from'));
+      const to = Number(url.searchParams.get('to'));
+      return json(data.filter((d) => d.ts >= from && d.ts <= to));
+    });
     let file: Blob | undefined;
     URL.createObjectURL = (blob: Blob) => {
       file = blob;
@@ -153,12 +127,14 @@ describe('ExportMenu', () => {
     const click = vi
       .spyOn(HTMLAnchorElement.prototype, 'click')
       .mockImplementation(() => undefined);
+    const engine = localEngine();
+    const key = 'van07';
+    engine.open(key, '00000000-0000-4000-8000-000000000007', range, () => undefined);
     show(
       <ExportMenu
         channelName="Van 07"
         range={range}
-        pieces={splitRange(range)}
-        loadPiece={(span, signal) => fetchSpan(span, fetchPage, signal)}
+        history={history({ key, engine, pieces: splitRange(range) })}
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

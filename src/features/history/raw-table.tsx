@@ -1,12 +1,22 @@
-import { useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Timeslice } from '../../../contract/timeslice.ts';
+import { useEffect, useState } from 'react';
+import { Text } from '@mantine/core';
+import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { describeValue } from '../../lib/history/describe-value.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import styles from './history.module.css';
-import { NothingYet, type Pending } from './nothing-yet.tsx';
+import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
 const ROW_HEIGHT = 28;
+/** Rows asked of the engine at once, around the ones in view. */
+const BLOCK = 200;
+/** Rows drawn beyond those in view, so a short scroll shows no blank rows. */
+const OVERSCAN = 10;
+/**
+ * Browsers cap an element's height (about 33 million pixels in Chromium); past this the scroll
+ * position maps to a row by proportion instead of by row height.
+ */
+const MAX_HEIGHT = 8_000_000;
 const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
 /**
  * Room for "Nov 21, 2026, 21:16:31", a node or gateway name and "TEMP"; the value takes the rest.
@@ -15,38 +25,79 @@ const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
  */
 const widths = ['11.5rem', '8rem', '6rem', '4.5rem', 'auto', '10.5rem'];
 
-/** Every message of the range, newest first; only the rows in view are in the page. */
-export function RawTable({
-  items,
-  pending,
-}: {
-  items: readonly Timeslice[];
-  pending?: Pending | undefined;
-}) {
-  const scroller = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  if (items.length === 0) return <NothingYet what="messages" pending={pending} />;
-  const rows = virtualizer.getVirtualItems();
-  const before = rows[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (rows.at(-1)?.end ?? 0);
+/** Where the rows in view start, kept current as the region scrolls and resizes. */
+function useScrollWindow(element: HTMLDivElement | null) {
+  const [view, setView] = useState({ top: 0, height: 360 });
+  useEffect(() => {
+    if (!element) return;
+    let frame = 0;
+    const read = () => {
+      frame = 0;
+      setView({ top: element.scrollTop, height: element.clientHeight || 360 });
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(read);
+    };
+    element.addEventListener('scroll', schedule, { passive: true });
+    const observer =
+      typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', schedule);
+      observer?.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [element]);
+  return view;
+}
+
+/**
+ * Every message of the range, newest first. Rows have one height, so the rows in view follow from
+ * the scroll position by arithmetic: no object per row exists anywhere (a month of a group is
+ * 700,000 rows), and only a block around the view is read from the engine's columns.
+ */
+export function RawTable({ history }: { history: RangeHistory }) {
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const count = history.messages;
+  const view = useScrollWindow(scroller);
+  const full = count * ROW_HEIGHT;
+  const total = Math.min(full, MAX_HEIGHT);
+  const maxTop = Math.max(1, total - view.height);
+  // Past MAX_HEIGHT the scroll bar stands for proportions of the list.
+  const firstVisible =
+    full <= MAX_HEIGHT
+      ? Math.floor(view.top / ROW_HEIGHT)
+      : Math.floor(
+          (Math.min(view.top, maxTop) / maxTop) * Math.max(0, count - view.height / ROW_HEIGHT),
+        );
+  const first = Math.max(0, Math.min(count - 1, firstVisible) - OVERSCAN);
+  const last = Math.min(count - 1, firstVisible + Math.ceil(view.height / ROW_HEIGHT) + OVERSCAN);
+  const start = Math.max(0, Math.floor(first / (BLOCK / 2)) * (BLOCK / 2) - BLOCK / 4);
+  const block = useEngineAnswer(
+    history,
+    count > 0 ? { kind: 'rows', start, count: BLOCK } : undefined,
+  );
+  if (count === 0) {
+    return <NothingYet what="messages" pending={pendingOf(history)} />;
+  }
+  const loaded = block.data;
+  const offset =
+    full <= MAX_HEIGHT ? first * ROW_HEIGHT : view.top - (firstVisible - first) * ROW_HEIGHT;
+  const drawn = Math.max(0, last - first + 1);
+  const after = Math.max(0, total - offset - drawn * ROW_HEIGHT);
   return (
     // The scroll region holds the table; it is focusable so keyboard users can scroll it
     // (axe: scrollable-region-focusable).
     <div
-      ref={scroller}
+      ref={setScroller}
       className={styles.rawScroll}
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       role="region"
       aria-label="Raw messages"
+      aria-busy={!block.settled}
     >
-      <table className={styles.rawTable} aria-rowcount={items.length + 1}>
+      <table className={styles.rawTable} aria-rowcount={count + 1}>
         <colgroup>
           {widths.map((width, i) => (
             <col key={i} style={{ width }} />
@@ -62,16 +113,27 @@ export function RawTable({
           </tr>
         </thead>
         <tbody>
-          {before > 0 && (
+          {offset > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: before, padding: 0 }} />
+              <td colSpan={columns.length} style={{ height: offset, padding: 0 }} />
             </tr>
           )}
-          {rows.map((row) => {
-            const item = items[row.index];
-            if (!item) return null;
+          {Array.from({ length: drawn }, (_, k) => {
+            const index = first + k;
+            const item = loaded?.rows[index - loaded.start];
+            if (!item) {
+              return (
+                <tr key={index} aria-rowindex={index + 2}>
+                  <td colSpan={columns.length}>
+                    <Text span size="xs" c="dimmed">
+                      Reading…
+                    </Text>
+                  </td>
+                </tr>
+              );
+            }
             return (
-              <tr key={row.key} aria-rowindex={row.index + 2}>
+              <tr key={index} aria-rowindex={index + 2}>
                 <td>{formatInstant(item.ts)}</td>
                 <td>{item.nodeName}</td>
                 <td>{item.sensorName}</td>

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { memo, useEffect, useEffectEvent, useState } from 'react';
 import { Button, Group, NativeSelect, Slider, Text } from '@mantine/core';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
@@ -11,7 +11,11 @@ export interface ReplayControlsProps {
 }
 
 /** Plays the time cursor through the visible span: the map follows the nodes, the chart the time. */
-export function ReplayControls({ window, cursor, onCursor }: ReplayControlsProps) {
+export const ReplayControls = memo(function ReplayControls({
+  window,
+  cursor,
+  onCursor,
+}: ReplayControlsProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(replaySpeeds[1].value);
   const at = cursor ?? window.from;
@@ -65,4 +69,4 @@ export function ReplayControls({ window, cursor, onCursor }: ReplayControlsProps
       </Text>
     </Group>
   );
-}
+});

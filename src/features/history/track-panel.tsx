@@ -1,30 +1,45 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Group, List, Text } from '@mantine/core';
+import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import { CursorLayer } from '../../components/map/cursor-layer.tsx';
 import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
+import { StopsLayer } from '../../components/map/stops-layer.tsx';
+import type { StopMark } from '../../components/map/stops-overlay.ts';
 import { TrackLayer } from '../../components/map/track-layer.tsx';
 import { timeColorGradient } from '../../lib/geo/time-color.ts';
-import { formatInstant } from '../../lib/history/format-time.ts';
-import type { Track } from '../../lib/history/gps-track.ts';
+import type { Summary, TrackColumns } from '../../lib/history-store/protocol.ts';
+import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import styles from './history.module.css';
-import { NothingYet, type Pending } from './nothing-yet.tsx';
+import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
 export interface TrackPanelProps {
-  tracks: readonly Track[];
-  skipped: number;
+  history: RangeHistory;
+  summary: Summary | undefined;
   range: TimeSpan;
   cursor: number | undefined;
   fitKey: string;
-  /** Days still arriving, if any: the map follows them and frames them all once they are in. */
-  pending?: Pending | undefined;
+  /** Stops of the trips report, drawn over the tracks. */
+  stops: readonly StopMark[];
   tileUrl?: string | undefined;
   attribution?: string | undefined;
 }
 
-function Legend({ tracks, range }: { tracks: readonly Track[]; range: TimeSpan }) {
+function Legend({
+  tracks,
+  summary,
+  range,
+  stops,
+}: {
+  tracks: readonly TrackColumns[];
+  summary: Summary | undefined;
+  range: TimeSpan;
+  stops: boolean;
+}) {
+  const positions = new Map(summary?.nodes.map((n) => [n.nodeUuid, n.positions]) ?? []);
   return (
     <Group gap="lg" mt="xs" wrap="wrap" align="flex-start" className={styles.legend}>
       <div className={styles.timeScale}>
@@ -44,6 +59,11 @@ function Legend({ tracks, range }: { tracks: readonly Track[]; range: TimeSpan }
         </List.Item>
         <List.Item icon={<span className={styles.start} />}>Start of a track</List.Item>
         <List.Item icon={<span className={styles.end} />}>End of a track</List.Item>
+        {stops && (
+          <List.Item icon={<span className={styles.stop} />}>
+            A stop (larger the longer it lasted)
+          </List.Item>
+        )}
         <List.Item icon={<span className={styles.cursor} />}>Position at the time cursor</List.Item>
       </List>
       <List size="xs" listStyleType="none" spacing={2} aria-label="Tracks">
@@ -52,7 +72,8 @@ function Legend({ tracks, range }: { tracks: readonly Track[]; range: TimeSpan }
             key={track.nodeUuid}
             icon={<span className={styles.line} style={{ background: seriesColor(index) }} />}
           >
-            {track.nodeName} ({track.points.length.toLocaleString()} positions)
+            {track.nodeName} ({(positions.get(track.nodeUuid) ?? track.ts.length).toLocaleString()}{' '}
+            positions)
           </List.Item>
         ))}
       </List>
@@ -60,38 +81,77 @@ function Legend({ tracks, range }: { tracks: readonly Track[]; range: TimeSpan }
   );
 }
 
-/** GPS tracks of the range on a map, with the shared time cursor. */
+const describeStop = (stop: StopMark) => [
+  `Stop of ${stop.nodeName}`,
+  `${formatInstant(stop.start)} – ${formatInstant(stop.end)}`,
+  formatDuration(stop.end - stop.start),
+];
+
+/** GPS tracks of the range on a map, stops over them, with the shared time cursor. */
 export function TrackPanel({
-  tracks,
-  skipped,
+  history,
+  summary,
   range,
   cursor,
   fitKey,
-  pending,
+  stops,
   tileUrl,
   attribution,
 }: TrackPanelProps) {
   const [fallback, setFallback] = useState<string>();
-  const points = useMemo(() => tracks.flatMap((track) => track.points), [tracks]);
-  if (tracks.length === 0 && pending) return <NothingYet what="positions" pending={pending} />;
+  const answer = useEngineAnswer(history, { kind: 'tracks' });
+  const arrived = useDeferredValue(answer.data);
+  const tracks = useMemo(() => arrived ?? [], [arrived]);
+  // The view frames the corners of every track.
+  const corners = useMemo(() => {
+    let south = 90;
+    let west = 180;
+    let north = -90;
+    let east = -180;
+    for (const t of tracks) {
+      for (let i = 0; i < t.lat.length; i++) {
+        const lat = t.lat[i] ?? 0;
+        const lon = t.lon[i] ?? 0;
+        if (lat < south) south = lat;
+        if (lat > north) north = lat;
+        if (lon < west) west = lon;
+        if (lon > east) east = lon;
+      }
+    }
+    return south <= north
+      ? [
+          { lat: south, lon: west },
+          { lat: north, lon: east },
+        ]
+      : [];
+  }, [tracks]);
+  const skipped = (summary?.nodes ?? []).reduce((n, node) => n + node.withoutPosition, 0);
   if (tracks.length === 0) {
+    const pending = pendingOf(history);
     return (
-      <Text c="dimmed">
-        No positions in this range
-        {skipped > 0 ? ` (${skipped.toLocaleString()} GPS messages carried no location)` : ''}.
-      </Text>
+      <div aria-busy={!answer.settled}>
+        {pending || skipped === 0 ? (
+          <NothingYet what="positions" pending={pending} />
+        ) : (
+          <Text c="dimmed">
+            No positions in this range ({skipped.toLocaleString()} GPS messages carried no
+            location).
+          </Text>
+        )}
+      </div>
     );
   }
   return (
-    <>
+    <div aria-busy={!answer.settled}>
       <MapView
         label="GPS tracks"
         tileUrl={tileUrl}
         attribution={attribution}
         onFallback={setFallback}
       >
+        <StopsLayer stops={stops} describe={describeStop} />
         <TrackLayer tracks={tracks} span={range} formatTime={formatInstant} />
-        <FitBoundsLayer points={points} fitKey={fitKey} settled={pending === undefined} />
+        <FitBoundsLayer points={corners} fitKey={fitKey} settled={history.status !== 'loading'} />
         <CursorLayer tracks={tracks} cursor={cursor} />
       </MapView>
       {fallback && (
@@ -104,7 +164,7 @@ export function TrackPanel({
           {skipped.toLocaleString()} GPS messages without a location are not drawn.
         </Text>
       )}
-      <Legend tracks={tracks} range={range} />
-    </>
+      <Legend tracks={tracks} summary={summary} range={range} stops={stops.length > 0} />
+    </div>
   );
 }

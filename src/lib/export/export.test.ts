@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { fakeHistory, slice, testUuid } from '../../test/fake-history.ts';
-import { fetchSpan } from '../history/fetch-span.ts';
-import { splitRange } from '../history/split-range.ts';
-import { exportFileName, exportRange } from './export-range.ts';
-import { csvColumns, exportWriter, type ExportFormat } from './formats.ts';
+import { HistoryEngine } from '../history-store/engine.ts';
+import { csvColumns, exportFileName, exportWriter, type ExportFormat } from './formats.ts';
 
 const valueArb = fc.oneof(
   fc.record({
@@ -46,15 +44,17 @@ const itemsArb = fc
     ),
   );
 
+/** The history engine's export of a range cut into many pieces of many small pages. */
 async function exportAll(items: Timeslice[], format: ExportFormat, maxSpan: number, count: number) {
   const { fetchPage } = fakeHistory(items);
-  const pieces = splitRange({ from: 0, to: 1000 }, maxSpan);
-  const blob = await exportRange(
-    pieces,
-    (span, signal) => fetchSpan(span, fetchPage, signal, count),
-    exportWriter(format),
-    new AbortController().signal,
+  const engine = new HistoryEngine(fetchPage, { maxSpan, count });
+  await new Promise<void>((resolve, reject) =>
+    engine.open('r', testUuid(1), { from: 0, to: 1000 }, (progress) => {
+      if (progress.status === 'done') resolve();
+      if (progress.status === 'failed') reject(new Error(progress.error?.message));
+    }),
   );
+  const blob = await engine.query('r', { kind: 'export', format, fileName: 'f' });
   return blob.text();
 }
 

@@ -1,5 +1,6 @@
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { locationOf } from '../history/gps-track.ts';
+import type { TimeSpan } from '../history/split-range.ts';
 
 export const exportFormats = ['csv', 'json', 'geojson'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
@@ -43,12 +44,12 @@ const csvColumns = [
 type CsvColumn = (typeof csvColumns)[number];
 
 /** RFC 4180 quoting; text that a spreadsheet would run as a formula is defused with a quote. */
-function csvText(text: string): string {
+export function csvText(text: string): string {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function csvValue(value: string | number | boolean | undefined): string {
+export function csvValue(value: string | number | boolean | undefined): string {
   if (value === undefined) return '';
   return typeof value === 'string' ? csvText(value) : String(value);
 }
@@ -162,3 +163,10 @@ export function exportWriter(format: ExportFormat): ExportWriter {
 }
 
 export { csvColumns };
+
+/** A file name people can tell apart: channel, first and last instant. */
+export function exportFileName(channelName: string, range: TimeSpan, extension: string): string {
+  const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace(':', '');
+  const name = channelName.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'history';
+  return `${name}_${stamp(range.from)}_${stamp(range.to)}.${extension}`;
+}

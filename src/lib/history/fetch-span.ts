@@ -8,8 +8,14 @@ export interface PageRequest extends TimeSpan {
   count: number;
 }
 
-/** Performs one history request; the console passes one that goes through the query cache. */
-export type PageFetcher = (request: PageRequest, signal: AbortSignal) => Promise<Timeslice[]>;
+/** What paging needs of an item: its instant and its sensor. */
+export type PageItem = Pick<Timeslice, 'ts' | 'sensorUuid'>;
+
+/** Performs one history request (the history engine's transport, lib/history-store/engine.ts). */
+export type PageFetcher<T extends PageItem = Timeslice> = (
+  request: PageRequest,
+  signal: AbortSignal,
+) => Promise<T[]>;
 
 export class TooDenseError extends Error {
   constructor(ts: number, count: number) {
@@ -26,13 +32,13 @@ export class TooDenseError extends Error {
  * full, the span may hold more: the next page asks again with `to` = the oldest ts received, and
  * the items of that instant already received are dropped (docs/decisions.md, "History").
  */
-export async function fetchSpan(
+export async function fetchSpan<T extends PageItem>(
   span: TimeSpan,
-  fetchPage: PageFetcher,
+  fetchPage: PageFetcher<T>,
   signal: AbortSignal,
   count: number = HISTORY_MAX_COUNT,
-): Promise<Timeslice[]> {
-  const items: Timeslice[] = [];
+): Promise<T[]> {
+  const items: T[] = [];
   let to = span.to;
   let atBoundary = new Set<string>();
   for (;;) {

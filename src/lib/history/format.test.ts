@@ -8,7 +8,6 @@ import {
   formatTick,
   timeTicks,
 } from './format-time.ts';
-import { valuesAt } from './values-at.ts';
 import { valueDomain, valueTicks } from './value-domain.ts';
 
 const ts = Date.UTC(2026, 10, 21, 8, 5, 9);
@@ -54,30 +53,6 @@ describe('time formats', () => {
   });
 });
 
-describe('valuesAt', () => {
-  const series = [
-    {
-      sensorUuid: 'a',
-      label: 'A',
-      points: [
-        { ts: 0, value: 1 },
-        { ts: 100, value: 2 },
-      ],
-    },
-    { sensorUuid: 'b', label: 'B', points: [{ ts: 500, value: 9 }] },
-  ];
-
-  it('gives the nearest exact reading of each line within the tolerance', () => {
-    expect(valuesAt(series, 70, 50)).toEqual([
-      { sensorUuid: 'a', label: 'A', point: { ts: 100, value: 2 } },
-    ]);
-    expect(valuesAt(series, 460, 50)).toEqual([
-      { sensorUuid: 'b', label: 'B', point: { ts: 500, value: 9 } },
-    ]);
-    expect(valuesAt(series, 300, 50)).toEqual([]);
-  });
-});
-
 describe('timeTicks', () => {
   it('picks a few round instants inside the span', () => {
     const from = Date.UTC(2026, 10, 14, 7, 13, 22);
@@ -95,17 +70,10 @@ describe('timeTicks', () => {
 
 describe('valueDomain', () => {
   it('holds every value with round ends', () => {
-    expect(
-      valueDomain([
-        [{ ts: 0, value: 3 }],
-        [
-          { ts: 1, value: 27 },
-          { ts: 2, value: -4 },
-        ],
-      ]),
-    ).toEqual([-5, 30]);
-    expect(valueDomain([[{ ts: 0, value: 4 }]])).toEqual([3, 5]);
-    expect(valueDomain([])).toEqual([0, 1]);
+    expect(valueDomain(-4, 27)).toEqual([-5, 30]);
+    expect(valueDomain(4, 4)).toEqual([3, 5]);
+    // No readings: Math.min() of nothing is Infinity.
+    expect(valueDomain(Infinity, -Infinity)).toEqual([0, 1]);
     expect(valueTicks([-20, 15])).toEqual([-20, -15, -10, -5, 0, 5, 10, 15]);
   });
 });

@@ -1,5 +1,4 @@
 import type { GpsValue, Timeslice } from '../../../contract/timeslice.ts';
-import { ascendingByTime } from './search.ts';
 
 export interface TrackPoint {
   ts: number;
@@ -8,13 +7,6 @@ export interface TrackPoint {
   hdop?: number;
   /** Placed by the cloud by other means than a GPS fix (section 2.3). */
   calculated: boolean;
-}
-
-/** One node's positions, oldest first. */
-export interface Track {
-  nodeUuid: string;
-  nodeName: string;
-  points: TrackPoint[];
 }
 
 /**
@@ -42,22 +34,4 @@ export function trackPointOf(item: Timeslice): TrackPoint | undefined {
   };
   if (item.value.hdop !== undefined) point.hdop = item.value.hdop;
   return point;
-}
-
-/** A line per node; messages without a location are skipped. */
-export function gpsTracks(items: Iterable<Timeslice>): Track[] {
-  const byNode = new Map<string, Track>();
-  for (const item of items) {
-    const point = trackPointOf(item);
-    if (!point) continue;
-    let track = byNode.get(item.nodeUuid);
-    if (!track) {
-      track = { nodeUuid: item.nodeUuid, nodeName: item.nodeName, points: [] };
-      byNode.set(item.nodeUuid, track);
-    }
-    track.points.push(point);
-  }
-  const tracks = [...byNode.values()];
-  for (const track of tracks) ascendingByTime(track.points, (p) => p.ts);
-  return tracks.sort((a, b) => a.nodeName.localeCompare(b.nodeName));
 }

@@ -2,15 +2,15 @@ import type { Timeslice } from '../../../contract/timeslice.ts';
 import { forEachBounded } from '../bounded.ts';
 import type { TimeSpan } from './split-range.ts';
 
-export type PieceLoader = (span: TimeSpan, signal: AbortSignal) => Promise<Timeslice[]>;
+export type PieceLoader<T = Timeslice[]> = (span: TimeSpan, signal: AbortSignal) => Promise<T>;
 
-export interface LoadPiecesOptions {
+export interface LoadPiecesOptions<T> {
   /** At most this many pieces in flight at once. */
   concurrency: number;
   signal: AbortSignal;
   /** Indexes already loaded (a resumed load skips them). */
   skip?: ReadonlySet<number>;
-  onPiece: (index: number, items: Timeslice[]) => void;
+  onPiece: (index: number, piece: T) => void;
 }
 
 /**
@@ -18,10 +18,10 @@ export interface LoadPiecesOptions {
  * concurrency. After the first failure no new piece starts; the pieces in flight finish and are
  * reported, so a resumed load only asks for what is still missing. Rejects with the first error.
  */
-export async function loadPieces(
+export async function loadPieces<T>(
   pieces: readonly TimeSpan[],
-  load: PieceLoader,
-  { concurrency, signal, skip, onPiece }: LoadPiecesOptions,
+  load: PieceLoader<T>,
+  { concurrency, signal, skip, onPiece }: LoadPiecesOptions<T>,
 ): Promise<void> {
   const wanted = pieces.flatMap((span, index) => (skip?.has(index) ? [] : [{ span, index }]));
   await forEachBounded(

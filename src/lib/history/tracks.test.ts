@@ -2,36 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { slice, testUuid } from '../../test/fake-history.ts';
 import { connChanges } from './conn-changes.ts';
 import { latestPositions } from './fleet-positions.ts';
-import { gpsTracks, locationOf } from './gps-track.ts';
+import { locationOf } from './gps-track.ts';
 
 const van = { nodeUuid: testUuid(7), nodeName: 'Van 07' };
 const truck = { nodeUuid: testUuid(8), nodeName: 'Truck 08' };
 
-describe('gpsTracks', () => {
-  it('draws a line per node from messages that carry a location, oldest first', () => {
-    const items = [
-      slice({ ...van, ts: 40, type: 'GPS', value: { lat: 52.1, lon: 5.1, hdop: 1.2 } }),
-      slice({ ...van, ts: 30, type: 'GPS', value: { stationary: false, lat: 9, lon: 9 } }),
-      slice({ ...van, ts: 20, type: 'GPS', value: { lat: 52, lon: 5, calculated: true } }),
-      slice({ ...van, ts: 15, type: 'GPS', value: { hdop: 3 } }),
-      slice({ ...truck, ts: 10, type: 'GPS', value: { lat: 48, lon: 2, stationary: true } }),
-      slice({ ...van, ts: 5, type: 'TEMP', value: { temperature: 3 } }),
-    ];
-    expect(gpsTracks(items)).toEqual([
-      { ...truck, points: [{ ts: 10, lat: 48, lon: 2, calculated: false }] },
-      {
-        ...van,
-        points: [
-          { ts: 20, lat: 52, lon: 5, calculated: true },
-          { ts: 40, lat: 52.1, lon: 5.1, hdop: 1.2, calculated: false },
-        ],
-      },
-    ]);
-  });
-
+describe('locationOf', () => {
   it('refuses coordinates outside the globe', () => {
     expect(locationOf({ lat: 91, lon: 0 })).toBeUndefined();
     expect(locationOf({ lat: 0, lon: 0 })).toEqual({ lat: 0, lon: 0 });
+  });
+
+  it('finds no position in moving off, whatever else it holds', () => {
+    expect(locationOf({ stationary: false, lat: 9, lon: 9 })).toBeUndefined();
+    expect(locationOf({ hdop: 3 })).toBeUndefined();
   });
 });
 

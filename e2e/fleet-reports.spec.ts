@@ -1,0 +1,287 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible, localInput, signIn, users } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+const headers = {
+  Authorization: `Basic ${Buffer.from(`fleet:${users.fleet}`).toString('base64')}`,
+};
+
+interface Message {
+  nodeName: string;
+  sensorUuid: string;
+  ts: number;
+  type: string;
+  value: { temperature?: number; stationary?: boolean; lat?: number; lon?: number };
+}
+
+/** Every message of a channel over a range: a request per day, paged backwards within it. */
+async function everything(request: APIRequestContext, uuid: string, from: number, to: number) {
+  const seen = new Map<string, Message>();
+  for (let end = to; end >= from; end -= DAY + 1) {
+    const start = Math.max(from, end - DAY);
+    for (let pageTo = end; ;) {
+      const response = await request.get(
+        `/v1/channels/${uuid}/history?from=${start}&to=${pageTo}&count=10000`,
+        { headers },
+      );
+      expect(response.ok()).toBe(true);
+      const items = (await response.json()) as Message[];
+      for (const item of items) seen.set(`${item.sensorUuid}@${item.ts}`, item);
+      if (items.length < 10_000) break;
+      pageTo = Math.min(...items.map((item) => item.ts));
+    }
+  }
+  return [...seen.values()].sort((a, b) => a.ts - b.ts);
+}
+
+async function channelsOf(request: APIRequestContext, type: string) {
+  const response = await request.get(`/v1/channels?channelType=${type}`, { headers });
+  return (await response.json()) as {
+    uuid: string;
+    name: string;
+    properties?: { temperature?: { min?: number; max?: number } };
+  }[];
+}
+
+/**
+ * The longest excursion, worked out here from the cloud's answers with the convention of
+ * docs/decisions.md ("Cold chain"): a node's own limits, else the group's; a run of readings
+ * out of range, ended by the first reading back in range, or by a pause over 15 minutes.
+ */
+function longestExcursion(
+  messages: Message[],
+  limitsOf: (nodeName: string) => { min?: number; max?: number },
+) {
+  const bySensor = new Map<string, Message[]>();
+  for (const m of messages) {
+    if (m.type !== 'TEMP' || m.value.temperature === undefined) continue;
+    bySensor.set(m.sensorUuid, [...(bySensor.get(m.sensorUuid) ?? []), m]);
+  }
+  let best = { nodeName: '', start: 0, duration: -1 };
+  let count = 0;
+  for (const readings of bySensor.values()) {
+    const limits = limitsOf(readings[0]?.nodeName ?? '');
+    const out = (v: number) =>
+      limits.max !== undefined && v > limits.max
+        ? 'above'
+        : limits.min !== undefined && v < limits.min
+          ? 'below'
+          : undefined;
+    let i = 0;
+    while (i < readings.length) {
+      const side = out(readings[i]?.value.temperature ?? 0);
+      if (!side) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (
+        j + 1 < readings.length &&
+        out(readings[j + 1]?.value.temperature ?? 0) === side &&
+        (readings[j + 1]?.ts ?? 0) - (readings[j]?.ts ?? 0) <= 15 * MINUTE
+      )
+        j++;
+      const next = readings[j + 1];
+      const last = readings[j]?.ts ?? 0;
+      const end = next && next.ts - last <= 15 * MINUTE ? next.ts : last;
+      const start = readings[i]?.ts ?? 0;
+      count++;
+      if (end - start > best.duration) {
+        best = { nodeName: readings[i]?.nodeName ?? '', start, duration: end - start };
+      }
+      i = j + 1;
+    }
+  }
+  return { ...best, count };
+}
+
+async function downloaded(page: Page, button: string): Promise<string[][]> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const text = await readFile(await (await download).path(), 'utf8');
+  return text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+}
+
+test('a fleet manager finds last week’s longest cold-chain excursion', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'fleet', paths.groups.href());
+  await page.getByRole('link', { name: 'Cold chain', exact: true }).click();
+  await page.getByRole('link', { name: 'History', exact: true }).click();
+  await expect(
+    page.getByRole('heading', { name: 'History of Cold chain', level: 1 }),
+  ).toBeVisible();
+  // Last week, up to ten minutes ago: no reading of it is still on its way from a gateway.
+  const end = Math.floor((Date.now() - 10 * MINUTE) / MINUTE) * MINUTE;
+  const form = page.getByRole('form', { name: 'Custom range' });
+  await form.getByLabel('From').fill(await localInput(page, end - 7 * DAY));
+  await form.getByLabel('To').fill(await localInput(page, end));
+  await form.getByRole('button', { name: 'Show range' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /days loaded/ })).toHaveText(
+    /^All 7 of 7 days loaded, [\d,]+ messages$/,
+    { timeout: 60_000 },
+  );
+  const url = new URL(page.url());
+  const from = Date.parse(url.searchParams.get('from') ?? '');
+  const to = Date.parse(url.searchParams.get('to') ?? '');
+
+  // Forty reefers are bands by their limits, not forty lines.
+  const temperature = page.getByRole('region', { name: 'Temperature', exact: true });
+  await expect(temperature.getByRole('list', { name: 'Bands and sensors' })).toContainText(
+    '−25 °C to −12 °C (20 sensors)',
+  );
+  await expect(temperature.getByRole('list', { name: 'Bands and sensors' })).toContainText(
+    '0 °C to 8 °C (20 sensors)',
+  );
+
+  const coldChain = page.getByRole('region', { name: 'Cold chain', exact: true });
+  await expect(coldChain.getByRole('status', { name: 'Time in range' })).toHaveText(
+    /^In range [\d.]+ % of the time across 40 sensors with limits; [\d,]+ excursions\.$/,
+  );
+  // Worked out independently from the cloud's answers and the limits in the properties.
+  const group = (await channelsOf(request, 'GROUP')).find((g) => g.name === 'Cold chain');
+  const nodes = await channelsOf(request, 'NODE');
+  const groupLimits = group?.properties?.temperature ?? {};
+  const limitsOf = (name: string) =>
+    nodes.find((n) => n.name === name)?.properties?.temperature ?? groupLimits;
+  const expected = longestExcursion(
+    await everything(request, group?.uuid ?? '', from, to),
+    limitsOf,
+  );
+  await expect(coldChain.getByRole('status', { name: 'Time in range' })).toContainText(
+    `; ${expected.count.toLocaleString('en-US')} excursions.`,
+  );
+
+  // The list starts with the longest; its file says exactly which one.
+  const excursions = coldChain.getByRole('table', { name: 'Excursions' });
+  const first = excursions.getByRole('row').nth(1);
+  await expect(first.getByRole('cell').first()).toHaveText(expected.nodeName);
+  const rows = await downloaded(page, 'Export excursions as CSV');
+  expect(rows[0]?.slice(0, 4)).toEqual(['node', 'start', 'end', 'duration_s']);
+  expect(rows.length - 1).toBe(expected.count);
+  const longest = rows.slice(1).sort((a, b) => Number(b[3]) - Number(a[3]))[0];
+  expect(longest?.[0]).toBe(expected.nodeName);
+  expect(Date.parse(longest?.[1] ?? '')).toBe(expected.start);
+  expect(Number(longest?.[3])).toBe(Math.round(expected.duration / 1000));
+  await expectAccessible(page);
+
+  // One click shows it: the chart zooms to it with the node's own line, the cursor at its start.
+  await first.getByRole('button', { name: /^Show the excursion of / }).click();
+  await expect(temperature.getByRole('button', { name: 'Whole range' })).toBeEnabled();
+  await expect(temperature.getByRole('list', { name: 'Bands and sensors' })).toContainText(
+    `${expected.nodeName} · temp`,
+  );
+  await expect(
+    temperature.getByRole('slider', { name: 'Time cursor on the temperature chart' }),
+  ).toHaveAttribute('aria-valuetext', new RegExp(`${expected.nodeName} · temp -?\\d+ °C`));
+});
+
+test('a fleet manager sees where one van stopped on a day, and its totals', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const vans = await channelsOf(request, 'NODE');
+  const van = vans.find((n) => n.name === 'Van 07');
+  // The most recent weekday wholly in the past (vans rest at weekends), in the browser's zone.
+  await signIn(page, 'fleet', paths.channelHistory.href(van?.uuid ?? ''));
+  const day = await page.evaluate(() => {
+    const d = new Date();
+    d.setHours(0, 0, 0, 0);
+    do d.setDate(d.getDate() - 1);
+    while (d.getDay() === 0 || d.getDay() === 6);
+    return d.getTime();
+  });
+  const range = page.getByRole('form', { name: 'Custom range' });
+  await range.getByLabel('From').fill(await localInput(page, day));
+  await range.getByLabel('To').fill(await localInput(page, day + DAY - MINUTE));
+  await range.getByRole('button', { name: 'Show range' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`from=${encodeURIComponent(new Date(day).toISOString())}`),
+  );
+  await expect(page.getByRole('status').filter({ hasText: /messages$/ })).toHaveText(
+    /^(All 1 of 1 day loaded, )?[\d,]+ messages$/,
+  );
+
+  const trips = page.getByRole('region', { name: 'Trips and stops', exact: true });
+  // The reports of the day, not of the range the page opened with.
+  await expect(trips).toHaveAttribute('aria-busy', 'false');
+  await expect(trips.getByRole('group', { name: 'Timebars' })).toContainText(
+    /Van 07: moving \d+ %, parked \d+ %, silent \d+ % of the range/,
+  );
+  const stopsCount = Number(
+    /Stops \(([\d,]+)\)/.exec((await trips.getByText(/^Stops \(/).textContent()) ?? '')?.[1],
+  );
+  expect(stopsCount).toBeGreaterThanOrEqual(2);
+  const stops = await downloaded(page, 'Export stops as CSV');
+  expect(stops[0]).toEqual([
+    'node',
+    'arrived',
+    'left',
+    'duration_s',
+    'lat',
+    'lon',
+    'starts_before_range',
+    'ends_after_range',
+  ]);
+  expect(stops.length - 1).toBe(stopsCount);
+  // Parked overnight: the day begins at a stop, and ends at one.
+  expect(stops[1]?.[6]).toBe('true');
+  expect(stops.at(-1)?.[7]).toBe('true');
+
+  // Each stop is real: the van reported itself standing there while it lasted, and none lasted
+  // under five minutes except at the day's edges.
+  const gps = (await everything(request, van?.uuid ?? '', day, day + DAY - MINUTE)).filter(
+    (m) => m.type === 'GPS',
+  );
+  for (const stop of stops.slice(1)) {
+    const [, arrived, left, seconds, , , open, closes] = stop;
+    const start = Date.parse(arrived ?? '');
+    const end = Date.parse(left ?? '');
+    expect(start).toBeGreaterThanOrEqual(day);
+    expect(end).toBeLessThanOrEqual(day + DAY);
+    if (open !== 'true' && closes !== 'true') expect(Number(seconds)).toBeGreaterThanOrEqual(300);
+    expect(gps.some((m) => m.ts >= start && m.ts <= end && m.value.stationary === true)).toBe(true);
+  }
+  await expect(page.getByRole('list', { name: 'Map symbols' })).toContainText(
+    'A stop (larger the longer it lasted)',
+  );
+  const totals = trips.getByRole('table', { name: 'Totals per node' });
+  await expect(totals.getByRole('row', { name: /Van 07/ })).toContainText(/\d+\.\d km/);
+  await expectAccessible(page);
+});
+
+test('the daily summary of a group has a row per node and day, and its file the same', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'fleet', paths.groups.href());
+  await page.getByRole('link', { name: 'Vans Westpoort', exact: true }).click();
+  await page.getByRole('link', { name: 'Daily summary' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Daily summary of Vans Westpoort', level: 1 }),
+  ).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Daily summary', exact: true });
+  const status = summary.getByRole('status');
+  // Seven days touch eight local days; thirty vans.
+  await expect(status).toHaveText(/^240 rows; days in /, { timeout: 60_000 });
+  await summary.getByRole('button', { name: 'Sort by Distance' }).click();
+  await summary.getByRole('button', { name: 'Sort by Distance' }).click();
+  await expect(summary.getByRole('columnheader', { name: /Distance/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  const rows = await downloaded(page, 'Export daily summary as CSV');
+  expect(rows.length - 1).toBe(240);
+  expect(rows[0]?.slice(0, 4)).toEqual(['node', 'node_uuid', 'day', 'distance_m']);
+  expect(rows.slice(1).some((row) => Number(row[3]) > 10_000)).toBe(true);
+  await expectAccessible(page);
+});

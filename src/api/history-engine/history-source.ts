@@ -1,0 +1,15 @@
+import type { PageSource } from '../../lib/history-store/engine.ts';
+import { fetchJson, segment, type ApiClientOptions } from '../client.ts';
+
+/**
+ * History requests for the engine, through the console's one request function: the session's
+ * credentials (or, in the worker, a bridge to them), its errors, its handling of a refused
+ * session. The body is checked by the engine as it becomes columns.
+ */
+export function historySource(connection: () => ApiClientOptions | null): PageSource {
+  return async ({ channelUuid, from, to, count }, signal) => {
+    const path = `/v1/channels/${segment(channelUuid)}/history`;
+    const { body } = await fetchJson(connection(), path, { query: { from, to, count }, signal });
+    return body;
+  };
+}

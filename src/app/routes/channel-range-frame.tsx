@@ -1,0 +1,142 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Anchor, Group, Skeleton, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import { channelQuery } from '../../api/channels.ts';
+import { isApiError } from '../../api/errors.ts';
+import { queryClientContext } from '../../api/query-client.ts';
+import { userinfoQuery } from '../../api/userinfo.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import '../../components/history/mantine-styles.ts';
+import type { TimeSpan } from '../../lib/history/split-range.ts';
+import {
+  namedRange,
+  presetRange,
+  rangeFromSearch,
+  rangeToSearch,
+  type RangePresetId,
+} from '../../lib/history/time-range.ts';
+import { mayOnChannel } from '../../lib/permissions.ts';
+import { paths } from '../../lib/paths.ts';
+import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
+import { RangePicker } from '../../features/history/range-picker.tsx';
+
+/** Warms what every page over a channel's range reads first. */
+export function loader({ params, context }: LoaderFunctionArgs) {
+  const client = context.get(queryClientContext);
+  if (params.channelUuid) void client.prefetchQuery(channelQuery(params.channelUuid));
+  void client.prefetchQuery(userinfoQuery());
+  return null;
+}
+
+const historyOf: Record<ChannelRecord['channelType'], string> = {
+  NODE: 'nodes and their sensors',
+  SENSOR: 'sensors',
+  GATEWAY: 'gateways',
+  GROUP: 'groups',
+};
+
+export interface ChannelRangeFrameProps {
+  title: (channel: ChannelRecord) => string;
+  /** The range a link without one shows: up to the moment it is opened. */
+  preset: RangePresetId;
+  /** Links beside "Channel details" (to the channel's other range pages). */
+  links?: (channel: ChannelRecord, range: TimeSpan | undefined) => ReactNode;
+  children: (channel: ChannelRecord, range: TimeSpan) => ReactNode;
+}
+
+/**
+ * A page over one channel's history in a range (its history, its daily summary): the channel,
+ * the permission check (READ on assets.history or groups.history in the channel's tenant; no
+ * history asked for without it), the
+ * range from the URL, which holds instants so a shared link shows the same data.
+ */
+export function ChannelRangeFrame({ title, preset, links, children }: ChannelRangeFrameProps) {
+  const { channelUuid = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const parsed = useMemo(() => namedRange(search), [search]);
+  const channel = useQuery(channelQuery(channelUuid));
+  const profile = useQuery(userinfoQuery());
+  const [opened] = useState(Date.now);
+
+  // A link without a full range means up to now; the URL then names the instants, so it shows a
+  // colleague the same data.
+  useEffect(() => {
+    if (parsed !== undefined) return;
+    const now = Date.now();
+    const filled = rangeFromSearch(search, now);
+    const range =
+      filled.ok && (search.has('from') || search.has('to'))
+        ? filled.range
+        : presetRange(preset, now);
+    setSearch(rangeToSearch(range), { replace: true });
+  }, [parsed, search, setSearch, preset]);
+
+  if (channel.isPending || profile.isPending) {
+    return (
+      <Stack aria-busy="true" aria-label="Loading history">
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={280} />
+      </Stack>
+    );
+  }
+  if (channel.data === undefined) {
+    return (
+      <ApiErrorAlert
+        error={channel.error}
+        title={
+          isApiError(channel.error, 404) ? 'No such channel' : 'This channel could not be loaded'
+        }
+        onRetry={() => void channel.refetch()}
+      />
+    );
+  }
+  const record = channel.data;
+  const verdict = mayOnChannel(profile.data?.permissions ?? {}, record, 'READ', { history: true });
+  const range = parsed?.ok ? parsed.range : undefined;
+  return (
+    <Stack gap="md" maw={1400}>
+      <PageHeader
+        title={title(record)}
+        badges={<ChannelTypeBadge type={record.channelType} />}
+        actions={
+          <Group gap="md">
+            {verdict.allowed && links?.(record, range)}
+            <Anchor component={Link} to={paths.channel.href(record.uuid)}>
+              Channel details
+            </Anchor>
+          </Group>
+        }
+      />
+      {!verdict.allowed ? (
+        <NoHistoryAccess
+          what={historyOf[record.channelType]}
+          needs={verdict.reason.replace(/^needs /, '')}
+        />
+      ) : parsed === undefined ? (
+        <Skeleton height={280} aria-label="Loading history" />
+      ) : !parsed.ok ? (
+        <>
+          <ApiErrorAlert error={new Error(parsed.reason)} title="This link names no valid range" />
+          <RangePicker
+            range={presetRange(preset, opened)}
+            onChange={(next) => setSearch(rangeToSearch(next))}
+            now={Date.now}
+          />
+        </>
+      ) : (
+        <Stack gap="md">
+          <RangePicker
+            range={parsed.range}
+            onChange={(next) => setSearch(rangeToSearch(next))}
+            now={Date.now}
+          />
+          {children(record, parsed.range)}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

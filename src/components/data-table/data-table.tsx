@@ -1,0 +1,234 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { UnstyledButton } from '@mantine/core';
+
+/** One column: its header, its width and what each row shows in it. */
+export interface DataColumn<T> {
+  /** What the column is called; with `hideHeader` only screen readers read it (an action column). */
+  header: string;
+  hideHeader?: boolean;
+  /**
+   * A CSS grid track ("116px", "minmax(160px, 2fr)") and the narrowest it may get, in pixels. Every
+   * row is its own grid, so widths cannot follow the content: a fixed column fits its widest badge
+   * or button with the cell's padding, in the system fonts of both themes.
+   */
+  track: string;
+  minWidth: number;
+  align?: 'end';
+  cell: (row: T) => ReactNode;
+  /** What the column sorts by; a column without it does not sort. */
+  sort?: (row: T) => number | string;
+}
+
+export interface SortState {
+  column: string;
+  direction: 'ascending' | 'descending';
+}
+
+const ROW_HEIGHT = 44;
+const HEADER_HEIGHT = 36;
+/** Up to this many rows are all in the page, so the browser's find and a screen reader see them all. */
+const PLAIN_MAX_ROWS = 1000;
+
+function compare(a: number | string, b: number | string): number {
+  if (typeof a === 'number' && typeof b === 'number') {
+    // Missing figures (NaN) sort last either way round.
+    if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
+    if (Number.isNaN(b)) return -1;
+    return a - b;
+  }
+  return String(a).localeCompare(String(b), undefined, { numeric: true });
+}
+
+interface LineProps<T> {
+  row: T;
+  index: number;
+  columns: readonly DataColumn<T>[];
+  grid: string;
+  minWidth: number;
+  height: number;
+  /** Offset of a virtual row; undefined for a row in the flow. */
+  top: number | undefined;
+}
+
+/**
+ * One row; re-rendered only when its record, its place or the columns change, so a table whose
+ * page re-renders (new data elsewhere) does not format every cell again.
+ */
+const Line = memo(function Line<T>({
+  row,
+  index,
+  columns,
+  grid,
+  minWidth,
+  height,
+  top,
+}: LineProps<T>) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="tc-row"
+      style={{
+        gridTemplateColumns: grid,
+        minWidth,
+        height,
+        ...(top === undefined
+          ? {}
+          : { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }),
+      }}
+    >
+      {columns.map((column) => (
+        <div role="cell" key={column.header} style={{ textAlign: column.align }}>
+          {column.cell(row)}
+        </div>
+      ))}
+    </div>
+  );
+}) as <T>(props: LineProps<T>) => ReactNode;
+
+/**
+ * Rows as a table with the columns given. With a `height`, or more than PLAIN_MAX_ROWS rows, it
+ * scrolls inside itself and only the rows in view are in the DOM, so 10000+ rows scroll as
+ * smoothly as 50; aria-rowcount and aria-rowindex tell assistive technology the full size and each
+ * row's place. Narrower than the columns' minimum, the table scrolls sideways instead of cutting
+ * cells. Columns with `sort` sort by a button in their header (aria-sort says how). `rowKey` and
+ * `columns` should keep their identity across renders (module constants, or memoised): the
+ * virtualiser measures every row again when the key function changes.
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  label,
+  rowKey,
+  height,
+  initialSort,
+  rowHeight = ROW_HEIGHT,
+}: {
+  rows: readonly T[];
+  columns: readonly DataColumn<T>[];
+  label: string;
+  rowKey: (row: T, index: number) => string;
+  height?: number | string;
+  initialSort?: SortState;
+  rowHeight?: number;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [sort, setSort] = useState<SortState | undefined>(initialSort);
+  const sorted = useMemo(() => {
+    const by = columns.find((c) => c.header === sort?.column)?.sort;
+    if (!by || !sort) return rows;
+    const sign = sort.direction === 'ascending' ? 1 : -1;
+    return [...rows].sort((a, b) => {
+      const order = compare(by(a), by(b));
+      // NaN stays last in both directions.
+      return Number.isNaN(by(a) as number) || Number.isNaN(by(b) as number) ? order : sign * order;
+    });
+  }, [rows, columns, sort]);
+  const virtual = height !== undefined || rows.length > PLAIN_MAX_ROWS;
+  const getItemKey = useCallback(
+    (index: number) => {
+      const row = sorted[index];
+      return row === undefined ? index : rowKey(row, index);
+    },
+    [sorted, rowKey],
+  );
+  const estimateSize = useCallback(() => rowHeight, [rowHeight]);
+  // eslint-disable-next-line react-hooks/incompatible-library -- nothing here is memoized by the compiler
+  const virtualizer = useVirtualizer({
+    enabled: virtual,
+    count: sorted.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize,
+    overscan: 12,
+    getItemKey,
+  });
+  const gridTemplateColumns = columns.map((column) => column.track).join(' ');
+  const minWidth = columns.reduce((sum, column) => sum + column.minWidth, 0);
+  const line = (row: T, index: number, top?: number) => (
+    <Line
+      key={rowKey(row, index)}
+      row={row}
+      index={index}
+      columns={columns}
+      grid={gridTemplateColumns}
+      minWidth={minWidth}
+      height={rowHeight}
+      top={top}
+    />
+  );
+  const toggle = (column: string) =>
+    setSort((current) => ({
+      column,
+      direction:
+        current?.column === column && current.direction === 'ascending'
+          ? 'descending'
+          : 'ascending',
+    }));
+
+  return (
+    <div
+      ref={scrollRef}
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      style={{
+        height: virtual ? (height ?? `max(${HEADER_HEIGHT + 6 * rowHeight}px, 70dvh)`) : undefined,
+        overflow: 'auto',
+        position: 'relative',
+      }}
+      // The scroller holds focusable links; as a region it can also be scrolled by keyboard.
+      tabIndex={-1}
+    >
+      <div role="rowgroup">
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="tc-row tc-head"
+          style={{ gridTemplateColumns, height: HEADER_HEIGHT, minWidth }}
+        >
+          {columns.map((column) => {
+            const sorted = sort?.column === column.header ? sort.direction : undefined;
+            return (
+              <div
+                role="columnheader"
+                key={column.header}
+                aria-sort={column.sort ? (sorted ?? 'none') : undefined}
+                style={{ textAlign: column.align }}
+              >
+                {column.hideHeader ? (
+                  <span className="tc-sr-only">{column.header}</span>
+                ) : column.sort ? (
+                  <UnstyledButton
+                    onClick={() => toggle(column.header)}
+                    fz="inherit"
+                    fw="inherit"
+                    aria-label={`Sort by ${column.header}`}
+                  >
+                    {column.header}
+                    <span aria-hidden>
+                      {' '}
+                      {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </UnstyledButton>
+                ) : (
+                  column.header
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {virtual ? (
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = sorted[item.index];
+            return row === undefined ? null : line(row, item.index, item.start);
+          })}
+        </div>
+      ) : (
+        <div role="rowgroup">{sorted.map((row, index) => line(row, index))}</div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { timeColor } from '../../lib/geo/time-color.ts';
+import type { TimeSpan } from '../../lib/history/split-range.ts';
+import type { ViewTransform } from './canvas-overlay.ts';
+
+/** What a drawing needs of a track: its times, projected positions and fix kind, and its colour. */
+export interface DrawnTrack {
+  track: {
+    ts: Float64Array;
+    x: Float64Array;
+    y: Float64Array;
+    calculated: Uint8Array;
+  };
+  color: string;
+}
+
+type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+const LEVELS = 48;
+const palette = Array.from({ length: LEVELS }, (_, i) => timeColor(i / (LEVELS - 1)));
+export const RADIUS = 3.5;
+/** Start and end marks: a white disc ringed green, a red disc ringed white. */
+export const END_RADIUS = 8;
+const ends = {
+  start: { fill: '#fff', stroke: '#2b8a3e', width: 3 },
+  end: { fill: '#c92a2a', stroke: '#fff', width: 2 },
+} as const;
+/** Cell size in pixels for skipping hidden marks; a disc covers about two cells across. */
+const CELL = 3;
+/** Line vertices closer than this (pixels, Manhattan) to the previous one are left out. */
+const MIN_SEGMENT = 2;
+/** Cells (pixels) of the grid that finds segments already drawn. */
+const SEGMENT_CELL = 2;
+/** Vertices per stroked path: short paths rasterise much faster than one long, self-crossing one. */
+const CHUNK = 256;
+
+function drawEnd(
+  context: Context2D,
+  style: { fill: string; stroke: string; width: number },
+  x: number,
+  y: number,
+): void {
+  context.beginPath();
+  // On whole pixels, as Leaflet places its markers: the rings stay crisp.
+  context.arc(Math.round(x), Math.round(y), END_RADIUS, 0, 2 * Math.PI);
+  context.fillStyle = style.fill;
+  context.fill();
+  context.strokeStyle = style.stroke;
+  context.lineWidth = style.width;
+  context.stroke();
+}
+
+/**
+ * GPS tracks on a canvas: a line per node in the node's colour, then every position as a dot
+ * shaded by its time (dark = early, bright = late), then the start and end of each track. GPS
+ * fixes are filled discs; positions the cloud calculated are hollow squares. Runs in the track
+ * drawing worker (track-draw.worker.ts) on an OffscreenCanvas, or on the page where there is none.
+ */
+export function drawTracks(
+  context: Context2D,
+  tracks: readonly DrawnTrack[],
+  span: TimeSpan,
+  view: ViewTransform,
+  size: { x: number; y: number },
+): void {
+  const fixes: number[][] = palette.map(() => []);
+  const calculated: number[][] = palette.map(() => []);
+  const length = Math.max(1, span.to - span.from);
+  const { scale, dx, dy } = view;
+  // Marks that would land on a cell a newer mark already covers are not drawn: they could not
+  // be seen, and rasterising thousands of hidden discs is most of a frame's cost.
+  const pad = Math.ceil(RADIUS / CELL);
+  const columns = Math.ceil(size.x / CELL) + 2 * pad + 1;
+  const covered = new Uint8Array(columns * (Math.ceil(size.y / CELL) + 2 * pad + 1));
+  context.lineWidth = 2;
+  // Round joins cost more to rasterise than all the dots; bevels look the same at 2 px.
+  context.lineJoin = 'bevel';
+  // A road driven every day of a month is one line on screen, not thirty: a segment between two
+  // cells another track (or this one) already joined is not stroked again. Rasterising the
+  // same pixels hundreds of times was most of a month's frame.
+  const margin = 8;
+  const gridColumns = Math.ceil((size.x + 2 * margin) / SEGMENT_CELL) + 1;
+  const gridCells = gridColumns * (Math.ceil((size.y + 2 * margin) / SEGMENT_CELL) + 1);
+  const cellOf = (x: number, y: number) =>
+    x < -margin || y < -margin || x > size.x + margin || y > size.y + margin
+      ? -1
+      : Math.floor((x + margin) / SEGMENT_CELL) +
+        gridColumns * Math.floor((y + margin) / SEGMENT_CELL);
+  const joined = new Set<number>();
+  for (const { track, color } of tracks) {
+    const n = track.ts.length;
+    const { x: xs, y: ys } = track;
+    context.strokeStyle = color;
+    context.beginPath();
+    let lastX = Number.NaN;
+    let lastY = Number.NaN;
+    let lastCell = -1;
+    let vertices = 0;
+    for (let i = 0; i < n; i++) {
+      const x = (xs[i] ?? 0) * scale + dx;
+      const y = (ys[i] ?? 0) * scale + dy;
+      if (i > 0 && i < n - 1 && Math.abs(x - lastX) + Math.abs(y - lastY) < MIN_SEGMENT) continue;
+      const cell = cellOf(x, y);
+      let draw = vertices > 0 && (cell >= 0 || lastCell >= 0);
+      if (draw && cell >= 0 && lastCell >= 0) {
+        const key = cell < lastCell ? cell * gridCells + lastCell : lastCell * gridCells + cell;
+        if (joined.has(key)) draw = false;
+        else joined.add(key);
+      }
+      if (draw) context.lineTo(x, y);
+      else context.moveTo(x, y);
+      vertices += 1;
+      if (vertices === CHUNK) {
+        context.stroke();
+        context.beginPath();
+        context.moveTo(x, y);
+        vertices = 1;
+      }
+      lastX = x;
+      lastY = y;
+      lastCell = cell;
+    }
+    context.stroke();
+    for (let i = n - 1; i >= 0; i--) {
+      const x = (xs[i] ?? 0) * scale + dx;
+      const y = (ys[i] ?? 0) * scale + dy;
+      if (x < -RADIUS || y < -RADIUS || x > size.x + RADIUS || y > size.y + RADIUS) continue;
+      const cell = Math.floor(x / CELL) + pad + columns * (Math.floor(y / CELL) + pad);
+      if (covered[cell] === 1) continue;
+      covered[cell] = 1;
+      const level = Math.round((((track.ts[i] ?? 0) - span.from) / length) * (LEVELS - 1));
+      const bucket = Math.min(LEVELS - 1, Math.max(0, level));
+      (track.calculated[i] === 1 ? calculated : fixes)[bucket]?.push(x, y);
+    }
+  }
+  palette.forEach((color, level) => {
+    const discs = fixes[level] ?? [];
+    if (discs.length > 0) {
+      context.beginPath();
+      for (let i = 0; i < discs.length; i += 2) {
+        const x = discs[i] ?? 0;
+        const y = discs[i + 1] ?? 0;
+        context.moveTo(x + RADIUS, y);
+        context.arc(x, y, RADIUS, 0, 2 * Math.PI);
+      }
+      context.fillStyle = color;
+      context.fill();
+      context.strokeStyle = 'rgba(0,0,0,0.35)';
+      context.lineWidth = 0.5;
+      context.stroke();
+    }
+    const squares = calculated[level] ?? [];
+    if (squares.length > 0) {
+      context.beginPath();
+      for (let i = 0; i < squares.length; i += 2) {
+        const x = (squares[i] ?? 0) - RADIUS;
+        context.rect(x, (squares[i + 1] ?? 0) - RADIUS, 2 * RADIUS, 2 * RADIUS);
+      }
+      context.strokeStyle = color;
+      context.lineWidth = 1.5;
+      context.stroke();
+    }
+  });
+  for (const { track } of tracks) {
+    const n = track.ts.length;
+    if (n === 0) continue;
+    drawEnd(context, ends.start, (track.x[0] ?? 0) * scale + dx, (track.y[0] ?? 0) * scale + dy);
+    const x = (track.x[n - 1] ?? 0) * scale + dx;
+    drawEnd(context, ends.end, x, (track.y[n - 1] ?? 0) * scale + dy);
+  }
+}

@@ -1,0 +1,178 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
+import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { download } from '../../components/download.ts';
+import { exportFileName } from '../../lib/export/formats.ts';
+import { recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
+import type { DailyRow, ReportOptions } from '../../lib/history-store/protocol.ts';
+import { formatDuration } from '../../lib/history/format-time.ts';
+import type { TimeSpan } from '../../lib/history/split-range.ts';
+import { formatDegrees, formatKm, formatPercent } from '../../lib/reports/format.ts';
+
+const columns: DataColumn<DailyRow>[] = [
+  {
+    header: 'Node',
+    track: 'minmax(110px, 1fr)',
+    minWidth: 110,
+    cell: (r) => r.nodeName,
+    sort: (r) => r.nodeName,
+  },
+  { header: 'Day', track: '110px', minWidth: 110, cell: (r) => r.day, sort: (r) => r.dayStart },
+  {
+    header: 'Distance',
+    track: '115px',
+    minWidth: 115,
+    align: 'end',
+    cell: (r) => formatKm(r.distanceM),
+    sort: (r) => r.distanceM,
+  },
+  {
+    header: 'Moving',
+    track: '125px',
+    minWidth: 125,
+    align: 'end',
+    cell: (r) => formatDuration(r.movingMs),
+    sort: (r) => r.movingMs,
+  },
+  {
+    header: 'Stopped',
+    track: '125px',
+    minWidth: 125,
+    align: 'end',
+    cell: (r) => formatDuration(r.stopMs),
+    sort: (r) => r.stopMs,
+  },
+  {
+    header: 'Stops',
+    track: '90px',
+    minWidth: 90,
+    align: 'end',
+    cell: (r) => r.stops,
+    sort: (r) => r.stops,
+  },
+  {
+    header: 'Trips',
+    track: '90px',
+    minWidth: 90,
+    align: 'end',
+    cell: (r) => r.trips,
+    sort: (r) => r.trips,
+  },
+  {
+    header: 'Silent',
+    track: '125px',
+    minWidth: 125,
+    align: 'end',
+    cell: (r) => formatDuration(r.silentMs),
+    sort: (r) => r.silentMs,
+  },
+  {
+    header: 'Lowest',
+    track: '100px',
+    minWidth: 100,
+    align: 'end',
+    cell: (r) => formatDegrees(r.temperatureMin),
+    sort: (r) => r.temperatureMin,
+  },
+  {
+    header: 'Highest',
+    track: '100px',
+    minWidth: 100,
+    align: 'end',
+    cell: (r) => formatDegrees(r.temperatureMax),
+    sort: (r) => r.temperatureMax,
+  },
+  {
+    header: 'In range',
+    track: '110px',
+    minWidth: 110,
+    align: 'end',
+    cell: (r) => formatPercent(r.inRange),
+    sort: (r) => r.inRange,
+  },
+  {
+    header: 'Excursions',
+    track: '110px',
+    minWidth: 110,
+    align: 'end',
+    cell: (r) => r.excursions,
+    sort: (r) => r.excursions,
+  },
+];
+
+const rowKey = (r: DailyRow) => `${r.nodeUuid}-${r.day}`;
+
+const csv: CsvColumn<DailyRow>[] = [
+  { header: 'node', value: (r) => r.nodeName },
+  { header: 'node_uuid', value: (r) => r.nodeUuid },
+  { header: 'day', value: (r) => r.day },
+  { header: 'distance_m', value: (r) => Math.round(r.distanceM) },
+  { header: 'moving_s', value: (r) => Math.round(r.movingMs / 1000) },
+  { header: 'stopped_s', value: (r) => Math.round(r.stopMs / 1000) },
+  { header: 'stops', value: (r) => r.stops },
+  { header: 'trips', value: (r) => r.trips },
+  { header: 'silent_s', value: (r) => Math.round(r.silentMs / 1000) },
+  { header: 'temperature_min_c', value: (r) => r.temperatureMin },
+  { header: 'temperature_max_c', value: (r) => r.temperatureMax },
+  {
+    header: 'in_range_fraction',
+    value: (r) => (Number.isNaN(r.inRange) ? Number.NaN : Math.round(r.inRange * 10_000) / 10_000),
+  },
+  { header: 'excursions', value: (r) => r.excursions },
+];
+
+/**
+ * One row per node per local day (the page's time zone): distance, moving and stopped time,
+ * stops, trips, silence, lowest and highest temperature, time in range and excursions.
+ * Sortable by any figure, exportable as CSV.
+ */
+export function DailySummary({
+  history,
+  channelName,
+  range,
+  options,
+}: {
+  history: RangeHistory;
+  channelName: string;
+  range: TimeSpan;
+  options: ReportOptions;
+}) {
+  const answer = useEngineAnswer(history, { kind: 'daily', options });
+  const rows = answer.data?.rows ?? [];
+  return (
+    <Stack gap="sm" aria-busy={!answer.settled}>
+      <Group justify="space-between" align="center">
+        <Text size="sm" c="dimmed" role="status">
+          {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
+          {history.status === 'loading' ? ', more as days arrive' : ''}; days in {options.timeZone}
+        </Text>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={rows.length === 0}
+          onClick={() =>
+            download(recordsCsv(csv, rows), exportFileName(`${channelName} daily`, range, 'csv'))
+          }
+        >
+          Export daily summary as CSV
+        </Button>
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed">
+          {history.status === 'loading' ? 'Loading…' : 'No data in this range.'}
+        </Text>
+      ) : (
+        <DataTable
+          rows={rows}
+          columns={columns}
+          label="Daily summary"
+          rowKey={rowKey}
+          rowHeight={32}
+          height={rows.length > 14 ? '70dvh' : undefined}
+          initialSort={{ column: 'Node', direction: 'ascending' }}
+        />
+      )}
+    </Stack>
+  );
+}

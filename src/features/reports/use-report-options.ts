@@ -1,0 +1,78 @@
+import { useMemo } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ChannelRecord } from '../../../contract/channel.ts';
+import { channelListQuery } from '../../api/channels.ts';
+import { membersQuery } from '../../api/groups.ts';
+import type { ReportOptions } from '../../lib/history-store/protocol.ts';
+import { limitSources } from '../../lib/reports/limit-sources.ts';
+import type { ReportSettings } from '../../lib/reports/settings.ts';
+
+/** A node viewed alone takes limits from the groups that hold it; past this many, they are not read. */
+const MAX_GROUPS = 25;
+
+/**
+ * What the reports need besides the data: the settings, the page's time zone, and the limits of
+ * each sensor as channel properties give them (lib/reports/limit-sources.ts). Node records come
+ * from the channel listing (member listings carry no properties, section 4.2); a node or sensor
+ * viewed alone also looks for the groups that hold its node.
+ */
+export function useReportOptions(
+  channel: ChannelRecord,
+  /** The nodes in the range's data: only their records matter (and their broken limits). */
+  nodeUuids: readonly string[],
+  settings: ReportSettings,
+): { options: ReportOptions; notes: string[] } {
+  const group = channel.channelType === 'GROUP';
+  const nodes = useQuery(channelListQuery({ channelType: 'NODE' }));
+  const groups = useQuery({ ...channelListQuery({ channelType: 'GROUP' }), enabled: !group });
+  const someGroups = useMemo(() => (groups.data ?? []).slice(0, MAX_GROUPS), [groups.data]);
+  const memberLists = useQueries({
+    queries: someGroups.map((g) => ({ ...membersQuery(g.uuid), enabled: !group })),
+    combine: (results) => ({
+      lists: results.map((r) => r.data),
+      failed: results.some((r) => r.isError),
+    }),
+  });
+
+  const inData = nodeUuids.join(',');
+  const nodeRecords = useMemo(() => {
+    const wanted = new Set(inData.split(','));
+    return (nodes.data ?? []).filter((record) => wanted.has(record.uuid));
+  }, [nodes.data, inData]);
+  const { lists } = memberLists;
+  const found = useMemo(
+    () =>
+      limitSources(
+        channel,
+        nodeRecords,
+        someGroups.flatMap((g, i) => {
+          const list = lists[i];
+          return list ? [{ group: g, members: list }] : [];
+        }),
+      ),
+    [channel, nodeRecords, someGroups, lists],
+  );
+  const nodesFailed = nodes.isError;
+  const tooManyGroups = !group && (groups.data?.length ?? 0) > MAX_GROUPS;
+  const groupsFailed = memberLists.failed;
+  const notes = useMemo(() => {
+    const found: string[] = [];
+    if (nodesFailed) found.push('The nodes’ own limits could not be read: only the group’s apply.');
+    if (tooManyGroups)
+      found.push(`Only the first ${MAX_GROUPS} groups were searched for limits that apply.`);
+    if (groupsFailed) found.push('Some groups could not be read: their limits are not applied.');
+    return found;
+  }, [nodesFailed, tooManyGroups, groupsFailed]);
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const options = useMemo(
+    (): ReportOptions => ({
+      timeZone,
+      trips: settings.trips,
+      coldChain: settings.coldChain,
+      limits: found.sources,
+      problems: found.problems,
+    }),
+    [timeZone, settings, found],
+  );
+  return { options, notes };
+}

@@ -1,0 +1,20 @@
+import { csvValue } from './formats.ts';
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | undefined;
+}
+
+/**
+ * A report as CSV (RFC 4180, CRLF, text defused against spreadsheet formulas as in formats.ts).
+ * Missing figures (NaN) are empty cells.
+ */
+export function recordsCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): Blob {
+  const cell = (value: string | number | boolean | undefined) =>
+    csvValue(typeof value === 'number' && Number.isNaN(value) ? undefined : value);
+  const lines = [
+    columns.map((c) => cell(c.header)).join(','),
+    ...rows.map((row) => columns.map((c) => cell(c.value(row))).join(',')),
+  ];
+  return new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' });
+}

@@ -1,0 +1,298 @@
+import type { Dictionary } from './dictionary.ts';
+import {
+  guidAt,
+  integerAt,
+  InvalidTimeslice,
+  objectAt,
+  optionalFlagAt,
+  optionalNumberAt,
+  stringAt,
+} from './timeslice-check.ts';
+
+/** Value types as stored in `Chunk.type`. */
+export const CONN = 0;
+export const GPS = 1;
+export const TEMP = 2;
+export const typeNames = ['CONN', 'GPS', 'TEMP'] as const;
+
+/** TEMP values, one row per TEMP message; NaN where the message left a field out. */
+export interface TempColumns {
+  temperature: Float64Array;
+  valueTs: Float64Array;
+}
+
+/**
+ * GPS values. `stationary` and `calculated` are flags: 0 absent, 1 false, 2 true. Every number is
+ * kept as sent (Float64), so an export writes back exactly what the cloud answered.
+ */
+export interface GpsColumns {
+  lat: Float64Array;
+  lon: Float64Array;
+  hdop: Float64Array;
+  fix: Float64Array;
+  view: Float64Array;
+  valueTs: Float64Array;
+  stationary: Uint8Array;
+  calculated: Uint8Array;
+}
+
+export interface ConnColumns {
+  fn: Float64Array;
+  version: Float64Array;
+}
+
+/**
+ * Messages as columns, oldest first: one typed array per field instead of an object per message.
+ * `sensor`, `gateway` and `channel` index the engine's `Dictionary`; `detail` is the row of the
+ * message's value in the table of its type (`temp`, `gps`, `conn`), which hold their rows in the
+ * same time order.
+ */
+export interface Chunk {
+  length: number;
+  ts: Float64Array;
+  sensor: Uint32Array;
+  gateway: Uint32Array;
+  channel: Uint32Array;
+  type: Uint8Array;
+  detail: Uint32Array;
+  temp: TempColumns & { length: number };
+  gps: GpsColumns & { length: number };
+  conn: ConnColumns & { length: number };
+}
+
+/** Approximate bytes a chunk holds, for the engine's cache budget. */
+export function chunkBytes(chunk: Chunk): number {
+  return (
+    chunk.length * 25 + chunk.temp.length * 16 + chunk.gps.length * 50 + chunk.conn.length * 16
+  );
+}
+
+type Column = Float64Array | Uint8Array | Uint32Array;
+
+/** Columns that grow by doubling, for a chunk whose size is not known ahead (live data). */
+class Growable<T extends { [K in keyof T]: Column }> {
+  length = 0;
+  columns: T;
+  private readonly make: (capacity: number) => T;
+
+  constructor(make: (capacity: number) => T, capacity: number) {
+    this.make = make;
+    this.columns = make(Math.max(16, Math.ceil(capacity)));
+  }
+
+  private get entries(): [string, Column][] {
+    return Object.entries(this.columns) as [string, Column][];
+  }
+
+  /** The row to write next, after making room for it. */
+  next(): number {
+    const capacity = this.entries[0]?.[1].length ?? 0;
+    if (this.length === capacity) {
+      const bigger = this.make(capacity * 2);
+      const target = bigger as Record<string, Column>;
+      for (const [key, column] of this.entries) target[key]?.set(column);
+      this.columns = bigger;
+    }
+    return this.length++;
+  }
+
+  /** Views of the rows written so far (no copy). */
+  view(): T & { length: number } {
+    const out: Record<string, Column | number> = { length: this.length };
+    for (const [key, column] of this.entries) out[key] = column.subarray(0, this.length);
+    return out as T & { length: number };
+  }
+}
+
+const f64 = (n: number) => new Float64Array(n);
+
+const mainColumns = (n: number) => ({
+  ts: f64(n),
+  sensor: new Uint32Array(n),
+  gateway: new Uint32Array(n),
+  channel: new Uint32Array(n),
+  type: new Uint8Array(n),
+  detail: new Uint32Array(n),
+});
+const tempColumns = (n: number): TempColumns => ({ temperature: f64(n), valueTs: f64(n) });
+const gpsColumns = (n: number): GpsColumns => ({
+  lat: f64(n),
+  lon: f64(n),
+  hdop: f64(n),
+  fix: f64(n),
+  view: f64(n),
+  valueTs: f64(n),
+  stationary: new Uint8Array(n),
+  calculated: new Uint8Array(n),
+});
+const connColumns = (n: number): ConnColumns => ({ fn: f64(n), version: f64(n) });
+
+/**
+ * Writes timeslices into columns, checking each against the interface's rules as it goes
+ * (`timeslice-check.ts`); a message that breaks one is refused with the field it broke. Messages
+ * must come oldest first; `build` sorts them if they did not.
+ */
+export class ChunkBuilder {
+  private readonly dictionary: Dictionary;
+  private readonly main: Growable<ReturnType<typeof mainColumns>>;
+  private readonly temp: Growable<TempColumns>;
+  private readonly gps: Growable<GpsColumns>;
+  private readonly conn: Growable<ConnColumns>;
+  private readonly guids = new Set<string>();
+  private ordered = true;
+  private last = -Infinity;
+
+  constructor(dictionary: Dictionary, capacity = 1024) {
+    this.dictionary = dictionary;
+    this.main = new Growable(mainColumns, capacity);
+    this.temp = new Growable(tempColumns, capacity / 2);
+    this.gps = new Growable(gpsColumns, capacity / 2);
+    this.conn = new Growable(connColumns, capacity / 8);
+  }
+
+  get length(): number {
+    return this.main.length;
+  }
+
+  /** Checks one message and appends it; on a refusal nothing of it is written. */
+  push(item: unknown): void {
+    const fields = objectAt(item, 'item');
+    const guids = this.guids;
+    const channelUuid = guidAt(fields, 'channelUuid', guids);
+    const channelName = stringAt(fields, 'channelName');
+    const gatewayUuid = guidAt(fields, 'gatewayUuid', guids);
+    const gatewayName = stringAt(fields, 'gatewayName');
+    const nodeUuid = guidAt(fields, 'nodeUuid', guids);
+    const nodeName = stringAt(fields, 'nodeName');
+    const sensorUuid = guidAt(fields, 'sensorUuid', guids);
+    const sensorName = stringAt(fields, 'sensorName');
+    const ts = integerAt(fields, 'ts');
+    const type = fields.type;
+    const value = objectAt(fields.value, 'value');
+    let write: () => number;
+    if (type === 'TEMP') {
+      const valueTs = optionalNumberAt(value, 'ts', true);
+      const temperature = optionalNumberAt(value, 'temperature', true);
+      write = () => {
+        const row = this.temp.next();
+        const c = this.temp.columns;
+        c.valueTs[row] = valueTs;
+        c.temperature[row] = temperature;
+        return row;
+      };
+    } else if (type === 'GPS') {
+      const valueTs = optionalNumberAt(value, 'ts', true);
+      const hdop = optionalNumberAt(value, 'hdop');
+      const fix = optionalNumberAt(value, 'fix', true);
+      const view = optionalNumberAt(value, 'view', true);
+      const stationary = optionalFlagAt(value, 'stationary');
+      const lat = optionalNumberAt(value, 'lat', false, -90, 90);
+      const lon = optionalNumberAt(value, 'lon', false, -180, 180);
+      const calculated = optionalFlagAt(value, 'calculated');
+      write = () => {
+        const row = this.gps.next();
+        const c = this.gps.columns;
+        c.valueTs[row] = valueTs;
+        c.hdop[row] = hdop;
+        c.fix[row] = fix;
+        c.view[row] = view;
+        c.stationary[row] = stationary;
+        c.lat[row] = lat;
+        c.lon[row] = lon;
+        c.calculated[row] = calculated;
+        return row;
+      };
+    } else if (type === 'CONN') {
+      const fn = optionalNumberAt(value, 'function', true);
+      const version = optionalNumberAt(value, 'version', true);
+      write = () => {
+        const row = this.conn.next();
+        this.conn.columns.fn[row] = fn;
+        this.conn.columns.version[row] = version;
+        return row;
+      };
+    } else {
+      throw new InvalidTimeslice('type', 'must be CONN, GPS or TEMP');
+    }
+    const d = this.dictionary;
+    const row = this.main.next();
+    const c = this.main.columns;
+    c.ts[row] = ts;
+    c.sensor[row] = d.sensor(sensorUuid, sensorName, nodeUuid, nodeName);
+    c.gateway[row] = d.gateway(gatewayUuid, gatewayName);
+    c.channel[row] = d.channel(channelUuid, channelName);
+    c.type[row] = type === 'TEMP' ? TEMP : type === 'GPS' ? GPS : CONN;
+    c.detail[row] = write();
+    if (ts < this.last) this.ordered = false;
+    this.last = ts;
+  }
+
+  /** The rows so far as a chunk, oldest first. The builder may go on growing afterwards. */
+  build(): Chunk {
+    const chunk: Chunk = {
+      ...this.main.view(),
+      temp: this.temp.view(),
+      gps: this.gps.view(),
+      conn: this.conn.view(),
+    };
+    return this.ordered ? chunk : sortedByTime(chunk);
+  }
+}
+
+/**
+ * Checks and stores a history answer (newest first, as the interface sends it) as one chunk,
+ * oldest first. A message that breaks the interface's rules refuses the whole answer, naming the
+ * message and the field.
+ */
+export function chunkOfNewestFirst(items: readonly unknown[], dictionary: Dictionary): Chunk {
+  const builder = new ChunkBuilder(dictionary, items.length);
+  for (let i = items.length - 1; i >= 0; i--) {
+    try {
+      builder.push(items[i]);
+    } catch (error) {
+      throw error instanceof InvalidTimeslice ? error.atItem(i) : error;
+    }
+  }
+  return builder.build();
+}
+
+/** A stable sort by time of every column, keeping each type's table in the same order. */
+function sortedByTime(chunk: Chunk): Chunk {
+  const order = Array.from({ length: chunk.length }, (_, i) => i).sort(
+    (a, b) => (chunk.ts[a] ?? 0) - (chunk.ts[b] ?? 0) || a - b,
+  );
+  const main = mainColumns(chunk.length);
+  const temp = tempColumns(chunk.temp.length);
+  const gps = gpsColumns(chunk.gps.length);
+  const conn = connColumns(chunk.conn.length);
+  const counts = [0, 0, 0];
+  order.forEach((from, to) => {
+    const type = chunk.type[from] ?? 0;
+    const detail = chunk.detail[from] ?? 0;
+    const at = counts[type] ?? 0;
+    counts[type] = at + 1;
+    main.ts[to] = chunk.ts[from] ?? 0;
+    main.sensor[to] = chunk.sensor[from] ?? 0;
+    main.gateway[to] = chunk.gateway[from] ?? 0;
+    main.channel[to] = chunk.channel[from] ?? 0;
+    main.type[to] = type;
+    main.detail[to] = at;
+    // Every column of a type's table, whatever its element type.
+    const copy = (target: object, source: object) => {
+      const from = source as Record<string, Float64Array>;
+      for (const [key, column] of Object.entries(target as Record<string, Float64Array>)) {
+        column[at] = from[key]?.[detail] ?? 0;
+      }
+    };
+    if (type === TEMP) copy(temp, chunk.temp);
+    else if (type === GPS) copy(gps, chunk.gps);
+    else copy(conn, chunk.conn);
+  });
+  return {
+    ...main,
+    length: chunk.length,
+    temp: { ...temp, length: chunk.temp.length },
+    gps: { ...gps, length: chunk.gps.length },
+    conn: { ...conn, length: chunk.conn.length },
+  };
+}

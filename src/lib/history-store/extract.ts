@@ -1,0 +1,293 @@
+import { worldX, worldY } from '../geo/mercator.ts';
+import { GPS, TEMP, type Chunk } from './chunk.ts';
+import type { Dictionary } from './dictionary.ts';
+
+/** One sensor's temperatures, oldest first (messages without a temperature left out). */
+export interface TempSeries {
+  /** Index into `Dictionary.sensors`. */
+  sensor: number;
+  ts: Float64Array;
+  values: Float64Array;
+}
+
+/**
+ * One node's GPS messages, oldest first, every one of them: those without a position too, since
+ * `stationary: false` (moving off) matters to trips. `lat`/`lon` are NaN where the message carries
+ * no position (section 2.3: `stationary: false` carries none, whatever else it holds).
+ */
+export interface NodeGps {
+  /** Index into `Dictionary.nodes`. */
+  node: number;
+  ts: Float64Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  hdop: Float64Array;
+  /** 0 absent, 1 false, 2 true. */
+  stationary: Uint8Array;
+  calculated: Uint8Array;
+}
+
+/** When a node was heard from at all (any sensor), oldest first: silence is the gaps. */
+export interface NodeHeard {
+  node: number;
+  ts: Float64Array;
+}
+
+/** Groups a chunk's rows by a key, keeping time order; answers each key's row numbers. */
+function rowsBy(chunk: Chunk, keyOf: (row: number) => number | undefined): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (let row = 0; row < chunk.length; row++) {
+    const key = keyOf(row);
+    if (key === undefined) continue;
+    let rows = groups.get(key);
+    if (!rows) groups.set(key, (rows = []));
+    rows.push(row);
+  }
+  return groups;
+}
+
+function tempOfChunk(chunk: Chunk): TempSeries[] {
+  const temperature = chunk.temp.temperature;
+  const groups = rowsBy(chunk, (row) => {
+    if (chunk.type[row] !== TEMP) return undefined;
+    return Number.isNaN(temperature[chunk.detail[row] ?? 0]) ? undefined : chunk.sensor[row];
+  });
+  return [...groups].map(([sensor, rows]) => {
+    const ts = new Float64Array(rows.length);
+    const values = new Float64Array(rows.length);
+    rows.forEach((row, i) => {
+      ts[i] = chunk.ts[row] ?? 0;
+      values[i] = temperature[chunk.detail[row] ?? 0] ?? Number.NaN;
+    });
+    return { sensor, ts, values };
+  });
+}
+
+function gpsOfChunk(chunk: Chunk, dictionary: Dictionary): NodeGps[] {
+  const g = chunk.gps;
+  const groups = rowsBy(chunk, (row) =>
+    chunk.type[row] === GPS ? dictionary.sensors[chunk.sensor[row] ?? 0]?.node : undefined,
+  );
+  return [...groups].map(([node, rows]) => {
+    const n = rows.length;
+    const out: NodeGps = {
+      node,
+      ts: new Float64Array(n),
+      lat: new Float64Array(n),
+      lon: new Float64Array(n),
+      hdop: new Float64Array(n),
+      stationary: new Uint8Array(n),
+      calculated: new Uint8Array(n),
+    };
+    rows.forEach((row, i) => {
+      const at = chunk.detail[row] ?? 0;
+      const lat = g.lat[at] ?? Number.NaN;
+      const lon = g.lon[at] ?? Number.NaN;
+      // As locationOf (lib/history/gps-track.ts): moving off carries no position, and a position
+      // needs both coordinates.
+      const located = g.stationary[at] !== 1 && !Number.isNaN(lat) && !Number.isNaN(lon);
+      out.ts[i] = chunk.ts[row] ?? 0;
+      out.lat[i] = located ? lat : Number.NaN;
+      out.lon[i] = located ? lon : Number.NaN;
+      out.hdop[i] = g.hdop[at] ?? Number.NaN;
+      out.stationary[i] = g.stationary[at] ?? 0;
+      out.calculated[i] = g.calculated[at] ?? 0;
+    });
+    return out;
+  });
+}
+
+function heardOfChunk(chunk: Chunk, dictionary: Dictionary): NodeHeard[] {
+  const groups = rowsBy(chunk, (row) => dictionary.sensors[chunk.sensor[row] ?? 0]?.node);
+  return [...groups].map(([node, rows]) => ({
+    node,
+    ts: Float64Array.from(rows, (row) => chunk.ts[row] ?? 0),
+  }));
+}
+
+/** A node's positions only (GPS messages with one), projected to Web Mercator for the map. */
+export interface NodePositions {
+  node: number;
+  ts: Float64Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  x: Float64Array;
+  y: Float64Array;
+  hdop: Float64Array;
+  /** 1 where the cloud calculated the position. */
+  calculated: Uint8Array;
+}
+
+/** How many of each a chunk holds, for the summary. */
+interface Counts {
+  temperatures: Map<number, number>;
+  positions: Map<number, number>;
+  withoutPosition: Map<number, number>;
+}
+
+/** Per-chunk results are kept with the chunk: a new day costs only its own rows. */
+const cache = {
+  temp: new WeakMap<Chunk, TempSeries[]>(),
+  gps: new WeakMap<Chunk, NodeGps[]>(),
+  heard: new WeakMap<Chunk, NodeHeard[]>(),
+  positions: new WeakMap<Chunk, NodePositions[]>(),
+  counts: new WeakMap<Chunk, Counts>(),
+};
+
+function memo<T>(map: WeakMap<Chunk, T>, chunk: Chunk, make: () => T, keep: boolean): T {
+  let value = map.get(chunk);
+  if (value === undefined) {
+    value = make();
+    if (keep) map.set(chunk, value);
+  }
+  return value;
+}
+
+/** Joins per-chunk parts (chunks oldest first) into one record per key, every column joined. */
+function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
+  parts: readonly (readonly T[])[],
+  keyOf: (part: T) => number,
+): T[] {
+  const byKey = new Map<number, T[]>();
+  for (const list of parts) {
+    for (const part of list) {
+      const key = keyOf(part);
+      let found = byKey.get(key);
+      if (!found) byKey.set(key, (found = []));
+      found.push(part);
+    }
+  }
+  return [...byKey.values()].map((pieces) => {
+    const first = pieces[0] as T;
+    if (pieces.length === 1) return first;
+    const out = { ...first };
+    for (const key of Object.keys(first) as (keyof T)[]) {
+      const column = first[key];
+      if (typeof column === 'number') continue;
+      const total = pieces.reduce((n, p) => n + (p[key] as Float64Array).length, 0);
+      const whole = new (column.constructor as Float64ArrayConstructor)(total);
+      let at = 0;
+      for (const piece of pieces) {
+        const part = piece[key] as Float64Array;
+        whole.set(part, at);
+        at += part.length;
+      }
+      (out[key] as unknown) = whole;
+    }
+    return out;
+  });
+}
+
+/**
+ * Views of a range's chunks (oldest first) by sensor and by node. `settled` says a chunk will not
+ * grow any more (a finished day): only then are its parts kept for the next call.
+ */
+export function temperatureSeries(
+  chunks: readonly Chunk[],
+  settled: (chunk: Chunk) => boolean,
+): TempSeries[] {
+  const parts = chunks.map((c) => memo(cache.temp, c, () => tempOfChunk(c), settled(c)));
+  return joined(parts, (s) => s.sensor);
+}
+
+export function gpsByNode(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): NodeGps[] {
+  const parts = chunks.map((c) => memo(cache.gps, c, () => gpsOfChunk(c, dictionary), settled(c)));
+  return joined(parts, (s) => s.node);
+}
+
+export function heardByNode(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): NodeHeard[] {
+  const parts = chunks.map((c) =>
+    memo(cache.heard, c, () => heardOfChunk(c, dictionary), settled(c)),
+  );
+  return joined(parts, (s) => s.node);
+}
+
+function positionsOfChunk(chunk: Chunk, dictionary: Dictionary, settled: boolean): NodePositions[] {
+  return memo(cache.gps, chunk, () => gpsOfChunk(chunk, dictionary), settled).map((g) => {
+    const rows: number[] = [];
+    for (let i = 0; i < g.ts.length; i++) if (!Number.isNaN(g.lat[i] ?? Number.NaN)) rows.push(i);
+    const pick = (column: Float64Array) => Float64Array.from(rows, (i) => column[i] ?? 0);
+    const lat = pick(g.lat);
+    const lon = pick(g.lon);
+    return {
+      node: g.node,
+      ts: pick(g.ts),
+      lat,
+      lon,
+      x: lon.map(worldX),
+      y: lat.map(worldY),
+      hdop: pick(g.hdop),
+      calculated: Uint8Array.from(rows, (i) => (g.calculated[i] === 2 ? 1 : 0)),
+    };
+  });
+}
+
+/** Each node's positions across the chunks, oldest first. */
+export function positionsByNode(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): NodePositions[] {
+  const parts = chunks.map((c) =>
+    memo(cache.positions, c, () => positionsOfChunk(c, dictionary, settled(c)), settled(c)),
+  );
+  return joined(parts, (p) => p.node).filter((p) => p.ts.length > 0);
+}
+
+function countsOfChunk(chunk: Chunk, dictionary: Dictionary): Counts {
+  const counts: Counts = {
+    temperatures: new Map(),
+    positions: new Map(),
+    withoutPosition: new Map(),
+  };
+  const add = (map: Map<number, number>, key: number) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (let row = 0; row < chunk.length; row++) {
+    const at = chunk.detail[row] ?? 0;
+    const type = chunk.type[row];
+    if (type === TEMP) {
+      if (!Number.isNaN(chunk.temp.temperature[at] ?? Number.NaN)) {
+        add(counts.temperatures, chunk.sensor[row] ?? 0);
+      }
+    } else if (type === GPS) {
+      const node = dictionary.sensors[chunk.sensor[row] ?? 0]?.node ?? 0;
+      const g = chunk.gps;
+      const located =
+        g.stationary[at] !== 1 &&
+        !Number.isNaN(g.lat[at] ?? NaN) &&
+        !Number.isNaN(g.lon[at] ?? NaN);
+      add(located ? counts.positions : counts.withoutPosition, node);
+    }
+  }
+  return counts;
+}
+
+/** Temperatures per sensor, positions and positionless GPS messages per node. */
+export function countsOf(
+  chunks: readonly Chunk[],
+  dictionary: Dictionary,
+  settled: (chunk: Chunk) => boolean,
+): Counts {
+  const total: Counts = {
+    temperatures: new Map(),
+    positions: new Map(),
+    withoutPosition: new Map(),
+  };
+  for (const chunk of chunks) {
+    const part = memo(cache.counts, chunk, () => countsOfChunk(chunk, dictionary), settled(chunk));
+    for (const key of ['temperatures', 'positions', 'withoutPosition'] as const) {
+      for (const [id, n] of part[key]) total[key].set(id, (total[key].get(id) ?? 0) + n);
+    }
+  }
+  return total;
+}
+
+/** Whether row `i` of a node's GPS carries a position. */
+export const hasPosition = (gps: NodeGps, i: number) => !Number.isNaN(gps.lat[i] ?? Number.NaN);

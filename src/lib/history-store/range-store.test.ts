@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import { splitRange } from '../history/split-range.ts';
+import { chunkOfNewestFirst } from './chunk.ts';
+import { Dictionary } from './dictionary.ts';
+import { gpsByNode, temperatureSeries } from './extract.ts';
+import { RangeStore } from './range-store.ts';
+
+const DAY = 86_400_000;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function slice(
+  ts: number,
+  node: number,
+  type: 'TEMP' | 'GPS',
+  value: Record<string, unknown>,
+): Timeslice {
+  return {
+    channelUuid: uuid(900),
+    channelName: 'Cold chain',
+    gatewayUuid: uuid(800),
+    gatewayName: 'Gateway Noord',
+    nodeUuid: uuid(node),
+    nodeName: `Reefer ${node}`,
+    sensorUuid: uuid(node * 10 + (type === 'TEMP' ? 1 : 2)),
+    sensorName: type === 'TEMP' ? 'temp' : 'gps',
+    ts,
+    type,
+    value,
+  } as Timeslice;
+}
+
+/** What the cloud answers for a span: every message in it, newest first. */
+function answer(all: Timeslice[], span: { from: number; to: number }) {
+  return all.filter((m) => m.ts >= span.from && m.ts <= span.to).sort((a, b) => b.ts - a.ts);
+}
+
+describe('a range as columns', () => {
+  const range = { from: 0, to: 3 * DAY - 1 };
+  const all: Timeslice[] = [];
+  for (let ts = 1000; ts < range.to; ts += 3_600_000) {
+    all.push(slice(ts, 1, 'TEMP', { temperature: -18 + (ts % 7) }));
+    all.push(slice(ts + 1, 2, 'GPS', { lat: 52.3, lon: 4.9, stationary: true }));
+  }
+
+  function loaded(order = [0, 1, 2]) {
+    const dictionary = new Dictionary();
+    const store = new RangeStore(dictionary, splitRange(range));
+    for (const index of order) {
+      const span = store.pieces[index];
+      if (span) store.setPiece(index, chunkOfNewestFirst(answer(all, span), dictionary));
+    }
+    return store;
+  }
+
+  it('gives back every message as the cloud sent it, newest first, whatever order the days came in', () => {
+    const store = loaded([2, 0, 1]);
+    expect(store.messageCount).toBe(all.length);
+    const newestFirst = [...all].sort((a, b) => b.ts - a.ts);
+    expect(store.rowsNewestFirst(0, all.length)).toEqual(newestFirst);
+    expect(store.rowsNewestFirst(70, 5)).toEqual(newestFirst.slice(70, 75));
+  });
+
+  it('shows the days that arrived when others are missing', () => {
+    const store = loaded([1]);
+    const middle = answer(all, store.pieces[1] ?? range);
+    expect(store.rowsNewestFirst(0, 1000)).toEqual(middle);
+    expect(store.loadedPieces).toBe(1);
+  });
+
+  it('joins each sensor and node across days, oldest first', () => {
+    const store = loaded();
+    const chunks = store.chunksOldestFirst();
+    const [temps] = temperatureSeries(chunks, store.settled);
+    expect(temps?.ts.length).toBe(72);
+    expect([...(temps?.ts ?? [])]).toEqual(all.filter((m) => m.type === 'TEMP').map((m) => m.ts));
+    const [gps] = gpsByNode(chunks, store.dictionary, store.settled);
+    expect(gps?.ts.length).toBe(72);
+    expect(store.dictionary.nodes[gps?.node ?? -1]?.nodeName).toBe('Reefer 2');
+  });
+
+  it('appends live readings after the range once each, in order', () => {
+    const store = loaded();
+    const version = store.version;
+    const live = [
+      slice(range.to + 10, 1, 'TEMP', { temperature: -17 }),
+      slice(range.to + 20, 1, 'TEMP', { temperature: -16 }),
+    ];
+    expect(store.append([...all.slice(-2), ...live])).toBe(2);
+    expect(store.append(live)).toBe(0);
+    expect(store.version).toBeGreaterThan(version);
+    expect(store.rowsNewestFirst(0, 2)).toEqual([live[1], live[0]]);
+    const [temps] = temperatureSeries(store.chunksOldestFirst(), store.settled);
+    expect([...(temps?.values ?? [])].slice(-2)).toEqual([-17, -16]);
+    // The tail keeps growing past its first allocation.
+    const more = Array.from({ length: 5000 }, (_, i) =>
+      slice(range.to + 100 + i, 1, 'TEMP', { temperature: i % 5 }),
+    );
+    expect(store.append(more)).toBe(5000);
+    expect(store.messageCount).toBe(all.length + 5002);
+  });
+});
