@@ -13,6 +13,14 @@ export type LiveState =
   /** The cloud refuses the stream (reach, permission): it is not tried again. */
   | { kind: 'refused'; message: string };
 
+/** Live, or why not: what a page following readings says in its header. */
+export type LiveMode =
+  | LiveState
+  /** Looking at the past (a moment, a range that ended): nothing to follow. */
+  | { kind: 'past' }
+  /** The cloud offers no live stream (a foreign cloud): the page asks again now and then. */
+  | { kind: 'unavailable'; every: string };
+
 export interface LiveHandlers {
   onTimeslices(items: Timeslice[]): void;
   /** The replay is over and the stream is live; `missed` asks the page to read again. */
@@ -61,7 +69,8 @@ export function followLiveEvents(
     controller = new AbortController();
     const headers: Record<string, string> = { Accept: 'text/event-stream' };
     if (lastId !== undefined) headers['Last-Event-ID'] = lastId;
-    const query = lastId === undefined && options.since !== undefined ? { since: options.since } : {};
+    const query =
+      lastId === undefined && options.since !== undefined ? { since: options.since } : {};
     let ended: LiveEndReason | undefined;
     try {
       const [response, schemas] = await Promise.all([

@@ -5,16 +5,18 @@ import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { formatAgo, formatInstant } from '../../lib/history/format-time.ts';
+import { formatLastSeen, nodeState, stateLabels } from '../../lib/live/node-state.ts';
 
 export interface NodePopupProps {
   node: FleetNode;
   now: number;
+  silentAfterMs: number;
   historyPath: string;
   onClose: () => void;
 }
 
 /** What the fleet map says about one node, with the way to its history. */
-export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
+export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: NodePopupProps) {
   const { lat, lon } = node.position;
   const position = useMemo((): [number, number] => [lat, lon], [lat, lon]);
   // Opening pans the map to show the whole popup; a refresh that moves the node must not pan it
@@ -41,7 +43,10 @@ export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
           {node.nodeName}
         </Text>
         <Text component="div" size="sm">
-          Last seen {formatAgo(node.lastSeen, now)} ({formatInstant(node.lastSeen)})
+          {stateLabels[nodeState(node, now, silentAfterMs)]}
+        </Text>
+        <Text component="div" size="sm">
+          Last seen {formatLastSeen(node.lastSeen, now)} ({formatInstant(node.lastSeen)})
         </Text>
         <Text component="div" size="sm">
           {node.lastTemperature
