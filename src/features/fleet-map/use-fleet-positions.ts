@@ -15,7 +15,7 @@ import {
 } from '../../lib/history/fleet-requests.ts';
 import type { PermissionMap } from '../../lib/permissions.ts';
 import { loadFleetFromHistory, type FleetProgress } from './history-positions.ts';
-import type { LiveMode } from '../../api/live-events.ts';
+import type { LiveMode, LiveState } from '../../api/live-events.ts';
 import { useLiveFleet } from './use-live-fleet.ts';
 
 /** How often live positions are asked for again (after the previous answer is complete). */
@@ -107,6 +107,7 @@ function useExtensionPositions(
     hidden,
     failures: query.isError && !refusal(query.error) ? [query.error.message] : [],
     updatedAt: query.dataUpdatedAt,
+    refresh: () => void query.refetch(),
   };
 }
 
@@ -224,6 +225,7 @@ function useHistoryPositions(
       ...(current?.error === undefined ? [] : [current.error]),
     ],
     updatedAt: current?.updatedAt ?? 0,
+    refresh: () => setPass((n) => n + 1),
   };
 }
 
@@ -242,9 +244,18 @@ export function useFleetPositions(
   const groups = useQuery(channelListQuery({ channelType: 'GROUP' }));
   const group = groups.data?.find((candidate) => candidate.uuid === scope);
   const known = extensions.isSuccess;
-  const [streaming, setStreaming] = useState(false);
+  // The stream opens first; positions are asked for once it is open, or cannot be.
+  const [stream, setStream] = useState<{ scope: string | undefined; kind: LiveState['kind'] }>();
+  const streamOffered =
+    known &&
+    moment === undefined &&
+    (scope === undefined ? extensions.data.fleetEvents : extensions.data.channelEvents);
+  // Another group's stream state says nothing of this one's.
+  const streamKind = stream && stream.scope === scope ? stream.kind : 'connecting';
+  const waiting = streamOffered && streamKind === 'connecting';
+  const streaming = streamOffered && streamKind === 'live';
   const viaExtension = useExtensionPositions(
-    known && extensions.data.latestPositions,
+    known && extensions.data.latestPositions && !waiting,
     scope,
     moment,
     group,
@@ -252,7 +263,7 @@ export function useFleetPositions(
     streaming,
   );
   const viaHistory = useHistoryPositions(
-    known && !extensions.data.latestPositions,
+    known && !extensions.data.latestPositions && !waiting,
     scope,
     moment,
     permissions,
@@ -261,22 +272,22 @@ export function useFleetPositions(
   const chosen = known && extensions.data.latestPositions ? viaExtension : viaHistory;
   const live = useLiveFleet({
     nodes: chosen.nodes,
-    at: chosen.at,
-    ready: chosen.updatedAt > 0,
     scope,
     now: moment === undefined,
     offers: {
       fleet: known && extensions.data.fleetEvents,
       channel: known && extensions.data.channelEvents,
     },
-    onStreaming: setStreaming,
+    onState: (kind) => setStream({ scope, kind }),
+    onGap: chosen.refresh,
   });
+  const { refresh: _refresh, ...shown } = chosen;
   return {
-    ...chosen,
+    ...shown,
     nodes: live.nodes,
     live: known ? live.live : { kind: 'connecting' },
     progress: chosen === viaHistory ? viaHistory.progress : undefined,
-    loading: !known || chosen.loading,
+    loading: !known || waiting || chosen.loading,
     groups: (groups.data ?? []).map((candidate) => ({
       uuid: candidate.uuid,
       name: candidate.name,

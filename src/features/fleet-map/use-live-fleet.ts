@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { LiveMode } from '../../api/live-events.ts';
+import type { LiveMode, LiveState } from '../../api/live-events.ts';
 import { useLiveEvents } from '../../api/use-live-events.ts';
 import { segment } from '../../api/client.ts';
 import { FleetBuilder, type FleetNode } from '../../lib/history/fleet-positions.ts';
@@ -7,22 +7,21 @@ import { FleetBuilder, type FleetNode } from '../../lib/history/fleet-positions.
 export interface LiveFleetInput {
   /** What the page loaded (extension or history), complete or as it arrives. */
   nodes: readonly FleetNode[];
-  /** The instant those positions are for; the stream replays from shortly before it. */
-  at: number;
-  /** A first answer is there: the stream opens then, so that it replays from that answer on. */
-  ready: boolean;
   /** The group shown, or the whole fleet. */
   scope: string | undefined;
   /** Following now, rather than looking at a past moment. */
   now: boolean;
   /** Which streams the cloud offers (src/api/extensions.ts). */
   offers: { fleet: boolean; channel: boolean };
-  /** Told when the stream becomes live or stops being so (the page then stops or resumes polling). */
-  onStreaming: (streaming: boolean) => void;
+  /**
+   * Where the stream stands: the page asks for positions once it is open (or cannot be), so
+   * that nothing falls between the answer and the stream, and asks again every minute only
+   * while it is not live.
+   */
+  onState: (state: LiveState['kind']) => void;
+  /** Reads the positions again: the stream could not replay all it missed while away. */
+  onGap: () => void;
 }
-
-/** Replays a little before the loaded answer: the builder keeps the newest of each node anyway. */
-const OVERLAP_MS = 5_000;
 
 /**
  * The fleet, moved by ONE live stream: the fleet's (GET /v1/events) or the group's channel
@@ -34,10 +33,10 @@ export function useLiveFleet(input: LiveFleetInput): {
   nodes: readonly FleetNode[];
   live: LiveMode;
 } {
-  const { scope, now, offers, ready } = input;
+  const { scope, now, offers } = input;
   const offered = scope === undefined ? offers.fleet : offers.channel;
   const path =
-    now && offered && ready
+    now && offered
       ? scope === undefined
         ? '/v1/events'
         : `/v1/channels/${segment(scope)}/events`
@@ -61,12 +60,16 @@ export function useLiveFleet(input: LiveFleetInput): {
   );
 
   const state = useLiveEvents(path, {
-    since: input.at - OVERLAP_MS,
+    // Opened before the positions are asked for: what the answer misses, the stream brings.
+    // Reconnecting, it replays from its last event; when the cloud could not, read again.
+    onOpen: (open) => {
+      if (open.missed) input.onGap();
+    },
     onBatch: (items) => {
       builder.builder.addHistory(items);
       setStreamed((n) => n + 1);
     },
-    onState: (next) => input.onStreaming(next.kind === 'live'),
+    onState: (next) => input.onState(next.kind),
   });
 
   const live: LiveMode = !now
