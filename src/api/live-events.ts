@@ -19,7 +19,7 @@ export type LiveMode =
   /** Looking at the past (a moment, a range that ended): nothing to follow. */
   | { kind: 'past' }
   /** The cloud offers no live stream (a foreign cloud): the page asks again now and then. */
-  | { kind: 'unavailable'; every: string };
+  | { kind: 'unavailable'; every: string; failed?: string };
 
 export interface LiveHandlers {
   onTimeslices(items: Timeslice[]): void;

@@ -3,7 +3,8 @@ import type { LiveMode } from '../api/live-events.ts';
 
 const shown: Record<LiveMode['kind'], { label: string; color: string }> = {
   connecting: { label: 'Connecting live…', color: 'gray' },
-  live: { label: 'Live', color: 'green' },
+  // Dark enough for white text to read (WCAG AA).
+  live: { label: 'Live', color: '#237032' },
   reconnecting: { label: 'Live: reconnecting…', color: 'orange' },
   refused: { label: 'Not live', color: 'red' },
   past: { label: 'Not live: a past moment', color: 'gray' },
@@ -24,7 +25,10 @@ export function liveSentence(mode: LiveMode): string {
     case 'past':
       return 'Not live: showing the past.';
     case 'unavailable':
-      return `Not live: this cloud offers no live stream, so the console asks again every ${mode.every}.`;
+      return (
+        `Not live: this cloud offers no live stream, so the console asks again every ${mode.every}.` +
+        (mode.failed ? ` The last time it could not: ${mode.failed}` : '')
+      );
   }
 }
 

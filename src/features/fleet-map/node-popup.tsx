@@ -21,9 +21,16 @@ export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: No
   const position = useMemo((): [number, number] => [lat, lon], [lat, lon]);
   // Opening pans the map to show the whole popup; a refresh that moves the node must not pan it
   // again (Leaflet pans at every change of an open popup's position), so only the opening does.
+  // react-leaflet removes and re-opens a popup whose position changed (a live node moving): only
+  // a popup still closed once that is done was closed by the person.
   const handlers = useMemo(
     () => ({
-      remove: onClose,
+      remove: (event: LeafletEvent) => {
+        const popup = event.target as LeafletPopup;
+        queueMicrotask(() => {
+          if (!popup.isOpen()) onClose();
+        });
+      },
       add: (event: LeafletEvent) => {
         (event.target as LeafletPopup).options.autoPan = false;
       },
@@ -54,7 +61,7 @@ export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: No
             : 'No recent temperature'}
         </Text>
         <Text component="div" size="sm">
-          {kind}, {formatAgo(node.position.ts, now)}
+          {kind} at {lat.toFixed(5)}, {lon.toFixed(5)}, {formatAgo(node.position.ts, now)}
         </Text>
         <Anchor component={Link} to={historyPath} size="sm">
           History of {node.nodeName}
