@@ -17,6 +17,8 @@ export interface CpuShare {
   name: string;
   /** CPU time over wall time: 1 is one core busy the whole time. */
   cores: number;
+  /** Not one of the measured groups: the rest of the machine, or its total. */
+  outside?: true;
 }
 
 /** Linux counts process and machine time in clock ticks of 10 ms (getconf CLK_TCK = 100). */
@@ -95,7 +97,8 @@ export async function measureCpu<T>(
   shares.push({
     name: 'everything else on the machine',
     cores: Math.max(0, busy - ours) / elapsed,
+    outside: true,
   });
-  shares.push({ name: 'machine total', cores: busy / elapsed });
+  shares.push({ name: 'machine total', cores: busy / elapsed, outside: true });
   return { result, shares };
 }

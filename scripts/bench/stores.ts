@@ -54,6 +54,22 @@ function cpuFigures(what: string, runs: CpuShare[][]): Figure[] {
   }));
 }
 
+/**
+ * Work done per second of CPU the benchmark's own processes used (instances, PostgreSQL,
+ * HAProxy, the load generator), median over the rounds: what a run cost, whatever share of the
+ * machine other people's work left it.
+ */
+function perCpuSecond(rates: number[], runs: CpuShare[][]): number {
+  return median(
+    rates.map((rate, i) => {
+      const ours = (runs[i] ?? [])
+        .filter((share) => !share.outside)
+        .reduce((sum, share) => sum + share.cores, 0);
+      return rate / ours;
+    }),
+  );
+}
+
 /** What PostgreSQL's busy backends did, medians over the rounds (pg-waits.ts). */
 function waitFigures(what: string, runs: Waits[]): Figure[] {
   const of = (pick: (w: Waits) => number) => median(runs.map(pick));
@@ -117,6 +133,8 @@ async function ingestion(): Promise<Figure[]> {
       }
       const oneRate = median(rates.one);
       const twoRate = median(rates.two);
+      const onePerCpu = perCpuSecond(rates.one, cpu.one);
+      const twoPerCpu = perCpuSecond(rates.two, cpu.two);
       return [
         {
           label: 'ingestion, sqlite: 4 gateways, batches of 250',
@@ -131,6 +149,7 @@ async function ingestion(): Promise<Figure[]> {
           meaning: `${ROUNDS} runs of ${INGEST_SECONDS} s: ${spread(rates.one)}`,
         },
         ...cpuFigures('one instance', cpu.one),
+        { label: '    one instance: messages per CPU second of ours', value: onePerCpu, unit: '' },
         ...waitFigures('one instance', waits.one),
         {
           label: '  postgres, plain approach (one message per request)',
@@ -145,6 +164,7 @@ async function ingestion(): Promise<Figure[]> {
           meaning: `${ROUNDS} runs of ${INGEST_SECONDS} s: ${spread(rates.two)}`,
         },
         ...cpuFigures('two instances', cpu.two),
+        { label: '    two instances: messages per CPU second of ours', value: twoPerCpu, unit: '' },
         ...waitFigures('two instances', waits.two),
         {
           label: '  two instances / one',
@@ -152,6 +172,12 @@ async function ingestion(): Promise<Figure[]> {
           unit: '×',
           target: { min: 1.5 },
           meaning: `load average (1 min) before each run: ${loads.join(', ')}`,
+        },
+        {
+          label: '  two instances / one, per CPU second of ours',
+          value: twoPerCpu / onePerCpu,
+          unit: '×',
+          meaning: 'below 1: a message costs more CPU with two instances than with one',
         },
       ];
     } finally {
@@ -222,6 +248,8 @@ async function listings(): Promise<Figure[]> {
     const rps = (kind: 'one' | 'two') => runs[kind].map((r) => r.requests.average);
     const oneP99 = median(p99('one'));
     const twoP99 = median(p99('two'));
+    const onePerCpu = perCpuSecond(rps('one'), cpu.one);
+    const twoPerCpu = perCpuSecond(rps('two'), cpu.two);
     return [
       {
         label: `listing, ${CLIENTS} clients, one instance: req/s, median`,
@@ -241,6 +269,7 @@ async function listings(): Promise<Figure[]> {
         unit: '',
       },
       ...cpuFigures('one instance', cpu.one),
+      { label: '    one instance: requests per CPU second of ours', value: onePerCpu, unit: '' },
       {
         label: '  two instances behind HAProxy: req/s, median',
         value: median(rps('two')),
@@ -260,12 +289,19 @@ async function listings(): Promise<Figure[]> {
         target: { max: 0 },
       },
       ...cpuFigures('two instances', cpu.two),
+      { label: '    two instances: requests per CPU second of ours', value: twoPerCpu, unit: '' },
       {
         label: '  p99 one instance / two',
         value: oneP99 / twoP99,
         unit: '×',
         target: { min: 1.5 },
         meaning: `load average (1 min) before each run: ${loads.join(', ')}`,
+      },
+      {
+        label: '  two instances / one, requests per CPU second of ours',
+        value: twoPerCpu / onePerCpu,
+        unit: '×',
+        meaning: 'below 1: a request costs more CPU with two instances than with one',
       },
     ];
   } finally {
