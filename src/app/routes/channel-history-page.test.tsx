@@ -128,3 +128,58 @@ describe('a range that is still arriving', () => {
     expect(screen.queryByText(/No temperatures in this range/)).toBeNull();
   });
 });
+
+describe('Follow live', () => {
+  it('is offered only for a range that ends now or within the last day', async () => {
+    renderHistory({ 'demo:assets': ['READ'], 'demo:assets.history': ['READ'] });
+    const follow = await screen.findByRole('switch', { name: /^Follow live/ });
+    expect(follow).toBeDisabled();
+    expect(
+      screen.getByText('Only a range that ends now or within the last day can be followed.'),
+    ).toBeVisible();
+  });
+
+  it('without the extension asks history for what is newer, says it is not live, and appends it', async () => {
+    const now = Date.now();
+    let fresh: Timeslice[] = [];
+    const calls = fakeCloud((url) => {
+      if (url.pathname === `/v1/channels/${node}`) {
+        return json({
+          uuid: node,
+          channelType: 'NODE',
+          name: 'Van 07',
+          active: true,
+          pushInterval: 0,
+        });
+      }
+      if (url.pathname === `/v1/channels/${node}/history`) {
+        const a = Number(url.searchParams.get('from'));
+        return json(a > now ? fresh : []);
+      }
+      return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+    });
+    const search = `from=${new Date(now - 3_600_000).toISOString()}&to=${new Date(now).toISOString()}`;
+    renderPage(
+      <Component />,
+      { 'demo:assets': ['READ'], 'demo:assets.history': ['READ'] },
+      {
+        path: '/channels/:channelUuid/history',
+        url: `/channels/${node}/history?${search}`,
+        config: testConfig,
+      },
+    );
+    expect(await screen.findByText(/^0 messages$/)).toBeVisible();
+    fresh = [slice({ nodeUuid: node, ts: now + 5_000, type: 'TEMP', value: { temperature: -18 } })];
+    (await screen.findByRole('switch', { name: /^Follow live/ })).click();
+    expect(
+      await screen.findByRole('status', { name: /^Not live: this cloud offers no live stream/ }),
+    ).toHaveTextContent('Not live');
+    expect(await screen.findByText(/^1 messages$/)).toBeVisible();
+    // Asked for what is newer than the range, never for a stream.
+    const polls = calls.filter(
+      (c) => c.url.pathname.endsWith('/history') && Number(c.url.searchParams.get('from')) > now,
+    );
+    expect(polls.length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.url.pathname.endsWith('/events'))).toBe(false);
+  });
+});

@@ -121,7 +121,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
           description={
             follow.followable
               ? 'New readings join the chart, the track and the raw data as they arrive.'
-              : 'Only a range that ends within the last day can be followed.'
+              : 'Only a range that ends now or within the last day can be followed.'
           }
         />
         {following && <LiveBadge mode={follow.mode} />}

@@ -14,12 +14,14 @@ export const POLL_MS = 30_000;
 const POLL_WORDS = '30 seconds';
 /** A stream replays history from the range's end only within the last day (the cloud's rule). */
 export const FOLLOWABLE_MS = 24 * 60 * 60_000;
+/** A range that ends this little after the page opened still ends "now" (clocks differ). */
+const ENDS_NOW_MS = 60_000;
 /** One poll reads at most this many pages of the interface's 10,000 readings. */
 const POLL_PAGES = 5;
 const PAGE_COUNT = 10_000;
 
 export interface FollowLive {
-  /** Whether the range may be followed: it ends within the last day. */
+  /** Whether the range may be followed: it ends now or within the last day. */
   followable: boolean;
   mode: LiveMode;
   /** The range's end as followed: the newest reading appended, never before the range's own. */
@@ -41,7 +43,9 @@ export function useFollowLive(
 ): FollowLive {
   const extensions = useQuery(extensionsQuery());
   const [opened] = useState(Date.now);
-  const followable = range.to >= opened - FOLLOWABLE_MS;
+  // A range that ends later than now would take the readings up to its end for already held
+  // (the engine's append skips them): only a range that ends now or in the last day follows.
+  const followable = range.to >= opened - FOLLOWABLE_MS && range.to <= opened + ENDS_NOW_MS;
   const streamed = extensions.data?.channelEvents === true;
   const [to, setTo] = useState(range.to);
   const [polling, setPolling] = useState<LiveMode>({ kind: 'unavailable', every: POLL_WORDS });
