@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { admin, startCluster, type Cluster } from '../../server/test/postgres-cluster.ts';
 
 /**
@@ -31,6 +32,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   postgresPort?: number;
   log?: (line: string) => void;
+  /** Every line an instance writes (its log), besides being passed on to this process's own. */
+  output?: (instance: string, line: string) => void;
 }
 
 function haproxyBin(): string {
@@ -57,6 +60,18 @@ async function waitReady(url: string, child: ChildProcess | undefined, timeoutMs
     if (Date.now() > deadline) throw new Error(`${url} was not ready within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Copies a child's output to ours and hands each whole line to `line`. */
+function passOn(from: Readable, to: Writable, line: (text: string) => void): void {
+  let rest = '';
+  from.setEncoding('utf8');
+  from.on('data', (chunk: string) => {
+    to.write(chunk);
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const text of lines) line(text);
+  });
 }
 
 function haproxyConfig(port: number, instances: { name: string; port: number }[]): string {
@@ -123,7 +138,7 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
       const name = `cloud-${i + 1}`;
       const port = options.port + 1 + i;
       const child = spawn(process.execPath, ['server/main.ts'], {
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           ...process.env,
           PORT: String(port),
@@ -137,13 +152,15 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
           ...options.env,
         },
       });
+      passOn(child.stdout, process.stdout, (line) => options.output?.(name, line));
+      passOn(child.stderr, process.stderr, (line) => options.output?.(name, line));
       const instance = { name, url: `http://127.0.0.1:${port}`, process: child };
       instances.push(instance);
-      // The first seeds the demo tenant into the empty database; the others start beside it.
-      if (i === 0) await waitReady(instance.url, child, 240_000);
       log(`${name}: ${instance.url}`);
     }
-    await Promise.all(instances.map((i) => waitReady(i.url, i.process, 120_000)));
+    // All start at once, as an orchestrator starts them: one of them seeds the empty database
+    // while the others wait for it (server/sim/seed-demo.ts).
+    await Promise.all(instances.map((i) => waitReady(i.url, i.process, 240_000)));
     const config = join(dir, 'haproxy.cfg');
     writeFileSync(
       config,

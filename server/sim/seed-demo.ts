@@ -34,7 +34,7 @@ export async function seedDemoFleet(
   const from = now - (options.days ?? DEMO_HISTORY_DAYS) * DAY_MS;
   const fleet = demoFleet(options.size ?? FLEET_SIZE);
   const created = await createDemoFleet(services, ids, fleet, from);
-  saveKeys(services.config.dataDir, created.keys);
+  await saveKeys(services.store, services.config.dataDir, created.keys);
   const report = await backfill(
     services,
     created.gateways,
@@ -46,13 +46,23 @@ export async function seedDemoFleet(
   return { fleet, keys: created.keys, backfill: report };
 }
 
-/** Seeds the demo tenant when the database has no users yet. */
-export async function seedDemoIfEmpty(
+/**
+ * Seeds the demo tenant when the database has no users yet. Instances that start together on an
+ * empty database take turns: the first seeds, the others wait for it and find users.
+ */
+export function seedDemoIfEmpty(
   services: Services,
   log: FastifyBaseLogger,
   options: DemoSeedOptions = {},
 ): Promise<boolean> {
-  if ((await services.store.users.count()) > 0) return false;
+  return services.store.exclusively('demo-seed', async () => {
+    if ((await services.store.users.count()) > 0) return false;
+    await seedDemo(services, log, options);
+    return true;
+  });
+}
+
+async function seedDemo(services: Services, log: FastifyBaseLogger, options: DemoSeedOptions) {
   log.info('empty database: seeding the demo tenant');
   const started = performance.now();
   const ids = await seedDemoAccounts(services.store.users, services.now());
@@ -64,5 +74,4 @@ export async function seedDemoIfEmpty(
     `demo tenant seeded: ${seed.fleet.length} nodes, ${seed.backfill.accepted} messages of ` +
       `history in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  return true;
 }

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
+import type { Store } from '../store/store.ts';
 import { gatewaySites } from './amsterdam.ts';
 
 /** Gateway serial → key, as the simulated gateways deliver with them. */
@@ -11,42 +12,66 @@ const KeyFile = z.record(z.string(), z.string());
 
 export const keyFileOf = (dataDir: string) => join(dataDir, 'simulator-keys.json');
 
-/** Keeps the keys beside the database, readable by the cloud's user only; never logged. */
-export function saveKeys(dataDir: string, keys: GatewayKeys): void {
+/** The name of the keys among the shared secrets (PostgreSQL). */
+export const SHARED_KEYS = 'simulator-gateway-keys';
+
+const parseKeys = (text: string | undefined): GatewayKeys => {
+  if (text === undefined) return {};
+  try {
+    const parsed = KeyFile.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * Keeps the keys where every instance that may run the simulator finds them: in the shared
+ * database on PostgreSQL (the simulator moves between instances, each with its own DATA_DIR), in
+ * a file beside the SQLite database otherwise, readable by the cloud's user only. Never logged.
+ */
+export async function saveKeys(store: Store, dataDir: string, keys: GatewayKeys): Promise<void> {
+  if (store.sharedSecrets) {
+    await store.sharedSecrets.write(SHARED_KEYS, JSON.stringify(keys));
+    return;
+  }
   if (dataDir === ':memory:') return;
   const file = keyFileOf(dataDir);
   writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
   chmodSync(file, 0o600);
 }
 
-function loadKeys(dataDir: string): GatewayKeys {
+async function loadKeys(store: Store, dataDir: string): Promise<GatewayKeys> {
+  if (store.sharedSecrets) return parseKeys(await store.sharedSecrets.read(SHARED_KEYS));
   const file = keyFileOf(dataDir);
   if (dataDir === ':memory:' || !existsSync(file)) return {};
-  const parsed = KeyFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  return parsed.success ? parsed.data : {};
+  return parseKeys(readFileSync(file, 'utf8'));
 }
 
 /**
  * The keys of the demo gateways that are registered. A key that is missing or no longer valid
- * (the file was lost, or someone issued a new key) is issued afresh and saved, so the simulator
- * can always deliver.
+ * (the file was lost, or someone issued a new key) is issued afresh and saved, in one
+ * transaction, so the simulator can always deliver and an instance that takes it over finds
+ * the keys in use.
  */
-export async function simulatorKeys(services: Services): Promise<GatewayKeys> {
-  const stored = loadKeys(services.config.dataDir);
-  const { channels, gatewayKeys } = services.store;
-  const keys: GatewayKeys = {};
-  let changed = false;
-  for (const site of gatewaySites) {
-    const gateway = await channels.findCommissioned(site.serial);
-    if (!gateway || gateway.type !== 'GATEWAY') continue;
-    const key = stored[site.serial];
-    if (key !== undefined && (await gatewayKeys.matches(gateway.id, key))) {
-      keys[site.serial] = key;
-    } else {
-      keys[site.serial] = await gatewayKeys.issue(gateway.id, services.now());
-      changed = true;
+export function simulatorKeys(services: Services): Promise<GatewayKeys> {
+  const { dataDir } = services.config;
+  return services.store.transaction(async (tx) => {
+    const stored = await loadKeys(tx, dataDir);
+    const keys: GatewayKeys = {};
+    let changed = false;
+    for (const site of gatewaySites) {
+      const gateway = await tx.channels.findCommissioned(site.serial);
+      if (!gateway || gateway.type !== 'GATEWAY') continue;
+      const key = stored[site.serial];
+      if (key !== undefined && (await tx.gatewayKeys.matches(gateway.id, key))) {
+        keys[site.serial] = key;
+      } else {
+        keys[site.serial] = await tx.gatewayKeys.issue(gateway.id, services.now());
+        changed = true;
+      }
     }
-  }
-  if (changed) saveKeys(services.config.dataDir, keys);
-  return keys;
+    if (changed) await saveKeys(tx, dataDir, keys);
+    return keys;
+  });
 }

@@ -17,6 +17,9 @@ import type { LeaseStore } from './leases.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** Work that must never run in two instances at once: seeding an empty database. */
+export type ExclusiveWork = 'demo-seed';
+
 /**
  * The one boundary between the cloud and its database (docs/decisions.md, "Storage"). Every
  * method answers typed domain values (rows are mapped here, once) and returns a Promise, so the
@@ -47,6 +50,13 @@ export interface Store {
    * SQLite other callers wait until it ends. Inside a transaction, `transaction` joins it.
    */
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while this instance alone holds the database-wide lock `name`: another instance
+   * (or caller) asking for it waits until the work ends. On PostgreSQL an advisory lock on a
+   * connection of its own, let go when the work ends or the instance dies; SQLite serves one
+   * instance, whose callers take turns.
+   */
+  exclusively<T>(name: ExclusiveWork, work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
   /** Why the store cannot serve yet (unreachable, schema not this cloud's), or undefined. */

@@ -16,6 +16,7 @@ export const LOCKS = {
   migrations: 7_411_001,
   partitions: 7_411_002,
   retention: 7_411_003,
+  'demo-seed': 7_411_004,
 } as const;
 
 export interface PgOptions {
@@ -165,6 +166,25 @@ export async function migrate(pool: pg.Pool): Promise<void> {
     }
   } finally {
     client.release();
+  }
+}
+
+/**
+ * Runs `work` holding the advisory lock `key` on a session of its own (not one of the pool's,
+ * which the work itself needs, however small the pool): others asking for it wait however long
+ * the work takes, and the lock goes with the session if this process dies.
+ */
+export async function holdingLock<T>(url: string, key: number, work: () => Promise<T>): Promise<T> {
+  const session = new pg.Client({ connectionString: url, application_name: 'telemetry-cloud' });
+  // A session that breaks loses the lock; the work in hand finishes, there is no one to tell.
+  session.on('error', (error) => console.warn('postgres: lock session lost', error.message));
+  await session.connect();
+  try {
+    await session.query('SELECT pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    // Ending the session lets the lock go.
+    await session.end().catch(() => undefined);
   }
 }
 

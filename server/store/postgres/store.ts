@@ -1,7 +1,9 @@
 import type pg from 'pg';
-import type { Store } from '../store.ts';
+import type { ExclusiveWork, Store } from '../store.ts';
 import {
   createPool,
+  holdingLock,
+  LOCKS,
   migrate,
   PgScope,
   schemaVersion,
@@ -87,6 +89,10 @@ export class PgStore implements Store {
     return transaction(this.pool, (client) =>
       work(new PgStore(this.pool, this.url, this.partitions, new PgScope(client, true))),
     );
+  }
+
+  exclusively<T>(name: ExclusiveWork, work: () => Promise<T>): Promise<T> {
+    return holdingLock(this.url, LOCKS[name], work);
   }
 
   async ping(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Store } from '../store.ts';
+import type { ExclusiveWork, Store } from '../store.ts';
 import { openSqlite, SqliteScope, type SqliteDatabase } from './database.ts';
 import { SqliteChannelStore } from './channels.ts';
 import { SqliteGroupStore } from './groups.ts';
@@ -39,6 +39,8 @@ export class SqliteStore implements Store {
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
   private inside: SqliteStore | undefined;
+  /** The end of the queue of `exclusively`'s callers. */
+  private turns: Promise<unknown> = Promise.resolve();
 
   constructor(db: SqliteDatabase, inTransaction = false) {
     this.db = db;
@@ -65,6 +67,12 @@ export class SqliteStore implements Store {
     if (this.scope.inTransaction) return work(this);
     const tx = (this.inside ??= new SqliteStore(this.db, true));
     return this.db.transaction(() => work(tx));
+  }
+
+  exclusively<T>(_name: ExclusiveWork, work: () => Promise<T>): Promise<T> {
+    const turn = this.turns.then(work);
+    this.turns = turn.catch(() => undefined);
+    return turn;
   }
 
   ping(): Promise<void> {
