@@ -213,8 +213,12 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 
-  // One click shows it: the chart zooms to it with the node's own line, the cursor at its start.
+  // One click shows it: the chart zooms to it with the node's own line, the cursor at its start,
+  // and the excursions of that line shaded darker than the members'.
+  const shading = temperature.getByText(/^Shaded where members were out of their limits/);
+  await expect(shading).toHaveText(/the more of them\.$/);
   await first.getByRole('button', { name: /^Show the excursion of / }).click();
+  await expect(shading).toHaveText(/; the excursions of the lines you picked, darkest\.$/);
   await expect(temperature.getByRole('button', { name: 'Whole range' })).toBeEnabled();
   await expect(temperature.getByRole('list', { name: 'Bands and sensors' })).toContainText(
     `${expected.nodeName} · temp`,
