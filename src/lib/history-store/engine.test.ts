@@ -227,4 +227,17 @@ describe('the history engine', () => {
       measure.mockRestore();
     }
   });
+
+  it('keeps one timing of each node however often its reports are worked out again', async () => {
+    const engine = new HistoryEngine(cloud().source);
+    await settled(engine, 'a');
+    const motion = { kind: 'motion', window: range, width: 100, options } as const;
+    await engine.query('a', motion);
+    // A live reading changes the range, so the reports are worked out again.
+    engine.append('a', [slice({ ts: end + 60_000, type: 'TEMP', value: { temperature: 4 } })]);
+    await engine.query('a', motion);
+    const name = `trips and stops: ${slice({ ts: end, type: 'TEMP', value: {} }).nodeName}`;
+    expect(performance.getEntriesByName(name)).toHaveLength(1);
+    expect(performance.getEntriesByName('gps and heard columns: every node')).toHaveLength(1);
+  });
 });

@@ -95,6 +95,11 @@ function limitsOf(store: RangeStore, sensor: number, options: ReportOptions) {
   );
 }
 
+function measureOnce(name: string, span: { start: number; duration: number }): void {
+  performance.clearMeasures(name);
+  performance.measure(name, span);
+}
+
 function work(store: RangeStore, options: ReportOptions): Work {
   const key = JSON.stringify([store.version, options]);
   const known = memo.get(store);
@@ -107,7 +112,9 @@ function work(store: RangeStore, options: ReportOptions): Work {
   const heardOf = heardByNode(chunks, store.dictionary, store.settled);
   // Every node's columns gathered from the chunks at once: read by the benchmark beside each node's
   // detection below (one node's share of this is part of its trips and stops).
-  performance.measure('gps and heard columns: every node', {
+  // Only the latest of each measure is kept: a live range works its reports out again with every
+  // reading that arrives, and the worker's timeline keeps what it is given for the session.
+  measureOnce('gps and heard columns: every node', {
     start: gathering,
     duration: performance.now() - gathering,
   });
@@ -123,7 +130,7 @@ function work(store: RangeStore, options: ReportOptions): Work {
     const perDay = motionByDay(motion, silent, days);
     const ms = performance.now() - started;
     // User Timing: visible in DevTools' performance panel, and read by the benchmark.
-    performance.measure(`trips and stops: ${store.dictionary.nodes[heard.node]?.nodeName ?? ''}`, {
+    measureOnce(`trips and stops: ${store.dictionary.nodes[heard.node]?.nodeName ?? ''}`, {
       start: started,
       duration: ms,
     });
