@@ -12,6 +12,7 @@ import { historyWeekBenchmark } from './history-week.ts';
 import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark } from './stores.ts';
+import { liveStreamsBenchmark } from './live-streams.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -59,6 +60,7 @@ const benchmarks: Benchmark[] = [
   historyReportsBenchmark,
   fleetMapBenchmark,
   storesBenchmark,
+  liveStreamsBenchmark,
 ];
 
 async function main(): Promise<void> {
