@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CloudConfig } from './config.ts';
 import type { Store } from './store/store.ts';
-import { createServices, type Services } from './services.ts';
+import { closeServices, createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -81,9 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
     await services.live.close();
   });
   app.addHook('onClose', async () => {
-    await services.pushLeadership.stop();
-    await services.push.close();
-    await services.bus.close();
+    await closeServices(services);
   });
   services.metrics.observe(app);
 

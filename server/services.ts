@@ -18,7 +18,8 @@ import { StreamHub } from './live/stream-hub.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
- * services without the app closes `push` when done (buildApp does it on close).
+ * services without the app calls `closeServices` before closing the store (buildApp does it on
+ * close): push's lease and its reader of the event log run on timers of their own.
  */
 export interface Services {
   config: CloudConfig;
@@ -42,6 +43,14 @@ export interface Services {
   metrics: Metrics;
   /** Set when the instance starts shutting down: /readyz then answers 503. */
   lifecycle: { draining: boolean };
+}
+
+/** Stops what services run by themselves (live streams, push and its lease, the event bus). */
+export async function closeServices(services: Services): Promise<void> {
+  await services.live.close();
+  await services.pushLeadership.stop();
+  await services.push.close();
+  await services.bus.close();
 }
 
 export async function createServices(

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../config.ts';
-import { createServices } from '../services.ts';
+import { closeServices, createServices } from '../services.ts';
 import { openStore } from '../store/open-store.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
 import { LARGE_DEFAULTS, seedLarge } from './seed-large.ts';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   ${seed.messages} messages through ingestion from "Benchmark gateway" (${seed.gateway.reference})
   users: admin / demo-admin, fleet / demo-fleet, support / demo-support, acme / demo-acme`);
   } finally {
-    await services.push.close();
+    await closeServices(services);
     await store.close();
   }
 }
