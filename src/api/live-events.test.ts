@@ -59,8 +59,10 @@ afterEach(() => {
   configureApiClient(null);
 });
 
-/** Lets the stream's reads and the client's parsing run. */
+/** Gives the client a moment to read what was written so far (a message split across reads). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** Waits, boundedly, for what the client does in its own time on a shared machine. */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 20 });
 
 function follow(path = '/v1/events', options: { since?: number } = {}) {
   const states: LiveState[] = [];
@@ -81,7 +83,7 @@ describe('following a live stream', () => {
   it('sends the token in the Authorization header, never in the URL, and hands on each batch', async () => {
     const connections = cloud();
     const { states, batches, stop } = follow('/v1/events', { since: 1000 });
-    await settle();
+    await until(() => expect(connections).toHaveLength(1));
     const [first] = connections;
     expect(first?.url).toBe(`${CLOUD}/v1/events?since=1000`);
     expect(first?.headers).toMatchObject({
@@ -96,12 +98,10 @@ describe('following a live stream', () => {
     first?.push(split.slice(0, 25));
     await settle();
     first?.push(split.slice(25));
-    await settle();
-    expect(batches).toEqual([[1500], [2000, 2001]]);
+    await until(() => expect(batches).toEqual([[1500], [2000, 2001]]));
     expect(states.map((s) => s.kind)).toEqual(['connecting', 'live']);
     stop();
-    await settle();
-    expect(first?.aborted).toBe(true);
+    await until(() => expect(first?.aborted).toBe(true));
   });
 
   it('reconnects after a drop with Last-Event-ID, waiting longer each time, and loses nothing', async () => {
@@ -139,7 +139,7 @@ describe('following a live stream', () => {
   it('resumes at once with the new token when the cloud ends the stream for an expired one', async () => {
     const connections = cloud();
     const { states } = follow('/v1/channels/abc/events');
-    await settle();
+    await until(() => expect(connections).toHaveLength(1));
     connections[0]?.push(opened + message('timeslices', [reading(1500)], '9-1500'));
     token = 'access-2';
     connections[0]?.push(
@@ -150,9 +150,7 @@ describe('following a live stream', () => {
       }),
     );
     connections[0]?.close();
-    await settle();
-    await settle();
-    expect(connections).toHaveLength(2);
+    await until(() => expect(connections).toHaveLength(2));
     expect(connections[1]?.headers).toMatchObject({
       Authorization: 'Bearer access-2',
       'Last-Event-ID': '9-1500',
@@ -171,8 +169,7 @@ describe('following a live stream', () => {
       ),
     );
     const { states } = follow('/v1/channels/abc/events');
-    await settle();
-    expect(states.at(-1)).toMatchObject({ kind: 'refused' });
+    await until(() => expect(states.at(-1)).toMatchObject({ kind: 'refused' }));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await vi.advanceTimersByTimeAsync(60_000);
     vi.useRealTimers();
