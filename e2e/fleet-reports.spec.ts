@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, localInput, signIn, users } from './support.ts';
 import { paths } from '../src/lib/paths.ts';
 
@@ -98,6 +98,26 @@ function longestExcursion(
   return { ...best, count };
 }
 
+/** Wholly within the part of `scroller` in view (not scrolled away or under another cell). */
+async function expectInside(target: Locator, scroller: Locator) {
+  const outer = await scroller.boundingBox();
+  const inner = await target.boundingBox();
+  expect(outer && inner).toBeTruthy();
+  if (!outer || !inner) return;
+  expect(inner.x).toBeGreaterThanOrEqual(outer.x - 0.5);
+  expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width + 0.5);
+  // On top there: what a click at its centre reaches is it (or inside it).
+  const hit = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = element.ownerDocument.elementFromPoint(
+      box.x + box.width / 2,
+      box.y + box.height / 2,
+    );
+    return top !== null && (element === top || element.contains(top));
+  });
+  expect(hit).toBe(true);
+}
+
 async function downloaded(page: Page, button: string): Promise<string[][]> {
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: button }).click();
@@ -173,8 +193,32 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
   expect(Number(longest?.[3])).toBe(Math.round(expected.duration / 1000));
   await expectAccessible(page);
 
-  // One click shows it: the chart zooms to it with the node's own line, the cursor at its start.
+  // Which reefer it is and its Show button stay whole and in view however narrow the window: the
+  // table scrolls sideways between them.
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    // The whole name, not "Reefer …".
+    expect(
+      await first
+        .getByRole('cell')
+        .first()
+        .evaluate((cell) => cell.scrollWidth <= cell.clientWidth),
+    ).toBe(true);
+    await expectInside(first.getByRole('cell').first(), excursions);
+    await expectInside(first.getByRole('button', { name: /^Show the excursion of / }), excursions);
+    await excursions.evaluate((table) => table.scrollBy({ left: 400 }));
+    await expectInside(first.getByRole('cell').first(), excursions);
+    await expectInside(first.getByRole('button', { name: /^Show the excursion of / }), excursions);
+    await excursions.evaluate((table) => table.scrollTo({ left: 0 }));
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // One click shows it: the chart zooms to it with the node's own line, the cursor at its start,
+  // and the excursions of that line shaded darker than the members'.
+  const shading = temperature.getByText(/^Shaded where members were out of their limits/);
+  await expect(shading).toHaveText(/the more of them\.$/);
   await first.getByRole('button', { name: /^Show the excursion of / }).click();
+  await expect(shading).toHaveText(/; the excursions of the lines you picked, darkest\.$/);
   await expect(temperature.getByRole('button', { name: 'Whole range' })).toBeEnabled();
   await expect(temperature.getByRole('list', { name: 'Bands and sensors' })).toContainText(
     `${expected.nodeName} · temp`,

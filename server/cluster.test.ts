@@ -6,11 +6,11 @@ import type { PushDelivery } from '../contract/push.ts';
 import type { Timeslice } from '../contract/timeslice.ts';
 import { startCloudCluster, type CloudCluster, type Instance } from '../scripts/cluster/cluster.ts';
 import { startReceiver, type TestReceiver } from './test/receiver.ts';
+import { TestEventStream } from './test/event-stream.ts';
 import { consoleClient, startSignIn } from './test/console-client.ts';
 import { demoFleet, demoGroups } from './sim/fleet.ts';
 import { gatewaySites } from './sim/amsterdam.ts';
 import { demoUsers } from './sim/demo-accounts.ts';
-import { TestEventStream } from './test/event-stream.ts';
 
 /** Four ports in a row that nobody listens on (the balancer and three instances). */
 async function freePorts(): Promise<number> {

@@ -11,7 +11,7 @@ import { historyMapsBenchmark } from './history-maps.ts';
 import { historyWeekBenchmark } from './history-week.ts';
 import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
-import { storesBenchmark } from './stores.ts';
+import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
@@ -60,6 +60,7 @@ const benchmarks: Benchmark[] = [
   historyReportsBenchmark,
   fleetMapBenchmark,
   storesBenchmark,
+  storesScalingBenchmark,
   liveStreamsBenchmark,
 ];
 

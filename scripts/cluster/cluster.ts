@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { admin, startCluster, type Cluster } from '../../server/test/postgres-cluster.ts';
+import { withChildren } from '../bench/cpu-meter.ts';
 
 /**
  * The cloud as it runs at scale, on loopback: a throw-away PostgreSQL cluster, `instances`
@@ -15,6 +16,8 @@ export interface CloudCluster {
   url: string;
   databaseUrl: string;
   instances: Instance[];
+  /** Process ids of PostgreSQL (the postmaster and its backends) and HAProxy, for benchmarks. */
+  pids(): { postgres: number[]; balancer: number[] };
   stop(): Promise<void>;
 }
 
@@ -172,7 +175,11 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
     balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
     await waitReady(url, balancer, 30_000);
     log(`balancer (HAProxy): ${url}`);
-    return { url, databaseUrl, instances, stop };
+    const pids = () => ({
+      postgres: postgres ? withChildren(postgres.pid()) : [],
+      balancer: balancer?.pid !== undefined ? [balancer.pid] : [],
+    });
+    return { url, databaseUrl, instances, pids, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -14,6 +14,8 @@ export interface Cluster {
   port: number;
   /** A connection URL for a database of this cluster. */
   url(database?: string): string;
+  /** The postmaster's process id (its backends are its children), for CPU accounting. */
+  pid(): number;
   stop(): void;
 }
 
@@ -119,6 +121,7 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
   return {
     port,
     url: (database = 'postgres') => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`,
+    pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       if (stopped) return;
       stopped = true;

@@ -15,6 +15,11 @@ export interface DataColumn<T> {
   track: string;
   minWidth: number;
   align?: 'end';
+  /**
+   * Kept in view while the table scrolls sideways: the column that says which row it is
+   * ('start') and the row's action ('end'), so a narrow window never hides either.
+   */
+  sticky?: 'start' | 'end';
   cell: (row: T) => ReactNode;
   /** What the column sorts by; a column without it does not sort. */
   sort?: (row: T) => number | string;
@@ -24,6 +29,9 @@ export interface SortState {
   column: string;
   direction: 'ascending' | 'descending';
 }
+
+const stickyClass = (column: { sticky?: 'start' | 'end' }) =>
+  column.sticky ? `tc-sticky-${column.sticky}` : undefined;
 
 const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 36;
@@ -79,7 +87,12 @@ const Line = memo(function Line<T>({
       }}
     >
       {columns.map((column) => (
-        <div role="cell" key={column.header} style={{ textAlign: column.align }}>
+        <div
+          role="cell"
+          key={column.header}
+          className={stickyClass(column)}
+          style={{ textAlign: column.align }}
+        >
           {column.cell(row)}
         </div>
       ))}
@@ -194,6 +207,7 @@ export function DataTable<T>({
                 role="columnheader"
                 key={column.header}
                 aria-sort={column.sort ? (sorted ?? 'none') : undefined}
+                className={stickyClass(column)}
                 style={{ textAlign: column.align }}
               >
                 {column.hideHeader ? (

@@ -4,7 +4,8 @@ import { useComputedColorScheme } from '@mantine/core';
 import { useMap } from 'react-leaflet';
 import type { Topology } from 'topojson-specification';
 import worldUrl from 'world-atlas/countries-50m.json?url';
-import { worldBasemap, type WorldBasemap } from '../../lib/geo/world-basemap.ts';
+import { basemapPieces, worldBasemap, type WorldBasemap } from '../../lib/geo/world-basemap.ts';
+import { inSlices } from '../../lib/in-slices.ts';
 
 let world: Promise<WorldBasemap> | undefined;
 
@@ -25,6 +26,7 @@ function loadWorld(): Promise<WorldBasemap> {
 }
 
 const PANE = 'offline-basemap';
+const ATTRIBUTION = 'Made with Natural Earth';
 
 /** Sea, land and borders in each theme: a light map on a dark page glares, and the reverse. */
 const BASEMAP_PALETTES = {
@@ -47,36 +49,50 @@ export function OfflineBasemap(): null {
     const container = map.getContainer();
     const background = container.style.background;
     container.style.background = palette.sea;
-    const renderer = L.canvas({ pane: PANE, padding: 0.5 });
+    // Leaflet's own margin: a canvas twice the map's size (0.5) cost a long task to make.
+    const renderer = L.canvas({ pane: PANE, padding: 0.1 });
     const group = L.layerGroup().addTo(map);
     let cancelled = false;
+    let stop: () => void = () => undefined;
+    const land: L.PolylineOptions = {
+      pane: PANE,
+      renderer,
+      interactive: false,
+      stroke: true,
+      color: palette.coast,
+      weight: 0.8,
+      fillColor: palette.land,
+      fillOpacity: 1,
+    };
+    const border: L.PolylineOptions = {
+      pane: PANE,
+      renderer,
+      interactive: false,
+      color: palette.border,
+      weight: 0.7,
+      dashArray: '3 2',
+      fill: false,
+    };
+    const latLngs = (ring: GeoJSON.Position[]) =>
+      ring.map(([lon = 0, lat = 0]) => L.latLng(lat, lon));
     loadWorld()
-      .then(({ land, borders }) => {
+      .then((world) => {
         if (cancelled) return;
-        const common: L.GeoJSONOptions & L.PathOptions = {
-          pane: PANE,
-          renderer,
-          interactive: false,
-        };
-        L.geoJSON(land, {
-          ...common,
-          attribution: 'Made with Natural Earth',
-          style: {
-            stroke: true,
-            color: palette.coast,
-            weight: 0.8,
-            fillColor: palette.land,
-            fillOpacity: 1,
-          },
-        }).addTo(group);
-        L.geoJSON(borders, {
-          ...common,
-          style: { color: palette.border, weight: 0.7, dashArray: '3 2', fill: false },
-        }).addTo(group);
+        const center = map.getCenter();
+        // Credited once (each layer's attribution rewrites the control).
+        map.attributionControl?.addAttribution(ATTRIBUTION);
+        // A few shapes per task, those under the view first: the whole world at once was a
+        // task of 150 ms and more while a month of history loaded beside it.
+        stop = inSlices(basemapPieces(world, { lat: center.lat, lon: center.lng }), (piece) => {
+          if (piece.kind === 'land') L.polygon(piece.rings.map(latLngs), land).addTo(group);
+          else L.polyline(latLngs(piece.rings[0] ?? []), border).addTo(group);
+        });
       })
       .catch((error: unknown) => console.warn(error));
     return () => {
       cancelled = true;
+      stop();
+      map.attributionControl?.removeAttribution(ATTRIBUTION);
       group.remove();
       renderer.remove();
       container.style.background = background;

@@ -156,13 +156,18 @@ export function TemperaturePanel({
     return [...levels].map((value) => ({ key: String(value), label: `${value} °C`, value }));
   }, [banded, bands.data, coldChain]);
 
-  const shades = useMemo((): Shade[] => {
-    if (banded) return outSpans(bands.data, window, columns);
+  // The excursions of the lines drawn, at full strength: over the bands, those of the sensors
+  // picked (one excursion shown from the list) stand out from the members' shading.
+  const ownShades = useMemo((): Shade[] => {
     const drawn = new Set(chartLines.map((l) => l.key));
     return (coldChain?.excursions ?? [])
       .filter((e) => drawn.has(e.sensorUuid) && e.end >= window.from && e.start <= window.to)
       .map((e) => ({ from: e.start, to: Math.max(e.end, e.start) }));
-  }, [banded, bands.data, window, columns, coldChain, chartLines]);
+  }, [window, coldChain, chartLines]);
+  const shades = useMemo(
+    (): Shade[] => (banded ? [...outSpans(bands.data, window, columns), ...ownShades] : ownShades),
+    [banded, bands.data, window, columns, ownShades],
+  );
 
   const extent = useMemo((): [number, number] | undefined => {
     const parts = [lines.data?.extent, banded ? bands.data?.extent : undefined].filter(
@@ -248,7 +253,8 @@ export function TemperaturePanel({
           >
             {banded && shades.length > 0 && (
               <Text size="xs" c="dimmed" mt={4}>
-                Shaded where members were out of their limits: the darker, the more of them.
+                Shaded where members were out of their limits: the darker, the more of them
+                {ownShades.length > 0 ? '; the excursions of the lines you picked, darkest.' : '.'}
               </Text>
             )}
           </TemperatureChart>

@@ -89,12 +89,13 @@ export const ColdChainPanel = memo(function ColdChainPanel({
     const columns: DataColumn<SensorColdChain>[] = [
       {
         header: 'Sensor',
-        track: 'minmax(130px, 1fr)',
-        minWidth: 130,
+        track: 'minmax(170px, 1fr)',
+        minWidth: 170,
+        sticky: 'start',
         cell: (s) => s.label,
         sort: (s) => s.label,
       },
-      { header: 'Limits', track: 'minmax(180px, 1.4fr)', minWidth: 180, cell: sourceText },
+      { header: 'Limits', track: 'minmax(235px, 1.4fr)', minWidth: 235, cell: sourceText },
       {
         header: 'In range',
         track: '110px',
@@ -148,6 +149,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
       columns.push({
         header: 'Own line',
         hideHeader: true,
+        sticky: 'end',
         track: '120px',
         minWidth: 120,
         cell: (s) => {
@@ -173,22 +175,23 @@ export const ColdChainPanel = memo(function ColdChainPanel({
     (): DataColumn<ExcursionRow>[] => [
       {
         header: 'Node',
-        track: 'minmax(100px, 1fr)',
-        minWidth: 100,
+        track: 'minmax(125px, 1fr)',
+        minWidth: 125,
+        sticky: 'start',
         cell: (e) => e.nodeName,
         sort: (e) => e.nodeName,
       },
       {
         header: 'Start',
-        track: '215px',
-        minWidth: 215,
+        track: '235px',
+        minWidth: 235,
         cell: (e) => formatInstant(e.start),
         sort: (e) => e.start,
       },
       {
         header: 'End',
-        track: 'minmax(190px, 1.2fr)',
-        minWidth: 190,
+        track: 'minmax(235px, 1.2fr)',
+        minWidth: 235,
         cell: endText,
         sort: (e) => e.end,
       },
@@ -202,8 +205,8 @@ export const ColdChainPanel = memo(function ColdChainPanel({
       },
       {
         header: 'Peak',
-        track: '165px',
-        minWidth: 165,
+        track: '175px',
+        minWidth: 175,
         align: 'end',
         cell: (e) => `${formatDegrees(e.peak)} (${sideText(e)})`,
         sort: (e) =>
@@ -213,6 +216,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
       {
         header: 'Show',
         hideHeader: true,
+        sticky: 'end',
         track: '90px',
         minWidth: 90,
         cell: (e) => (

@@ -13,8 +13,9 @@ import { formatDegrees, formatKm, formatPercent } from '../../lib/reports/format
 const columns: DataColumn<DailyRow>[] = [
   {
     header: 'Node',
-    track: 'minmax(110px, 1fr)',
-    minWidth: 110,
+    track: 'minmax(125px, 1fr)',
+    minWidth: 125,
+    sticky: 'start',
     cell: (r) => r.nodeName,
     sort: (r) => r.nodeName,
   },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
 import { timeColor } from './time-color.ts';
-import { worldBasemap } from './world-basemap.ts';
+import { basemapPieces, worldBasemap } from './world-basemap.ts';
 import { worldX, worldY } from './mercator.ts';
 import { boundsOf } from './bounds.ts';
 
@@ -22,6 +22,36 @@ describe('worldBasemap', () => {
     expect(land.type).toBe('FeatureCollection');
     expect(borders.type).toBe('MultiLineString');
     expect(borders.coordinates.length).toBeGreaterThan(100);
+  });
+
+  it('comes apart into shapes, land first, each kind nearest to the view first', () => {
+    const world = worldBasemap(countries as unknown as Topology);
+    const amsterdam = { lat: 52.37, lon: 4.9 };
+    const pieces = basemapPieces(world, amsterdam);
+    const land = pieces.filter((p) => p.kind === 'land');
+    expect(land.length).toBeGreaterThan(100);
+    expect(pieces.slice(0, land.length).every((p) => p.kind === 'land')).toBe(true);
+    expect(pieces.length - land.length).toBe(world.borders.coordinates.length);
+    // The first shape holds Amsterdam (Eurasia); New Zealand comes among the last.
+    const first = land[0];
+    expect(first?.south).toBeLessThan(amsterdam.lat);
+    expect(first?.north).toBeGreaterThan(amsterdam.lat);
+    expect(first?.west).toBeLessThan(amsterdam.lon);
+    expect(first?.east).toBeGreaterThan(amsterdam.lon);
+    const zealand = land.findIndex((p) => p.south < -40 && p.west > 165 && p.east < 179);
+    expect(zealand).toBeGreaterThan(land.length * 0.9);
+    // Every position of the world is in one of them.
+    const positions = (g: GeoJSON.Geometry): number =>
+      g.type === 'MultiPolygon'
+        ? g.coordinates.flat(1).reduce((n, ring) => n + ring.length, 0)
+        : g.type === 'Polygon'
+          ? g.coordinates.reduce((n, ring) => n + ring.length, 0)
+          : 0;
+    const all =
+      world.land.type === 'FeatureCollection'
+        ? world.land.features.reduce((n, f) => n + (f.geometry ? positions(f.geometry) : 0), 0)
+        : 0;
+    expect(land.reduce((n, p) => n + p.rings.reduce((m, r) => m + r.length, 0), 0)).toBe(all);
   });
 });
 

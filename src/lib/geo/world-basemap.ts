@@ -24,3 +24,66 @@ export function worldBasemap(topology: Topology): WorldBasemap {
     borders: mesh(topology, countries, (a, b) => a !== b),
   };
 }
+
+/** One shape of the basemap: a land polygon (its rings) or one border line, and its box. */
+export interface BasemapPiece {
+  kind: 'land' | 'border';
+  /** GeoJSON positions, [lon, lat]: a polygon's rings, or a line as one ring. */
+  rings: GeoJSON.Position[][];
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+function piece(kind: BasemapPiece['kind'], rings: GeoJSON.Position[][]): BasemapPiece {
+  let south = 90;
+  let west = 180;
+  let north = -90;
+  let east = -180;
+  for (const ring of rings) {
+    for (const [lon = 0, lat = 0] of ring) {
+      if (lat < south) south = lat;
+      if (lat > north) north = lat;
+      if (lon < west) west = lon;
+      if (lon > east) east = lon;
+    }
+  }
+  return { kind, rings, south, west, north, east };
+}
+
+function polygonsOf(geometry: GeoJSON.Geometry | null): GeoJSON.Position[][][] {
+  if (!geometry) return [];
+  if (geometry.type === 'Polygon') return [geometry.coordinates];
+  if (geometry.type === 'MultiPolygon') return geometry.coordinates;
+  if (geometry.type === 'GeometryCollection') return geometry.geometries.flatMap(polygonsOf);
+  return [];
+}
+
+/**
+ * The basemap as separate shapes, land first, then borders (drawn over it), each nearest to
+ * `center` first. Added to a map a few at a time, the shapes under the view appear at once and
+ * no task of the page's main thread projects the whole world (docs/decisions.md, "Fleet reports
+ * and the history engine": the offline basemap).
+ */
+export function basemapPieces(
+  world: WorldBasemap,
+  center: { lat: number; lon: number },
+): BasemapPiece[] {
+  const features = world.land.type === 'FeatureCollection' ? world.land.features : [world.land];
+  const land = features.flatMap((f) => polygonsOf(f.geometry)).map((rings) => piece('land', rings));
+  const borders = world.borders.coordinates.map((line) => piece('border', [line]));
+  const scale = Math.cos((center.lat * Math.PI) / 180);
+  // Degrees from the centre to the nearest point of the box (0 inside it), east-west shortened.
+  const away = (p: BasemapPiece) => {
+    const dLat = Math.max(p.south - center.lat, 0, center.lat - p.north);
+    const dLon = Math.max(p.west - center.lon, 0, center.lon - p.east) * scale;
+    return Math.hypot(dLat, dLon);
+  };
+  const nearestFirst = (pieces: BasemapPiece[]) =>
+    pieces
+      .map((p) => ({ p, d: away(p) }))
+      .sort((a, b) => a.d - b.d)
+      .map(({ p }) => p);
+  return [...nearestFirst(land), ...nearestFirst(borders)];
+}

@@ -73,11 +73,14 @@ type Column = Float64Array | Uint8Array | Uint32Array;
 class Growable<T extends { [K in keyof T]: Column }> {
   length = 0;
   columns: T;
+  /** Rows the columns have room for (kept here: this is asked for every message). */
+  private capacity: number;
   private readonly make: (capacity: number) => T;
 
   constructor(make: (capacity: number) => T, capacity: number) {
     this.make = make;
-    this.columns = make(Math.max(16, Math.ceil(capacity)));
+    this.capacity = Math.max(16, Math.ceil(capacity));
+    this.columns = make(this.capacity);
   }
 
   private get entries(): [string, Column][] {
@@ -86,9 +89,9 @@ class Growable<T extends { [K in keyof T]: Column }> {
 
   /** The row to write next, after making room for it. */
   next(): number {
-    const capacity = this.entries[0]?.[1].length ?? 0;
-    if (this.length === capacity) {
-      const bigger = this.make(capacity * 2);
+    if (this.length === this.capacity) {
+      this.capacity *= 2;
+      const bigger = this.make(this.capacity);
       const target = bigger as Record<string, Column>;
       for (const [key, column] of this.entries) target[key]?.set(column);
       this.columns = bigger;

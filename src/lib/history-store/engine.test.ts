@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { fakeHistory, slice, testUuid } from '../../test/fake-history.ts';
 import { exportWriter } from '../export/formats.ts';
@@ -206,5 +206,38 @@ describe('the history engine', () => {
       from: ['Cold chain'],
     });
     expect(report.excursions[0]).toMatchObject({ side: 'above', peak: 9, gap: true });
+  });
+
+  it('draws bands by their limits without working out the reports (asked as each day arrives)', async () => {
+    const engine = new HistoryEngine(cloud().source);
+    await settled(engine, 'a');
+    const measure = vi.spyOn(performance, 'measure');
+    try {
+      const { bands } = await engine.query('a', {
+        kind: 'bands',
+        window: range,
+        width: 100,
+        options,
+      });
+      expect(bands).toHaveLength(1);
+      expect(bands[0]?.limits).toMatchObject({ max: 5 });
+      // Trip and stop detection marks each node it works on (User Timing).
+      expect(measure).not.toHaveBeenCalled();
+    } finally {
+      measure.mockRestore();
+    }
+  });
+
+  it('keeps one timing of each node however often its reports are worked out again', async () => {
+    const engine = new HistoryEngine(cloud().source);
+    await settled(engine, 'a');
+    const motion = { kind: 'motion', window: range, width: 100, options } as const;
+    await engine.query('a', motion);
+    // A live reading changes the range, so the reports are worked out again.
+    engine.append('a', [slice({ ts: end + 60_000, type: 'TEMP', value: { temperature: 4 } })]);
+    await engine.query('a', motion);
+    const name = `trips and stops: ${slice({ ts: end, type: 'TEMP', value: {} }).nodeName}`;
+    expect(performance.getEntriesByName(name)).toHaveLength(1);
+    expect(performance.getEntriesByName('gps and heard columns: every node')).toHaveLength(1);
   });
 });
