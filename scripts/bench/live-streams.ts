@@ -10,7 +10,8 @@ import type { Benchmark, Figure } from './bench.ts';
  * (live-clients.ts); four gateways post a batch of 50 every 100 ms from here, each reading timed
  * at the moment it is sent, so a reading's latency is its arrival at a client minus its ts. The
  * plain approach, measured the same way in the same run: the same clients each polling the
- * channel's history every second (what a console without streams does).
+ * channel's history every second (what a console without streams does). LIVE_PROFILE=<dir> writes a
+ * CPU profile of the cloud's process there (node --cpu-prof).
  */
 const STREAMS = Number(process.env.LIVE_STREAMS ?? 500);
 const RATE = Number(process.env.LIVE_RATE ?? 2_000);
@@ -56,10 +57,20 @@ const at = (sorted: Float64Array, q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function startCloud(): Promise<{ child: ChildProcess; seeded: Seeded }> {
-  const child = spawn(process.execPath, ['--expose-gc', 'scripts/bench/live-server.ts'], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { ...process.env, LIVE_PORT: process.env.BENCH_PORT ?? '0' },
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.LIVE_PROFILE
+        ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.LIVE_PROFILE]
+        : []),
+      '--expose-gc',
+      'scripts/bench/live-server.ts',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      env: { ...process.env, LIVE_PORT: process.env.BENCH_PORT ?? '0' },
+    },
+  );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     if (line.startsWith('{')) return { child, seeded: JSON.parse(line) as Seeded };

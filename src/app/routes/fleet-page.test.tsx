@@ -291,6 +291,7 @@ describe('the fleet map, live', () => {
       withheld: [],
     };
     const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const aborted: string[] = [];
     const calls = fakeCloud((url, init) => {
       if (url.pathname === '/v1/openapi.json') {
         return json({ paths: { '/v1/positions': { get: {} }, '/v1/events': { get: {} } } });
@@ -299,18 +300,21 @@ describe('the fleet map, live', () => {
       if (url.pathname === '/v1/channels') return json([] satisfies ChannelRecord[]);
       if (url.pathname === '/v1/events') {
         const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
-        init.signal?.addEventListener('abort', () => streams.at(-1)?.error(init.signal?.reason));
+        init.signal?.addEventListener('abort', () => {
+          aborted.push(url.pathname);
+          streams.at(-1)?.error(init.signal?.reason);
+        });
         return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
       }
       return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
     });
     const send = (text: string) => streams.at(-1)?.enqueue(new TextEncoder().encode(text));
-    return { calls, streams, send };
+    return { calls, streams, send, aborted };
   }
 
-  it('opens one stream before asking for positions, and a reading moves the node at once', async () => {
-    const { calls, send, streams } = liveCloud();
-    fleetPage(admin);
+  it('opens one stream before asking for positions, a reading moves the node at once, and leaving ends it', async () => {
+    const { calls, send, streams, aborted } = liveCloud();
+    const { router } = fleetPage(admin);
     await vi.waitFor(() => expect(streams).toHaveLength(1));
     // Positions are asked for once the stream is open: nothing falls between the two.
     expect(calls.some((c) => c.url.pathname === '/v1/positions')).toBe(false);
@@ -334,6 +338,9 @@ describe('the fleet map, live', () => {
     expect(row).toHaveTextContent(/\d s ago/);
     expect(calls.filter((c) => c.url.pathname === '/v1/events')).toHaveLength(1);
     expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(1);
+
+    await act(async () => router.navigate('/elsewhere'));
+    expect(aborted).toEqual(['/v1/events']);
   });
 
   it('says plainly when the stream drops and it reconnects', async () => {

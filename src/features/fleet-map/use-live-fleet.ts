@@ -27,7 +27,8 @@ export interface LiveFleetInput {
  * The fleet, moved by ONE live stream: the fleet's (GET /v1/events) or the group's channel
  * stream, which covers its members; never one per node. Readings are gathered per animation
  * frame and folded into a FleetBuilder, which hands back the same object for every node that did
- * not change, so the list re-renders only moved rows and the map re-indexes once per frame.
+ * not change, so the list re-renders only moved rows; the map re-indexes its clusters at most
+ * every 250 ms (components/map/cluster-overlay.ts).
  */
 export function useLiveFleet(input: LiveFleetInput): {
   nodes: readonly FleetNode[];
