@@ -171,9 +171,10 @@ export function cloud(request: APIRequestContext, user: DemoUser = 'admin') {
       return response.json();
     },
     /** A gateway of our own that delivers a node's readings, as the simulator's gateways do. */
-    async gateway(
-      serial: string,
-    ): Promise<{ send(node: string, temperature: number): Promise<void> }> {
+    async gateway(serial: string): Promise<{
+      send(node: string, temperature: number): Promise<void>;
+      sendPosition(node: string, lat: number, lon: number): Promise<void>;
+    }> {
       const response = await request.post(`/v1/gateways/${serial}`, { headers });
       expect(response.ok()).toBe(true);
       const { key } = (await response.json()) as { key: string };
@@ -185,6 +186,16 @@ export function cloud(request: APIRequestContext, user: DemoUser = 'admin') {
             headers: { Authorization: gatewayAuth },
             data: {
               messages: [{ node, sensor: 'temp', type: 'TEMP', ts, value: { ts, temperature } }],
+            },
+          });
+          expect(await delivered.json()).toMatchObject({ accepted: 1 });
+        },
+        async sendPosition(node, lat, lon) {
+          const ts = Date.now();
+          const delivered = await request.post('/v1/ingest', {
+            headers: { Authorization: gatewayAuth },
+            data: {
+              messages: [{ node, sensor: 'gps', type: 'GPS', ts, value: { lat, lon, hdop: 1 } }],
             },
           });
           expect(await delivered.json()).toMatchObject({ accepted: 1 });

@@ -23,6 +23,7 @@ import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
 import { positionRoutes } from './routes/positions.ts';
+import { liveRoutes } from './routes/live.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
@@ -75,6 +76,10 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = await createServices(store, config, options.now, app.log);
+  // Before the server waits for its connections to end: live streams never end by themselves.
+  app.addHook('preClose', async () => {
+    await services.live.close();
+  });
   app.addHook('onClose', async () => {
     await services.pushLeadership.stop();
     await services.push.close();
@@ -122,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
   positionRoutes(app, services);
+  liveRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);
   gatewayRoutes(app, services);

@@ -10,6 +10,7 @@ import { consoleClient, startSignIn } from './test/console-client.ts';
 import { demoFleet, demoGroups } from './sim/fleet.ts';
 import { gatewaySites } from './sim/amsterdam.ts';
 import { demoUsers } from './sim/demo-accounts.ts';
+import { TestEventStream } from './test/event-stream.ts';
 
 /** Four ports in a row that nobody listens on (the balancer and three instances). */
 async function freePorts(): Promise<number> {
@@ -163,6 +164,64 @@ describe('three instances behind HAProxy', () => {
     token = next.access_token;
     expect((await api(two.url, 'GET', '/v1/userinfo')).status).toBe(200);
   });
+
+  it('streams through the balancer what another instance ingested, at once (no buffering), and resumes at another instance', async () => {
+    const [one, two, three] = cluster.instances;
+    if (!one || !two || !three) throw new Error('instances missing');
+    const gateway = (await api(cluster.url, 'POST', '/v1/gateways/GW-LIVE')).json as {
+      key: string;
+    };
+    const node = (await api(cluster.url, 'POST', '/v1/nodes/VAN-LIVE?name=Van%20Live')).json as {
+      uuid: string;
+    }[];
+    const nodeUuid = node[0]?.uuid ?? '';
+    const basic = `Basic ${Buffer.from(`GW-LIVE:${gateway.key}`).toString('base64')}`;
+    const deliver = async (through: string, ts: number) => {
+      const answer = await fetch(`${through}/v1/ingest`, {
+        method: 'POST',
+        headers: { authorization: basic, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messages: [
+            { node: 'VAN-LIVE', sensor: 'temp', type: 'TEMP', ts, value: { temperature: 4 } },
+          ],
+        }),
+      });
+      expect(answer.status).toBe(200);
+    };
+
+    const stream = await TestEventStream.open(`${cluster.url}/v1/channels/${nodeUuid}/events`, {
+      authorization: `Bearer ${token}`,
+    });
+    expect(stream.status).toBe(200);
+    const opened = await stream.take('open');
+    // Every instance in turn ingests one reading; each arrives through the balancer within a
+    // second: HAProxy passes the stream on as it is written.
+    const sent: number[] = [];
+    let last = opened;
+    for (const instance of [one, two, three]) {
+      const ts = Date.now();
+      sent.push(ts);
+      const started = Date.now();
+      await deliver(instance.url, ts);
+      last = await stream.take('timeslices', 5_000);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect((last.data as Timeslice[]).map((item) => item.ts)).toEqual([ts]);
+    }
+    stream.close();
+
+    // Missed while away, resumed through the balancer (whichever instance it reaches).
+    const missed = Date.now();
+    await deliver(two.url, missed);
+    const resumed = await TestEventStream.open(`${cluster.url}/v1/channels/${nodeUuid}/events`, {
+      authorization: `Bearer ${token}`,
+      'last-event-id': last.id ?? '',
+    });
+    expect(((await resumed.take('timeslices')).data as Timeslice[]).map((i) => i.ts)).toEqual([
+      missed,
+    ]);
+    expect((await resumed.take('open')).data).toEqual({ replayed: 'events', missed: false });
+    resumed.close();
+  }, 60_000);
 
   it('pushes every event once: push set through one instance, data through another, and none lost when an instance is killed', async () => {
     const [one, two] = cluster.instances;

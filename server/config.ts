@@ -40,7 +40,17 @@ export interface CloudConfig {
    * empty: the cloud's own origin only (server/http/cors.ts).
    */
   corsOrigins: string[];
+  /**
+   * How often a live stream checks its credentials, reach and permissions again (a bearer token
+   * also ends it when it expires): a minute, less only in tests.
+   */
+  liveRecheckMs: number;
+  /** How often a live stream says it is alive: 15 s (under the 30 s proxies allow), less in tests. */
+  liveHeartbeatMs: number;
 }
+
+const LIVE_RECHECK_MS = 60_000;
+const LIVE_HEARTBEAT_MS = 15_000;
 
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -69,6 +79,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     pushInbox: onOff('PUSH_INBOX', env.PUSH_INBOX, false),
     pushTimeoutMs: DELIVERY_TIMEOUT_MS,
     corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
+    liveRecheckMs: LIVE_RECHECK_MS,
+    liveHeartbeatMs: LIVE_HEARTBEAT_MS,
   };
 }
 
@@ -137,6 +149,8 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     pushInbox: false,
     pushTimeoutMs: DELIVERY_TIMEOUT_MS,
     corsOrigins: [],
+    liveRecheckMs: LIVE_RECHECK_MS,
+    liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     ...overrides,
   };
 }

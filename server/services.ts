@@ -14,6 +14,7 @@ import { stderrLogger, type CloudLogger } from './cloud-logger.ts';
 import { DeliveryLog } from './push/delivery-log.ts';
 import { DELIVERY_LOG_KEPT } from './push/limits.ts';
 import { Metrics } from './http/metrics.ts';
+import { StreamHub } from './live/stream-hub.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -29,6 +30,8 @@ export interface Services {
   events: EventHub;
   /** Wakes the readers of the event log, here and (PostgreSQL) in every instance. */
   bus: EventBus;
+  /** The live streams of this instance, fed by one reader of the event log. */
+  live: StreamHub;
   /** Push delivery runs in one instance at a time: the holder of this lease. */
   pushLeadership: Leadership;
   /** Records that a channel's push configuration changed, for the instance that delivers. */
@@ -70,6 +73,14 @@ export async function createServices(
     ingestion: new Ingestion(store, bus, now, config.retentionDays, metrics),
     events,
     bus,
+    live: new StreamHub({
+      bus,
+      log: store.eventLog,
+      timeslices,
+      logger,
+      now,
+      heartbeatMs: config.liveHeartbeatMs,
+    }),
     pushPolicy,
     deliveryLog,
     push,

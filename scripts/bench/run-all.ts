@@ -12,6 +12,7 @@ import { historyWeekBenchmark } from './history-week.ts';
 import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
+import { liveStreamsBenchmark } from './live-streams.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -60,6 +61,7 @@ const benchmarks: Benchmark[] = [
   fleetMapBenchmark,
   storesBenchmark,
   storesScalingBenchmark,
+  liveStreamsBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -3,6 +3,13 @@ import { ApiError } from '../http/errors.ts';
 import type { User, UserStore } from '../store/users.ts';
 import { Caller } from './caller.ts';
 
+/** Whom credentials stand for, and until when (a bearer token's `exp`; Basic: no end). */
+export interface Authenticated {
+  user: User;
+  /** Epoch ms after which the credentials are no longer good. */
+  expiresAt?: number;
+}
+
 /** One scheme of the Authorization header. Basic is built in; bearer tokens plug in the same way. */
 export interface Authenticator {
   /** As in the header, e.g. "Basic" or "Bearer". */
@@ -13,7 +20,7 @@ export interface Authenticator {
    * The user these credentials stand for. Throws AuthFailure when they stand for none (answered
    * 401 with every scheme's challenge), or an ApiError for anything else (429).
    */
-  authenticate(credentials: string, request: FastifyRequest): Promise<User>;
+  authenticate(credentials: string, request: FastifyRequest): Promise<Authenticated>;
 }
 
 export class AuthFailure extends Error {
@@ -28,9 +35,20 @@ export class AuthFailure extends Error {
 
 export type AuthMode = 'user' | 'gateway' | 'none';
 
+/**
+ * What a long-lived answer (a live stream) needs of the request's credentials: when they end, and
+ * a way to check them again as if the request were made now (a deleted user, a changed password,
+ * changed permissions).
+ */
+export interface RequestCredentials {
+  expiresAt: number | undefined;
+  again(): Promise<Caller>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    credentials: RequestCredentials | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route: a signed-in user (the default), a gateway, or anyone. */
@@ -65,6 +83,7 @@ export function installAuthentication(
 ): void {
   const challenges = authenticators.map((a) => a.challenge);
   app.decorateRequest('caller', null);
+  app.decorateRequest('credentials', null);
   app.addHook('onRequest', async (request) => {
     // API routes need a signed-in user unless they say otherwise; the console's files need nobody.
     const isApi = request.routeOptions.url?.startsWith('/v1/') ?? false;
@@ -83,9 +102,15 @@ export function installAuthentication(
     if (!authenticator) {
       throw unauthorized(`The ${scheme} scheme is not accepted here.`, challenges, request);
     }
+    const credentials = header.slice(space + 1).trim();
+    const check = async (): Promise<{ caller: Caller; expiresAt: number | undefined }> => {
+      const { user, expiresAt } = await authenticator.authenticate(credentials, request);
+      return { caller: new Caller(user, await users.grantsOf(user.id)), expiresAt };
+    };
     try {
-      const user = await authenticator.authenticate(header.slice(space + 1).trim(), request);
-      request.caller = new Caller(user, await users.grantsOf(user.id));
+      const { caller, expiresAt } = await check();
+      request.caller = caller;
+      request.credentials = { expiresAt, again: async () => (await check()).caller };
     } catch (error) {
       if (!(error instanceof AuthFailure)) throw error;
       const { challenge } = error;

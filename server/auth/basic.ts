@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../http/errors.ts';
 import type { User, UserStore } from '../store/users.ts';
 import { verifyPassword } from './passwords.ts';
-import { AuthFailure, type Authenticator } from './authenticate.ts';
+import { AuthFailure, type Authenticated, type Authenticator } from './authenticate.ts';
 import type { FailureThrottle } from './throttle.ts';
 import { PasswordSignIn, throttledMessage } from './password-sign-in.ts';
 
@@ -39,11 +39,11 @@ export class BasicAuthenticator implements Authenticator {
     this.now = now;
   }
 
-  async authenticate(credentials: string): Promise<User> {
+  async authenticate(credentials: string): Promise<Authenticated> {
     const pair = decodeBasic(credentials);
     if (!pair) throw new AuthFailure('The Basic credentials are malformed.');
     const result = await this.signIn.attempt(pair.username, pair.password);
-    if (result.outcome === 'signed-in') return result.user;
+    if (result.outcome === 'signed-in') return { user: result.user };
     if (result.outcome === 'throttled') {
       throw new ApiError('TOO_MANY_REQUESTS', throttledMessage(result.retryAfter), {
         'retry-after': String(result.retryAfter),

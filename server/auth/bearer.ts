@@ -1,6 +1,6 @@
 import { ApiError } from '../http/errors.ts';
 import type { User } from '../store/users.ts';
-import { AuthFailure, type Authenticator } from './authenticate.ts';
+import { AuthFailure, type Authenticated, type Authenticator } from './authenticate.ts';
 import {
   KeysUnavailable,
   TokenRejected,
@@ -42,7 +42,7 @@ export class BearerAuthenticator implements Authenticator {
     this.userOf = userOf;
   }
 
-  async authenticate(credentials: string): Promise<User> {
+  async authenticate(credentials: string): Promise<Authenticated> {
     if (!JWT_SHAPE.test(credentials)) this.reject('The bearer token is not a JSON Web Token.');
     let claims: VerifiedClaims;
     try {
@@ -68,7 +68,14 @@ export class BearerAuthenticator implements Authenticator {
       if (error instanceof TokenRejected) this.reject(error.message);
       throw error;
     }
-    return user ?? this.reject('The user of this token does not exist (any more).');
+    if (!user) this.reject('The user of this token does not exist (any more).');
+    // The token is taken until its exp plus the clock tolerance: a stream ends when it would be
+    // refused, so that reconnecting with the same token cannot start it again.
+    const expiresAt =
+      claims.exp === undefined
+        ? undefined
+        : (claims.exp + this.verifier.clockToleranceSeconds) * 1000;
+    return { user, ...(expiresAt === undefined ? {} : { expiresAt }) };
   }
 
   private reject(description: string): never {

@@ -110,6 +110,9 @@ export class ExternalProvider implements BearerVerifier {
     return this.config.issuer;
   }
 
+  /** Outside providers' clocks may be further off than our own provider's. */
+  readonly clockToleranceSeconds = 60;
+
   /** The discovery document, once read. */
   get discovery(): DiscoveryDocument | null {
     return this.document;
@@ -134,7 +137,7 @@ export class ExternalProvider implements BearerVerifier {
         keys: createRemoteJWKSet(new URL(document.jwks_uri)),
         algorithms: ASYMMETRIC,
         tokenTypes: this.config.tokenTypes,
-        clockToleranceSeconds: 60,
+        clockToleranceSeconds: this.clockToleranceSeconds,
       });
       if (this.failures > 0) {
         this.log.info(

@@ -23,6 +23,8 @@ export class KeysUnavailable extends Error {}
 /** What checks a bearer token: the built-in provider's verifier, or an outside provider's. */
 export interface BearerVerifier {
   verify(token: string): Promise<VerifiedClaims>;
+  /** How long after its `exp` a token is still taken (clocks differ a little). */
+  readonly clockToleranceSeconds: number;
 }
 
 /**
@@ -41,6 +43,10 @@ export class TokenVerifier implements BearerVerifier {
 
   get issuer(): string {
     return this.options.issuer;
+  }
+
+  get clockToleranceSeconds(): number {
+    return this.options.clockToleranceSeconds;
   }
 
   async verify(token: string): Promise<VerifiedClaims> {

@@ -19,6 +19,8 @@ export class Timeslices {
   private readonly readings: Pick<ReadingStore, 'range'>;
   private readonly gatewayFragments = new Map<number, string>();
   private readonly sensorFragments = new Map<number, string>();
+  /** The slice head of each sensor's node: the fleet stream names the node as the channel. */
+  private readonly nodeHeads = new Map<number, string>();
 
   constructor(channels: Pick<ChannelStore, 'namesOf'>, readings: Pick<ReadingStore, 'range'>) {
     this.channels = channels;
@@ -79,6 +81,7 @@ export class Timeslices {
     for (const sensor of sensorNames) {
       const node = byId.get(sensor.nodeId ?? -1);
       if (node === undefined) throw new Error(`node of sensor ${sensor.id} is missing`);
+      this.nodeHeads.set(sensor.id, this.sliceHead(node));
       this.sensorFragments.set(
         sensor.id,
         `"nodeUuid":"${node.uuid}","nodeName":${JSON.stringify(node.name)},` +
@@ -100,6 +103,13 @@ export class Timeslices {
       this.sensorFragment(reading.sensorId) +
       `"ts":${reading.ts},"type":"${reading.type}","value":${reading.value}}`
     );
+  }
+
+  /** The reading as its node's history shows it (the node as the channel). Call `learn` first. */
+  nodeSliceJson(reading: SliceReading): string {
+    const head = this.nodeHeads.get(reading.sensorId);
+    if (head === undefined) throw new Error(`sensor ${reading.sensorId} was not learned`);
+    return this.sliceJson(head, reading);
   }
 
   private gatewayFragment(id: number): string {

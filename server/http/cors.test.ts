@@ -28,11 +28,18 @@ describe('CORS_ORIGINS', () => {
     expect(answer.headers).toMatchObject({
       'access-control-allow-origin': CONSOLE,
       'access-control-allow-methods': 'GET, POST, PUT, DELETE',
-      'access-control-allow-headers': 'authorization, content-type, x-requested-with',
+      'access-control-allow-headers':
+        'authorization, content-type, x-requested-with, last-event-id',
       'access-control-max-age': '600',
     });
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
     expect(String(answer.headers.vary)).toContain('Origin');
+  });
+
+  it('lets a live stream on another origin reconnect where it left off (Last-Event-ID)', async () => {
+    const answer = await preflight(CONSOLE, 'GET', 'authorization,last-event-id,x-requested-with');
+    expect(answer.statusCode).toBe(204);
+    expect(String(answer.headers['access-control-allow-headers'])).toContain('last-event-id');
   });
 
   it('lets the page read answers and refusals, with the challenge that says why', async () => {

@@ -1,43 +1,14 @@
 import { z } from 'zod';
 import { LatestPositions, type WithheldNodes } from '../../contract/positions.ts';
 import type { Services } from '../services.ts';
-import type { Caller } from '../auth/caller.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest } from '../http/errors.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
-import type { NodeLatest, NodeScope, PositionStore } from '../store/positions.ts';
+import type { NodeLatest, NodeScope } from '../store/positions.ts';
 import { channelInReach } from './channel-access.ts';
 import { historyRange } from './history-range.ts';
-
-/**
- * Every node in reach whose history the caller may read: with READ on assets.history in the
- * node's tenant all of it, otherwise what a reachable group holds of it where the caller may read
- * groups.history (as group history would show it). The others are counted per tenant.
- */
-async function fleetScopes(positions: PositionStore, caller: Caller) {
-  const throughGroups = new Map<number, number>();
-  for (const membership of await positions.groupNodeMemberships(caller.user.id)) {
-    if (!caller.can(membership.groupTenant, 'groups.history', 'READ')) continue;
-    const known = throughGroups.get(membership.nodeId) ?? Infinity;
-    throughGroups.set(membership.nodeId, Math.min(known, membership.addedAt));
-  }
-  const scopes: NodeScope[] = [];
-  const withheld = new Map<string, number>();
-  for (const node of await positions.reachableNodes(caller.user.id)) {
-    const since = caller.can(node.tenant, 'assets.history', 'READ')
-      ? -Infinity
-      : throughGroups.get(node.id);
-    if (since === undefined) withheld.set(node.tenant, (withheld.get(node.tenant) ?? 0) + 1);
-    else scopes.push({ id: node.id, uuid: node.uuid, name: node.name, all: since });
-  }
-  const refused: WithheldNodes[] = [...withheld].map(([tenant, nodes]) => ({
-    tenant,
-    nodes,
-    message: `Reading their positions needs READ on assets.history in tenant ${tenant}.`,
-  }));
-  return { scopes, withheld: refused };
-}
+import { fleetScope } from './fleet-scope.ts';
 
 /** A node's answer as JSON text: stored values are validated JSON and are spliced in as they are. */
 function nodeJson(node: NodeLatest): string {
@@ -82,7 +53,7 @@ export function positionRoutes(app: ZodApp, services: Services): void {
       let scopes: NodeScope[];
       let withheld: WithheldNodes[] = [];
       if (request.query.group === undefined) {
-        ({ scopes, withheld } = await fleetScopes(positions, caller));
+        ({ scopes, withheld } = await fleetScope(positions, caller));
       } else {
         const group = await channelInReach(services, caller, request.query.group);
         if (group.type !== 'GROUP') {

@@ -11,17 +11,21 @@ export interface LoggedReading extends NewReading {
  */
 export interface LoggedEvent {
   seq: number;
+  /** When it was logged (the appending instance's clock, epoch ms). */
+  at: number;
   readings: LoggedReading[];
   pushChanged?: number;
 }
 
-export type EventBody = Omit<LoggedEvent, 'seq'>;
+export type EventBody = Omit<LoggedEvent, 'seq' | 'at'>;
 
 /**
  * What was ingested, in commit order, for every instance to read (push delivery, live streams).
  * A writer appends inside its ingestion transaction; on PostgreSQL the numbering waits on one
  * row, so numbers are given in commit order and a reader that has seen `seq` never finds a
- * smaller number committed later. Readers are woken by the event bus (events/event-bus.ts).
+ * smaller number committed later. Numbers are consecutive (1, 2, 3, …; a rolled-back append
+ * gives its number back), so a reader can tell whether the log still holds everything after a
+ * number it was given. Readers are woken by the event bus (events/event-bus.ts).
  */
 export interface EventLogStore {
   /** Appends an event (inside the transaction that made it); answers its number. */

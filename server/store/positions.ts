@@ -9,6 +9,7 @@ export interface NodeInReach {
 /** A node membership of a group the user reaches: what group history holds of that node. */
 export interface GroupNodeMembership {
   nodeId: number;
+  groupId: number;
   groupTenant: string;
   addedAt: number;
 }

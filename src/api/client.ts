@@ -48,20 +48,23 @@ export function sessionConnection(): ApiClientOptions | null {
 }
 
 /**
- * Sends one request and reads its JSON body, unchecked: the one place that adds credentials and
- * `X-Requested-With`, turns failures into ApiErrors in the cloud's words and reports a refused
- * session. `apiRequest` checks the body against the contract; the history engine checks its
- * answers while it stores them as columns.
+ * Sends one request: the one place that adds credentials and `X-Requested-With`, turns failures
+ * into ApiErrors in the cloud's words and reports a refused session. Answers the 2xx Response
+ * unread: `fetchJson` reads it as JSON, live streams read it as it arrives
+ * (src/api/live-events.ts).
  */
-export async function fetchJson(
+export async function fetchResponse(
   connection: ApiClientOptions | null,
   path: string,
-  request: Omit<RequestOptions<unknown>, 'schema'>,
-): Promise<{ status: number; body: unknown }> {
+  request: Omit<RequestOptions<unknown>, 'schema'> & { headers?: Record<string, string> },
+): Promise<Response> {
   if (connection === null) throw new ApiError(0, 'UNKNOWN', 'The API client is not configured.');
   const { baseUrl, authorization, onUnauthorized } = connection;
   // The cloud then never offers a Basic challenge, which would open the browser's own dialog.
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = {
+    ...request.headers,
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   const credentials = request.authorization ?? (await authorization());
   if (credentials !== null) headers.Authorization = credentials;
   else if (!request.anonymous) {
@@ -93,6 +96,28 @@ export async function fetchJson(
     }
     throw error;
   }
+  return response;
+}
+
+/** A request with the session's credentials, for a body read as it arrives (live streams). */
+export function apiResponse(
+  path: string,
+  request: Omit<RequestOptions<unknown>, 'schema'> & { headers?: Record<string, string> },
+): Promise<Response> {
+  return fetchResponse(options, path, request);
+}
+
+/**
+ * Sends one request (fetchResponse) and reads its JSON body, unchecked. `apiRequest` checks the
+ * body against the contract; the history engine checks its answers while it stores them as
+ * columns.
+ */
+export async function fetchJson(
+  connection: ApiClientOptions | null,
+  path: string,
+  request: Omit<RequestOptions<unknown>, 'schema'>,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetchResponse(connection, path, request);
   try {
     return { status: response.status, body: await response.json() };
   } catch {

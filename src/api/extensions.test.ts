@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extensionsOf } from './extensions.ts';
 
 describe('extensions found in the OpenAPI document', () => {
-  it('finds the delivery log, push inboxes and latest positions our cloud offers', () => {
+  it('finds the delivery log, push inboxes, latest positions and live streams our cloud offers', () => {
     expect(
       extensionsOf({
         '/v1/channels/{channelUuid}': { get: {} },
@@ -11,11 +11,15 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/push-inboxes': { get: {}, post: {} },
         '/v1/push-inboxes/{inboxUuid}': { get: {}, delete: {} },
         '/v1/positions': { get: {} },
+        '/v1/channels/{channelUuid}/events': { get: {} },
+        '/v1/events': { get: {} },
       }),
     ).toEqual({
       deliveryLog: '/v1/channels/{channelUuid}/push/deliveries',
       pushInboxes: true,
       latestPositions: true,
+      channelEvents: true,
+      fleetEvents: true,
     });
   });
 
@@ -25,6 +29,12 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/channels/{channelUuid}/push': { put: {}, delete: {} },
         '/v1/push-inboxes': { get: {} },
       }),
-    ).toEqual({ deliveryLog: null, pushInboxes: false, latestPositions: false });
+    ).toEqual({
+      deliveryLog: null,
+      pushInboxes: false,
+      latestPositions: false,
+      channelEvents: false,
+      fleetEvents: false,
+    });
   });
 });

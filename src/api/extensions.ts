@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiRequest } from './client.ts';
 
 /**
- * Our cloud's extensions (the push delivery log, push inboxes, latest positions) are not part of the interface: the
+ * Our cloud's extensions (the push delivery log, push inboxes, latest positions, live streams) are not part of the interface: the
  * console looks for them in the cloud's OpenAPI document and shows nothing of them where a cloud
  * does not offer them.
  */
@@ -17,9 +17,19 @@ export interface CloudExtensions {
   pushInboxes: boolean;
   /** GET /v1/positions: the newest position of every node in one request. */
   latestPositions: boolean;
+  /** GET /v1/channels/{uuid}/events: a channel's readings as they arrive (text/event-stream). */
+  channelEvents: boolean;
+  /** GET /v1/events: the readings of every node in reach as they arrive, in one stream. */
+  fleetEvents: boolean;
 }
 
-const none: CloudExtensions = { deliveryLog: null, pushInboxes: false, latestPositions: false };
+const none: CloudExtensions = {
+  deliveryLog: null,
+  pushInboxes: false,
+  latestPositions: false,
+  channelEvents: false,
+  fleetEvents: false,
+};
 
 export function extensionsOf(paths: Paths): CloudExtensions {
   const offers = (path: string, method: string) => method in (paths[path] ?? {});
@@ -35,6 +45,10 @@ export function extensionsOf(paths: Paths): CloudExtensions {
         (path) => /^\/v1\/push-inboxes\/\{[^}]+\}$/.test(path) && offers(path, 'get'),
       ),
     latestPositions: offers('/v1/positions', 'get'),
+    channelEvents: Object.keys(paths).some(
+      (path) => /^\/v1\/channels\/\{[^}]+\}\/events$/.test(path) && offers(path, 'get'),
+    ),
+    fleetEvents: offers('/v1/events', 'get'),
   };
 }
 

@@ -219,6 +219,7 @@ function prepareFleet(n: number, variant: Variant, hidden: boolean): Promise<voi
       <ClusterLayer
         nodes={nodes}
         now={BENCH_END}
+        silentAfterMs={15 * 60_000}
         selected={undefined}
         onSelect={() => undefined}
       />,

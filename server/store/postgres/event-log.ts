@@ -36,12 +36,16 @@ export class PgEventLogStore implements EventLogStore {
   }
 
   async after(seq: number, limit: number): Promise<LoggedEvent[]> {
-    const rows = await this.s.rows<{ seq: number; body: string }>(
-      'SELECT seq, body FROM event_log WHERE seq > $1 ORDER BY seq LIMIT $2',
+    const rows = await this.s.rows<{ seq: number; at: number; body: string }>(
+      'SELECT seq, at, body FROM event_log WHERE seq > $1 ORDER BY seq LIMIT $2',
       [seq, limit],
       'events-after',
     );
-    return rows.map((row) => ({ seq: row.seq, ...(JSON.parse(row.body) as EventBody) }));
+    return rows.map((row) => ({
+      seq: row.seq,
+      at: Number(row.at),
+      ...(JSON.parse(row.body) as EventBody),
+    }));
   }
 
   async latest(): Promise<number> {

@@ -10,7 +10,7 @@ import { reachableListSql } from './channels.ts';
 import type { PgScope } from './database.ts';
 
 const memberships = `
-  SELECT gm.member_id AS "nodeId", g.tenant AS "groupTenant", gm.added_at AS "addedAt"
+  SELECT gm.member_id AS "nodeId", g.id AS "groupId", g.tenant AS "groupTenant", gm.added_at AS "addedAt"
   FROM channels g JOIN group_members gm ON gm.group_id = g.id
   JOIN channels m ON m.id = gm.member_id AND m.type = 'NODE'
   WHERE g.type = 'GROUP' AND (g.owner_id = $1 OR EXISTS (
@@ -89,11 +89,12 @@ export class PgPositionStore implements PositionStore {
   }
 
   async groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
-    const rows = await this.s.rows<{ nodeId: number; groupTenant: string; addedAt: string }>(
-      memberships,
-      [userId],
-      'positions-memberships',
-    );
+    const rows = await this.s.rows<{
+      nodeId: number;
+      groupId: number;
+      groupTenant: string;
+      addedAt: string;
+    }>(memberships, [userId], 'positions-memberships');
     return rows.map((row) => ({ ...row, addedAt: Number(row.addedAt) }));
   }
 

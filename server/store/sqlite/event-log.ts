@@ -22,17 +22,24 @@ export class SqliteEventLogStore implements EventLogStore {
     return this.s.run(() =>
       (
         this.s
-          .prepare('SELECT seq, body FROM event_log WHERE seq > ? ORDER BY seq LIMIT ?')
-          .all(seq, limit) as { seq: number; body: string }[]
-      ).map((row) => ({ seq: row.seq, ...(JSON.parse(row.body) as EventBody) })),
+          .prepare('SELECT seq, at, body FROM event_log WHERE seq > ? ORDER BY seq LIMIT ?')
+          .all(seq, limit) as { seq: number; at: number; body: string }[]
+      ).map((row) => ({
+        seq: row.seq,
+        at: Number(row.at),
+        ...(JSON.parse(row.body) as EventBody),
+      })),
     );
   }
 
+  /** AUTOINCREMENT's own counter: the newest number given, also once trimming emptied the log. */
   latest(): Promise<number> {
     return this.s.run(
       () =>
-        (this.s.prepare('SELECT max(seq) AS seq FROM event_log').get() as { seq: number | null })
-          .seq ?? 0,
+        (
+          this.s.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'event_log'").get() as
+            { seq: number } | undefined
+        )?.seq ?? 0,
     );
   }
 

@@ -10,7 +10,7 @@ import { reachableListSql } from './channels.ts';
 import type { SqliteScope } from './database.ts';
 
 const memberships = `
-  SELECT gm.member_id AS nodeId, g.tenant AS groupTenant, gm.added_at AS addedAt
+  SELECT gm.member_id AS nodeId, g.id AS groupId, g.tenant AS groupTenant, gm.added_at AS addedAt
   FROM channels g JOIN group_members gm ON gm.group_id = g.id
   JOIN channels m ON m.id = gm.member_id AND m.type = 'NODE'
   WHERE g.type = 'GROUP' AND (g.owner_id = $u OR EXISTS (

@@ -272,3 +272,78 @@ describe('the fleet map, through the latest-positions extension', () => {
     expect(calls.some((c) => c.url.pathname.startsWith('/v1/groups/'))).toBe(false);
   });
 });
+
+describe('the fleet map, live', () => {
+  /** A cloud with latest positions and the fleet's stream, which the test writes to. */
+  function liveCloud() {
+    const now = Date.now();
+    const answer: LatestPositions = {
+      from: now - 86_400_000,
+      to: now,
+      nodes: [
+        {
+          nodeUuid: testUuid(11),
+          nodeName: 'Van 01',
+          lastSeen: now - 20 * 60_000,
+          gps: { ts: now - 20 * 60_000, value: { lat: 52.3, lon: 4.9, stationary: true } },
+        },
+      ],
+      withheld: [],
+    };
+    const streams: ReadableStreamDefaultController<Uint8Array>[] = [];
+    const calls = fakeCloud((url, init) => {
+      if (url.pathname === '/v1/openapi.json') {
+        return json({ paths: { '/v1/positions': { get: {} }, '/v1/events': { get: {} } } });
+      }
+      if (url.pathname === '/v1/positions') return json(answer);
+      if (url.pathname === '/v1/channels') return json([] satisfies ChannelRecord[]);
+      if (url.pathname === '/v1/events') {
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
+        init.signal?.addEventListener('abort', () => streams.at(-1)?.error(init.signal?.reason));
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      }
+      return json({ status: 'NOT_FOUND', message: 'nothing here' }, 404);
+    });
+    const send = (text: string) => streams.at(-1)?.enqueue(new TextEncoder().encode(text));
+    return { calls, streams, send };
+  }
+
+  it('opens one stream before asking for positions, and a reading moves the node at once', async () => {
+    const { calls, send, streams } = liveCloud();
+    fleetPage(admin);
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    // Positions are asked for once the stream is open: nothing falls between the two.
+    expect(calls.some((c) => c.url.pathname === '/v1/positions')).toBe(false);
+    await act(async () => send('event: open\ndata: {"replayed":"none","missed":false}\n\n'));
+    expect(await screen.findByRole('status', { name: /^Live: readings appear/ })).toHaveTextContent(
+      'Live',
+    );
+    const list = await screen.findByRole('table', { name: 'Nodes on the map' });
+    const row = (await within(list).findByText('Van 01')).closest('tr') as HTMLElement;
+    // Not heard from for 20 minutes: silent after the default 15.
+    expect(row).toHaveTextContent('Silent');
+    const fix = slice({
+      nodeUuid: testUuid(11),
+      nodeName: 'Van 01',
+      ts: Date.now(),
+      type: 'GPS',
+      value: { lat: 52.31, lon: 4.9 },
+    });
+    await act(async () => send(`id: 5-1\nevent: timeslices\ndata: ${JSON.stringify([fix])}\n\n`));
+    await vi.waitFor(() => expect(row).toHaveTextContent('Moving'));
+    expect(row).toHaveTextContent(/\d s ago/);
+    expect(calls.filter((c) => c.url.pathname === '/v1/events')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(1);
+  });
+
+  it('says plainly when the stream drops and it reconnects', async () => {
+    const { send, streams } = liveCloud();
+    fleetPage(admin);
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    await act(async () => send('event: open\ndata: {"replayed":"none","missed":false}\n\n'));
+    await screen.findByRole('status', { name: /^Live: readings appear/ });
+    await act(async () => streams[0]?.close());
+    const badge = await screen.findByRole('status', { name: /^The live stream was interrupted/ });
+    expect(badge).toHaveTextContent('Live: reconnecting…');
+  });
+});

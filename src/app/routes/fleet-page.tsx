@@ -16,11 +16,13 @@ import { channelListQuery } from '../../api/channels.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
+import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useConfig } from '../../config/config-context.ts';
 import { formatInstantWithZone } from '../../lib/history/format-time.ts';
 import { parseInstant } from '../../lib/history/time-range.ts';
 import { mayOnExisting } from '../../lib/permissions.ts';
+import { DEFAULT_SILENT_MINUTES, silentChoices } from '../../lib/live/node-state.ts';
 import '../../components/history/mantine-styles.ts';
 import { FleetView } from '../../features/fleet-map/fleet-view.tsx';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
@@ -41,7 +43,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   return null;
 }
 
-function statusText(fleet: FleetPositions, live: boolean): string {
+function statusText(fleet: FleetPositions, now: number): string {
   if (fleet.progress) {
     const { done, total } = fleet.progress;
     const what = `${done.toLocaleString()} of ${total.toLocaleString()} requests answered`;
@@ -49,10 +51,12 @@ function statusText(fleet: FleetPositions, live: boolean): string {
   }
   if (fleet.loading) return 'Loading positions…';
   const count = fleet.nodes.length;
+  // Live, the positions are as of now; otherwise as of the answer (or the slider's moment).
+  const at = fleet.live.kind === 'live' ? now : fleet.at;
   return (
     `${count.toLocaleString()} ${count === 1 ? 'node' : 'nodes'} with a position in the 24 hours ` +
-    `before ${formatInstantWithZone(fleet.at)}` +
-    (live && fleet.updatedAt > 0 ? ' · refreshed every minute' : '')
+    `before ${formatInstantWithZone(at)}` +
+    (fleet.live.kind === 'past' ? '' : ` · ${liveSentence(fleet.live)}`)
   );
 }
 
@@ -72,23 +76,36 @@ function NotShown({ lines }: { lines: readonly string[] }) {
   );
 }
 
-/** The wall clock, advanced every minute: the slider's right end is "now". */
-function useMinuteClock(): number {
+/**
+ * The wall clock: every second while the map is live ("last seen" counts up, states change),
+ * every minute otherwise (the slider's right end is "now").
+ */
+function useClock(everySecond: boolean): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), REFRESH_MS);
+    const timer = setInterval(() => setNow(Date.now()), everySecond ? 1_000 : REFRESH_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [everySecond]);
   return now;
 }
 
-function FleetMap() {
+const silentMinutes = (text: string | null) =>
+  silentChoices.find((choice) => String(choice.minutes) === text)?.minutes ??
+  DEFAULT_SILENT_MINUTES;
+
+function FleetMap({
+  fleet,
+  scope,
+  moment,
+}: {
+  fleet: FleetPositions;
+  scope?: string;
+  moment?: number;
+}) {
   const config = useConfig();
-  const now = useMinuteClock();
+  const now = useClock(moment === undefined);
   const [search, setSearch] = useSearchParams();
-  const scope = search.get('group') ?? undefined;
-  const moment = parseInstant(search.get('at'));
-  const fleet = useFleetPositions(scope, moment);
+  const silentAfter = silentMinutes(search.get('silent'));
   const update = (key: string, value: string | undefined) =>
     setSearch(
       (previous) => {
@@ -119,6 +136,22 @@ function FleetMap() {
               })),
             ]}
           />
+          <NativeSelect
+            label="Silent after"
+            value={String(silentAfter)}
+            onChange={(e) =>
+              update(
+                'silent',
+                e.currentTarget.value === String(DEFAULT_SILENT_MINUTES)
+                  ? undefined
+                  : e.currentTarget.value,
+              )
+            }
+            data={silentChoices.map((choice) => ({
+              value: String(choice.minutes),
+              label: choice.label,
+            }))}
+          />
           <div style={{ flex: '1 1 420px' }}>
             <MomentSlider
               moment={moment}
@@ -130,7 +163,7 @@ function FleetMap() {
           </div>
         </Group>
         <Text size="sm" c="dimmed" role="status" mt={6}>
-          {statusText(fleet, moment === undefined)}
+          {statusText(fleet, now)}
         </Text>
         {fleet.progress && (
           <Progress
@@ -151,7 +184,8 @@ function FleetMap() {
       )}
       <FleetView
         nodes={fleet.nodes}
-        now={fleet.at}
+        now={moment === undefined ? now : fleet.at}
+        silentAfterMs={silentAfter * 60_000}
         historyPath={historyPath}
         fitKey={scope ?? 'all'}
         settled={fleet.settled}
@@ -171,33 +205,57 @@ export function Component() {
     mayOnExisting(permissions, 'groups.history', 'READ').allowed;
   return (
     <div className={styles.page}>
-      <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
       {profile.isPending ? (
-        <Skeleton height={480} aria-label="Loading the fleet map" />
+        <>
+          <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
+          <Skeleton height={480} aria-label="Loading the fleet map" />
+        </>
       ) : allowed ? (
-        <FleetMap />
+        <LiveFleet />
       ) : (
-        <Alert
-          color="indigo"
-          variant="light"
-          title="The fleet map is not available to you"
-          role="note"
-        >
-          <Text size="sm">
-            Positions come from the history of nodes and groups, which needs READ on assets.history
-            or groups.history. Your account has neither. Ask an administrator of your tenant for a
-            role that includes history; meanwhile your channels and groups show what you can reach.
-          </Text>
-          <Group gap="xs" mt="sm">
-            <Button component={Link} to={paths.channels.href()} size="xs">
-              Your channels
-            </Button>
-            <Button component={Link} to={paths.permissions.href()} size="xs" variant="default">
-              What you may do
-            </Button>
-          </Group>
-        </Alert>
+        <>
+          <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
+          <Alert
+            color="indigo"
+            variant="light"
+            title="The fleet map is not available to you"
+            role="note"
+          >
+            <Text size="sm">
+              Positions come from the history of nodes and groups, which needs READ on
+              assets.history or groups.history. Your account has neither. Ask an administrator of
+              your tenant for a role that includes history; meanwhile your channels and groups show
+              what you can reach.
+            </Text>
+            <Group gap="xs" mt="sm">
+              <Button component={Link} to={paths.channels.href()} size="xs">
+                Your channels
+              </Button>
+              <Button component={Link} to={paths.permissions.href()} size="xs" variant="default">
+                What you may do
+              </Button>
+            </Group>
+          </Alert>
+        </>
       )}
     </div>
+  );
+}
+
+/** The header says whether the map moves by itself; the map below follows one stream. */
+function LiveFleet() {
+  const [search] = useSearchParams();
+  const scope = search.get('group') ?? undefined;
+  const moment = parseInstant(search.get('at'));
+  const fleet = useFleetPositions(scope, moment);
+  return (
+    <>
+      <PageHeader
+        title="Fleet"
+        description="Where your nodes are, or were, on a map."
+        badges={<LiveBadge mode={fleet.live} />}
+      />
+      <FleetMap fleet={fleet} scope={scope} moment={moment} />
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Stack } from '@mantine/core';
+import { Group, Stack, Switch, Text } from '@mantine/core';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
 import { useRangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import type { StopMark } from '../../components/map/stops-overlay.ts';
+import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
 import { Section } from '../../components/section.tsx';
 import { useConfig } from '../../config/config-context.ts';
 import type { ExcursionRow } from '../../lib/history-store/protocol.ts';
@@ -17,6 +18,7 @@ import { RawTable } from '../../features/history/raw-table.tsx';
 import { ReplayControls } from '../../features/history/replay-controls.tsx';
 import { MAX_LINES, TemperaturePanel } from '../../features/history/temperature-panel.tsx';
 import { TrackPanel } from '../../features/history/track-panel.tsx';
+import { useFollowLive } from '../../features/history/use-follow-live.ts';
 import { ColdChainPanel } from '../../features/reports/cold-chain-panel.tsx';
 import { ReportSettingsForm } from '../../features/reports/report-settings-form.tsx';
 import { TIMEBAR_COLUMNS, TripsPanel } from '../../features/reports/trips-panel.tsx';
@@ -34,7 +36,16 @@ const AROUND_EXCURSION_MS = 60 * 60_000;
 export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: TimeSpan }) {
   const config = useConfig();
   const history = useRangeHistory(channel.uuid, range);
-  const [window, setWindow] = useState(range);
+  const [following, setFollowing] = useState(false);
+  const follow = useFollowLive(channel.uuid, history, range, following);
+  // Following, the range keeps its start (and its key in the engine) and ends at the newest
+  // reading; the URL keeps the instants it was opened with.
+  const followedTo = following ? follow.to : range.to;
+  const span = useMemo(() => ({ from: range.from, to: followedTo }), [range.from, followedTo]);
+  // The chart's window is the whole range (moving with it while following) until the person
+  // zooms or picks an excursion.
+  const [chosenWindow, setWindow] = useState<TimeSpan>();
+  const window = chosenWindow ?? span;
   const [cursor, setCursor] = useState<number>();
   const [settings, setSettings] = useState(defaultReportSettings);
   const [shown, setShown] = useState<string[]>([]);
@@ -53,7 +64,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
   // One answer for the timebars, tables and the stops on the map.
   const motion = useEngineAnswer(history, {
     kind: 'motion',
-    window: range,
+    window: span,
     width: TIMEBAR_COLUMNS,
     options,
   });
@@ -84,8 +95,8 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
   const onExcursion = useCallback(
     (e: ExcursionRow) => {
       setWindow({
-        from: Math.max(range.from, e.start - AROUND_EXCURSION_MS),
-        to: Math.min(range.to, e.end + AROUND_EXCURSION_MS),
+        from: Math.max(span.from, e.start - AROUND_EXCURSION_MS),
+        to: Math.min(span.to, e.end + AROUND_EXCURSION_MS),
       });
       setCursor(e.start);
       setShown((current) =>
@@ -93,7 +104,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
       );
       setNode(e.nodeUuid);
     },
-    [range],
+    [span],
   );
   const banded = (summary.data?.sensors.length ?? 0) > MAX_LINES;
   const fitKey = `${channel.uuid}|${range.from}|${range.to}`;
@@ -101,6 +112,25 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
 
   return (
     <Stack gap="md">
+      <Group gap="sm" wrap="wrap">
+        <Switch
+          label="Follow live"
+          checked={following}
+          disabled={!follow.followable}
+          onChange={(e) => setFollowing(e.currentTarget.checked)}
+          description={
+            follow.followable
+              ? 'New readings join the chart, the track and the raw data as they arrive.'
+              : 'Only a range that ends within the last day can be followed.'
+          }
+        />
+        {following && <LiveBadge mode={follow.mode} />}
+      </Group>
+      {following && (
+        <Text size="sm" c="dimmed">
+          {liveSentence(follow.mode)}
+        </Text>
+      )}
       <LoadProgress history={history} />
       <Section title="Temperature" busy={!summary.settled}>
         <TemperaturePanel
@@ -108,7 +138,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
           summary={summary.data}
           coldChain={coldChain.data}
           options={options}
-          range={range}
+          range={span}
           window={window}
           onWindow={setWindow}
           cursor={cursor}
@@ -121,7 +151,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
           <ColdChainPanel
             loading={history.status === 'loading'}
             channelName={channel.name}
-            range={range}
+            range={span}
             answer={coldChain.data}
             notes={notes}
             shown={shown}
@@ -137,7 +167,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
           <TripsPanel
             loading={history.status === 'loading'}
             channelName={channel.name}
-            range={range}
+            range={span}
             motion={motion.data}
             node={node}
             onNode={setNode}
@@ -150,7 +180,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
           <TrackPanel
             history={history}
             summary={summary.data}
-            range={range}
+            range={span}
             cursor={cursor}
             fitKey={fitKey}
             stops={stops}
@@ -164,7 +194,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
       </Section>
       <Section title="Raw data">
         <Stack gap="sm">
-          <ExportMenu channelName={channel.name} range={range} history={history} />
+          <ExportMenu channelName={channel.name} range={span} history={history} />
           <RawTable history={history} />
         </Stack>
       </Section>

@@ -6,8 +6,10 @@ import { ClusterOverlay } from './cluster-overlay.ts';
 
 export interface ClusterLayerProps {
   nodes: readonly FleetNode[];
-  /** "Now" for telling fresh positions from stale ones (the slider's moment in the past). */
+  /** "Now" for each node's state (ticking while live; the slider's moment in the past). */
   now: number;
+  /** No message for this long: silent. */
+  silentAfterMs: number;
   selected: string | undefined;
   onSelect: (node: FleetNode) => void;
 }
@@ -16,7 +18,13 @@ export interface ClusterLayerProps {
  * Nodes clustered on a canvas: a click on a cluster zooms into it, a click on a node selects it.
  * Renders nothing (traccar-web's style).
  */
-export function ClusterLayer({ nodes, now, selected, onSelect }: ClusterLayerProps): null {
+export function ClusterLayer({
+  nodes,
+  now,
+  silentAfterMs,
+  selected,
+  onSelect,
+}: ClusterLayerProps): null {
   const map = useMap();
   const overlay = useRef<ClusterOverlay | undefined>(undefined);
   const select = useEffectEvent((node: FleetNode) => onSelect(node));
@@ -45,8 +53,12 @@ export function ClusterLayer({ nodes, now, selected, onSelect }: ClusterLayerPro
   }, [map]);
 
   useEffect(() => {
-    overlay.current?.setNodes(nodes, now);
-  }, [nodes, now]);
+    overlay.current?.setNodes(nodes);
+  }, [nodes]);
+
+  useEffect(() => {
+    overlay.current?.setClock(now, silentAfterMs);
+  }, [now, silentAfterMs]);
 
   useEffect(() => {
     overlay.current?.setSelected(selected);

@@ -1,40 +1,62 @@
 import type L from 'leaflet';
 import Supercluster from 'supercluster';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import { nodeState, stateColors } from '../../lib/live/node-state.ts';
 import { nearestWithin, type ScreenPoint } from '../../lib/geo/nearest-point.ts';
 import { CanvasOverlay, type ViewTransform } from './canvas-overlay.ts';
 
 type Hit = ScreenPoint &
   ({ kind: 'cluster'; id: number; lat: number; lon: number } | { kind: 'node'; node: FleetNode });
 
-const FRESH_MS = 60 * 60 * 1000;
+/** How long a node that moved glides from where it was to where it is. */
+export const GLIDE_MS = 800;
+/**
+ * At most this often the clusters are indexed again while a live stream moves nodes (10,000
+ * nodes take tens of milliseconds): a moved node starts gliding within this much of arriving.
+ */
+const INDEX_EVERY_MS = 250;
+
+interface Glide {
+  lat: number;
+  lon: number;
+  start: number;
+}
 
 /**
  * Latest positions of many nodes, clustered with supercluster and drawn on one canvas. Clusters
- * show their count; a node is a disc, blue when heard from within the hour and grey otherwise,
- * a square when its position was calculated rather than a GPS fix.
+ * show their count; a node is a disc in its state's colour (moving, parked, silent:
+ * lib/live/node-state.ts), a square when its position was calculated rather than a GPS fix. A
+ * node that moved glides to its new place.
  */
 export class ClusterOverlay extends CanvasOverlay {
   private index: Supercluster<{ i: number }> | undefined;
   private nodes: readonly FleetNode[] = [];
+  private byUuid = new Map<string, FleetNode>();
+  private glides = new Map<string, Glide>();
   private now = 0;
+  private silentAfterMs = Number.POSITIVE_INFINITY;
   private selected: string | undefined;
   private hits: Hit[] = [];
   private building: ReturnType<typeof setTimeout> | undefined;
+  private builtAt = -Infinity;
+  private frame: number | undefined;
 
   /**
    * The clusters of 10,000 nodes take tens of milliseconds to index: that is done in a task of
    * its own, after the page has rendered the same nodes in its list, so that neither makes the
-   * other a long task (positions arriving bit by bit re-render both every half second). Until
-   * the new index is drawn, the map's container says it is busy (aria-busy).
+   * other a long task (positions arriving bit by bit re-render both every half second), and at
+   * most every INDEX_EVERY_MS however often a stream moves nodes. Until the new index is drawn,
+   * the map's container says it is busy (aria-busy).
    */
-  setNodes(nodes: readonly FleetNode[], now: number): void {
+  setNodes(nodes: readonly FleetNode[]): void {
     clearTimeout(this.building);
     this.container()?.setAttribute('aria-busy', 'true');
+    const wait = Math.max(0, this.builtAt + INDEX_EVERY_MS - performance.now());
     this.building = setTimeout(() => {
       this.building = undefined;
+      this.builtAt = performance.now();
+      this.glideMoved(nodes, this.builtAt);
       this.nodes = nodes;
-      this.now = now;
       this.index = new Supercluster<{ i: number }>({ radius: 60, maxZoom: 16 }).load(
         nodes.map((node, i) => ({
           type: 'Feature',
@@ -44,7 +66,46 @@ export class ClusterOverlay extends CanvasOverlay {
       );
       this.scheduleRedraw();
       queueMicrotask(() => this.container()?.removeAttribute('aria-busy'));
-    });
+    }, wait);
+  }
+
+  /** The clock and the silence rule the colours follow; drawing again costs no indexing. */
+  setClock(now: number, silentAfterMs: number): void {
+    if (now === this.now && silentAfterMs === this.silentAfterMs) return;
+    this.now = now;
+    this.silentAfterMs = silentAfterMs;
+    this.scheduleRedraw();
+  }
+
+  /** Nodes that changed place since the last index glide from where they were drawn. */
+  private glideMoved(nodes: readonly FleetNode[], at: number): void {
+    const previous = this.byUuid;
+    const next = new Map<string, FleetNode>();
+    for (const node of nodes) {
+      next.set(node.nodeUuid, node);
+      const before = previous.get(node.nodeUuid);
+      if (!before || before.position === node.position || !node.from) continue;
+      const drawn = this.drawnAt(before, at);
+      this.glides.set(node.nodeUuid, { ...drawn, start: at });
+    }
+    this.byUuid = next;
+  }
+
+  /** Where a node is drawn at `at`: on its way while gliding, else at its position. */
+  private drawnAt(node: FleetNode, at: number): { lat: number; lon: number } {
+    const glide = this.glides.get(node.nodeUuid);
+    const { lat, lon } = node.position;
+    if (!glide) return { lat, lon };
+    const t = (at - glide.start) / GLIDE_MS;
+    if (t >= 1) {
+      this.glides.delete(node.nodeUuid);
+      return { lat, lon };
+    }
+    const eased = 1 - (1 - t) * (1 - t);
+    return {
+      lat: glide.lat + (lat - glide.lat) * eased,
+      lon: glide.lon + (lon - glide.lon) * eased,
+    };
   }
 
   private container(): HTMLElement | undefined {
@@ -53,6 +114,7 @@ export class ClusterOverlay extends CanvasOverlay {
 
   override onRemove(map: L.Map): this {
     clearTimeout(this.building);
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     map.getContainer().removeAttribute('aria-busy');
     return super.onRemove(map);
   }
@@ -86,6 +148,8 @@ export class ClusterOverlay extends CanvasOverlay {
         : [west, bounds.getSouth(), east, bounds.getNorth()];
     const features = this.index.getClusters(bbox, Math.round(map.getZoom()));
     const hits: Hit[] = [];
+    const at = performance.now();
+    let gliding = false;
     context.font = 'bold 12px system-ui, sans-serif';
     context.textAlign = 'center';
     context.textBaseline = 'middle';
@@ -111,11 +175,18 @@ export class ClusterOverlay extends CanvasOverlay {
       }
       const node = this.nodes['i' in props ? (props.i as number) : -1];
       if (!node) continue;
-      const fresh = this.now - node.lastSeen <= FRESH_MS;
+      if (this.glides.has(node.nodeUuid)) {
+        const drawn = this.drawnAt(node, at);
+        gliding ||= this.glides.has(node.nodeUuid);
+        const q = map.latLngToContainerPoint([drawn.lat, drawn.lon]);
+        p.x = q.x;
+        p.y = q.y;
+      }
+      const state = nodeState(node, this.now, this.silentAfterMs);
       context.beginPath();
       if (node.position.calculated) context.rect(p.x - 6, p.y - 6, 12, 12);
       else context.arc(p.x, p.y, 7, 0, 2 * Math.PI);
-      context.fillStyle = fresh ? '#1971c2' : '#868e96';
+      context.fillStyle = stateColors[state];
       context.fill();
       context.lineWidth = node.nodeUuid === this.selected ? 4 : 2;
       context.strokeStyle = node.nodeUuid === this.selected ? '#f08c00' : '#fff';
@@ -123,5 +194,12 @@ export class ClusterOverlay extends CanvasOverlay {
       hits.push({ x: p.x, y: p.y, kind: 'node', node });
     }
     this.hits = hits;
+    // Gliding nodes are drawn again each frame until they arrive.
+    if (gliding && this.frame === undefined) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = undefined;
+        this.scheduleRedraw();
+      });
+    }
   }
 }

@@ -9,10 +9,18 @@ import styles from './fleet.module.css';
 import { NodeList } from './node-list.tsx';
 import { NodePopup } from './node-popup.tsx';
 
+function silentWords(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 !== 0) return `${minutes} minutes`;
+  return minutes === 60 ? 'an hour' : `${minutes / 60} hours`;
+}
+
 export interface FleetViewProps {
   nodes: readonly FleetNode[];
-  /** The moment positions are judged against: now, or the slider's past moment. */
+  /** The moment positions are judged against: now (ticking while live), or a past moment. */
   now: number;
+  /** No message for this long: silent. */
+  silentAfterMs: number;
   historyPath: (node: FleetNode) => string;
   /** The map frames the nodes again when this changes (another group). */
   fitKey: string;
@@ -26,6 +34,7 @@ export interface FleetViewProps {
 export function FleetView({
   nodes,
   now,
+  silentAfterMs,
   historyPath,
   fitKey,
   settled,
@@ -57,24 +66,33 @@ export function FleetView({
           <ClusterLayer
             nodes={nodes}
             now={now}
+            silentAfterMs={silentAfterMs}
             selected={selected}
             onSelect={(n) => setSelected(n.nodeUuid)}
           />
           <FocusLayer position={focus} />
           <FitBoundsLayer points={positions} fitKey={fitKey} settled={settled} maxZoom={13} />
           {node && (
-            <NodePopup node={node} now={now} historyPath={historyPath(node)} onClose={close} />
+            <NodePopup
+              node={node}
+              now={now}
+              silentAfterMs={silentAfterMs}
+              historyPath={historyPath(node)}
+              onClose={close}
+            />
           )}
         </MapView>
         <Text size="xs" c="dimmed" mt={4}>
-          Blue: heard from within the hour; grey: longer ago; squares: calculated positions. Click a
-          cluster to zoom into it.{fallback ? ` ${fallback} Showing the offline map.` : ''}
+          Green: moving; blue: parked; grey: silent (no message for {silentWords(silentAfterMs)});
+          squares: calculated positions. Click a cluster to zoom into it.
+          {fallback ? ` ${fallback} Showing the offline map.` : ''}
         </Text>
       </div>
       <div className={styles.listColumn}>
         <NodeList
           nodes={nodes}
           now={now}
+          silentAfterMs={silentAfterMs}
           selected={selected}
           onShow={show}
           historyPath={historyPath}

@@ -1,8 +1,15 @@
-import { memo, useDeferredValue, useState } from 'react';
-import { Anchor, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { Anchor, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
-import { formatAgo } from '../../lib/history/format-time.ts';
+import {
+  formatLastSeen,
+  nodeState,
+  sortNodes,
+  stateColors,
+  stateLabels,
+  type FleetSort,
+} from '../../lib/live/node-state.ts';
 import styles from './fleet.module.css';
 
 const SHOWN = 100;
@@ -12,7 +19,10 @@ const numbers = { ...nowrap, fontVariantNumeric: 'tabular-nums' } as const;
 
 export interface NodeListProps {
   nodes: readonly FleetNode[];
+  /** Ticks every second while live: "last seen" counts up and states change with it. */
   now: number;
+  /** No message for this long: silent. */
+  silentAfterMs: number;
   selected: string | undefined;
   onShow: (node: FleetNode) => void;
   historyPath: (node: FleetNode) => string;
@@ -21,6 +31,7 @@ export interface NodeListProps {
 interface NodeRowProps {
   node: FleetNode;
   now: number;
+  silentAfterMs: number;
   selected: boolean;
   onShow: (node: FleetNode) => void;
   historyPath: (node: FleetNode) => string;
@@ -30,9 +41,24 @@ interface NodeRowProps {
  * One node of the list. Memoised: while positions arrive the list is handed 10,000 nodes every
  * second, and the rows whose node did not change (the same object) are not rendered again.
  */
-const NodeRow = memo(function NodeRow({ node, now, selected, onShow, historyPath }: NodeRowProps) {
+const NodeRow = memo(function NodeRow({
+  node,
+  now,
+  silentAfterMs,
+  selected,
+  onShow,
+  historyPath,
+}: NodeRowProps) {
+  const state = nodeState(node, now, silentAfterMs);
   return (
-    <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+    // Marked by an outline rather than a tint: a tint under the links lowers their contrast.
+    <Table.Tr
+      style={
+        selected
+          ? { outline: '2px solid var(--mantine-primary-color-filled)', outlineOffset: -2 }
+          : undefined
+      }
+    >
       <Table.Td>
         <Anchor
           component="button"
@@ -45,7 +71,11 @@ const NodeRow = memo(function NodeRow({ node, now, selected, onShow, historyPath
           {node.nodeName}
         </Anchor>
       </Table.Td>
-      <Table.Td style={nowrap}>{formatAgo(node.lastSeen, now)}</Table.Td>
+      <Table.Td style={nowrap}>
+        <span className={styles.stateDot} style={{ background: stateColors[state] }} />
+        {stateLabels[state]}
+      </Table.Td>
+      <Table.Td style={numbers}>{formatLastSeen(node.lastSeen, now)}</Table.Td>
       <Table.Td style={numbers} ta="end">
         {node.lastTemperature ? `${node.lastTemperature.value} °C` : '–'}
       </Table.Td>
@@ -68,12 +98,39 @@ const NodeRow = memo(function NodeRow({ node, now, selected, onShow, historyPath
  * it on the map (one control fewer per row than a separate "Show" button, so the list fits beside
  * the map on a 1280 px screen).
  */
-export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeListProps) {
+export function NodeList({
+  nodes,
+  now,
+  silentAfterMs,
+  selected,
+  onShow,
+  historyPath,
+}: NodeListProps) {
   const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<FleetSort>('name');
   const deferred = useDeferredValue(filter.trim().toLowerCase());
+  // States change with the clock: sorted by state, the order is made again each tick (10,000
+  // nodes in a few milliseconds); by name or last seen only when the nodes change.
+  const clock = sort === 'state' ? now : 0;
+  const sorted = useMemo(
+    () => sortNodes(nodes, sort, clock, silentAfterMs),
+    [nodes, sort, clock, silentAfterMs],
+  );
   const matching = deferred
-    ? nodes.filter((n) => n.nodeName.toLowerCase().includes(deferred))
-    : nodes;
+    ? sorted.filter((n) => n.nodeName.toLowerCase().includes(deferred))
+    : sorted;
+  const header = (by: FleetSort, label: string, end = false) => (
+    <Table.Th
+      style={nowrap}
+      ta={end ? 'end' : undefined}
+      aria-sort={sort === by ? (by === 'lastSeen' ? 'descending' : 'ascending') : undefined}
+    >
+      <UnstyledButton fz="sm" fw={700} onClick={() => setSort(by)}>
+        {label}
+        {sort === by && <span aria-hidden="true"> ▾</span>}
+      </UnstyledButton>
+    </Table.Th>
+  );
   return (
     <>
       <TextInput
@@ -89,15 +146,17 @@ export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeList
           highlightOnHover
           fz="sm"
           verticalSpacing={4}
-          horizontalSpacing={8}
+          horizontalSpacing={6}
           aria-label="Nodes on the map"
         >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Node</Table.Th>
-              <Table.Th style={nowrap}>Last seen</Table.Th>
+              {header('name', 'Node')}
+              {header('state', 'State')}
+              {header('lastSeen', 'Last seen')}
+              {/* Abbreviated: with the state column the list still fits beside the map at 1280 px. */}
               <Table.Th style={nowrap} ta="end">
-                Temperature
+                <abbr title="Temperature">Temp.</abbr>
               </Table.Th>
               <Table.Th>
                 <VisuallyHidden>History</VisuallyHidden>
@@ -110,6 +169,7 @@ export function NodeList({ nodes, now, selected, onShow, historyPath }: NodeList
                 key={node.nodeUuid}
                 node={node}
                 now={now}
+                silentAfterMs={silentAfterMs}
                 selected={node.nodeUuid === selected}
                 onShow={onShow}
                 historyPath={historyPath}

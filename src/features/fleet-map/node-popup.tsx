@@ -5,23 +5,32 @@ import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { formatAgo, formatInstant } from '../../lib/history/format-time.ts';
+import { formatLastSeen, nodeState, stateLabels } from '../../lib/live/node-state.ts';
 
 export interface NodePopupProps {
   node: FleetNode;
   now: number;
+  silentAfterMs: number;
   historyPath: string;
   onClose: () => void;
 }
 
 /** What the fleet map says about one node, with the way to its history. */
-export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
+export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: NodePopupProps) {
   const { lat, lon } = node.position;
   const position = useMemo((): [number, number] => [lat, lon], [lat, lon]);
   // Opening pans the map to show the whole popup; a refresh that moves the node must not pan it
   // again (Leaflet pans at every change of an open popup's position), so only the opening does.
+  // react-leaflet removes and re-opens a popup whose position changed (a live node moving): only
+  // a popup still closed once that is done was closed by the person.
   const handlers = useMemo(
     () => ({
-      remove: onClose,
+      remove: (event: LeafletEvent) => {
+        const popup = event.target as LeafletPopup;
+        queueMicrotask(() => {
+          if (!popup.isOpen()) onClose();
+        });
+      },
       add: (event: LeafletEvent) => {
         (event.target as LeafletPopup).options.autoPan = false;
       },
@@ -41,7 +50,10 @@ export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
           {node.nodeName}
         </Text>
         <Text component="div" size="sm">
-          Last seen {formatAgo(node.lastSeen, now)} ({formatInstant(node.lastSeen)})
+          {stateLabels[nodeState(node, now, silentAfterMs)]}
+        </Text>
+        <Text component="div" size="sm">
+          Last seen {formatLastSeen(node.lastSeen, now)} ({formatInstant(node.lastSeen)})
         </Text>
         <Text component="div" size="sm">
           {node.lastTemperature
@@ -49,7 +61,7 @@ export function NodePopup({ node, now, historyPath, onClose }: NodePopupProps) {
             : 'No recent temperature'}
         </Text>
         <Text component="div" size="sm">
-          {kind}, {formatAgo(node.position.ts, now)}
+          {kind} at {lat.toFixed(5)}, {lon.toFixed(5)}, {formatAgo(node.position.ts, now)}
         </Text>
         <Anchor component={Link} to={historyPath} size="sm">
           History of {node.nodeName}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import type { LatestPositions } from '../../../contract/positions.ts';
@@ -15,6 +15,8 @@ import {
 } from '../../lib/history/fleet-requests.ts';
 import type { PermissionMap } from '../../lib/permissions.ts';
 import { loadFleetFromHistory, type FleetProgress } from './history-positions.ts';
+import type { LiveMode, LiveState } from '../../api/live-events.ts';
+import { useLiveFleet } from './use-live-fleet.ts';
 
 /** How often live positions are asked for again (after the previous answer is complete). */
 export const REFRESH_MS = 60_000;
@@ -27,7 +29,9 @@ export interface FleetGroup {
 }
 
 export interface FleetPositions {
-  nodes: FleetNode[];
+  nodes: readonly FleetNode[];
+  /** Whether the nodes move as readings arrive (one live stream), and if not, why. */
+  live: LiveMode;
   /** The instant the positions are for: now (at the last refresh) or the slider's moment. */
   at: number;
   groups: FleetGroup[];
@@ -57,13 +61,17 @@ function withheldLines(answer: LatestPositions | undefined): string[] {
   });
 }
 
-/** Positions from our cloud's latest-positions extension: one request, refreshed every minute. */
+/**
+ * Positions from our cloud's latest-positions extension: one request, refreshed every minute
+ * unless a live stream moves the nodes (`streaming`).
+ */
 function useExtensionPositions(
   enabled: boolean,
   scope: string | undefined,
   moment: number | undefined,
   group: ChannelRecord | undefined,
   permissions: PermissionMap,
+  streaming: boolean,
 ) {
   const precheck = scope !== undefined && group ? historyVerdict(permissions, group) : undefined;
   const allowed = precheck?.allowed !== false;
@@ -71,7 +79,8 @@ function useExtensionPositions(
     ...latestPositionsQuery({ group: scope, to: moment }),
     enabled: enabled && allowed,
     // A refusal would be refused again: it is not asked for at each refresh.
-    refetchInterval: (q) => (moment !== undefined || refusal(q.state.error) ? false : REFRESH_MS),
+    refetchInterval: (q) =>
+      streaming || moment !== undefined || refusal(q.state.error) ? false : REFRESH_MS,
     // Moving the slider keeps the nodes on screen until the new moment's answer is there; another
     // group does not show this one's nodes meanwhile.
     placeholderData: (previous, previousQuery) =>
@@ -98,6 +107,7 @@ function useExtensionPositions(
     hidden,
     failures: query.isError && !refusal(query.error) ? [query.error.message] : [],
     updatedAt: query.dataUpdatedAt,
+    refresh: () => void query.refetch(),
   };
 }
 
@@ -126,25 +136,32 @@ interface HistoryState {
 /**
  * Positions from history, for a cloud without the extension: request by request with bounded
  * concurrency, shown as they arrive, stopped when the page is left; live, the next pass starts a
- * minute after the last one ended.
+ * minute after the last one ended (unless a live stream moves the nodes: `streaming`).
  */
 function useHistoryPositions(
   enabled: boolean,
   scope: string | undefined,
   moment: number | undefined,
   permissions: PermissionMap,
+  streaming: boolean,
 ) {
   const client = useQueryClient();
   const refused = useRef(new Map<string, string>());
   const [pass, setPass] = useState(0);
   const [state, setState] = useState<HistoryState>();
   const key = `${scope ?? ''}|${moment ?? 'now'}`;
+  const streamingNow = useEffectEvent(() => streaming);
 
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
     const at = moment ?? Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // While a live stream moves the nodes, a minute passes without asking history again.
+    const next = () => {
+      if (streamingNow()) timer = setTimeout(next, REFRESH_MS);
+      else setPass((n) => n + 1);
+    };
     const update = (progress: FleetProgress, complete: boolean) =>
       setState((previous) => {
         const same = previous?.key === key;
@@ -171,7 +188,7 @@ function useHistoryPositions(
     }).then(
       (progress) => {
         update(progress, true);
-        if (moment === undefined) timer = setTimeout(() => setPass((n) => n + 1), REFRESH_MS);
+        if (moment === undefined) timer = setTimeout(next, REFRESH_MS);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -185,7 +202,7 @@ function useHistoryPositions(
           error: message,
           updatedAt: previous?.updatedAt ?? 0,
         }));
-        if (moment === undefined) timer = setTimeout(() => setPass((n) => n + 1), REFRESH_MS);
+        if (moment === undefined) timer = setTimeout(next, REFRESH_MS);
       },
     );
     return () => {
@@ -208,12 +225,15 @@ function useHistoryPositions(
       ...(current?.error === undefined ? [] : [current.error]),
     ],
     updatedAt: current?.updatedAt ?? 0,
+    refresh: () => setPass((n) => n + 1),
   };
 }
 
 /**
  * Latest positions of every node in scope: through the cloud's latest-positions extension when it
- * offers one, otherwise from history with bounded concurrency. Refreshed every minute when live.
+ * offers one, otherwise from history with bounded concurrency. Moved by one live stream when the
+ * cloud offers them (use-live-fleet.ts); otherwise, or while the stream is down, refreshed every
+ * minute.
  */
 export function useFleetPositions(
   scope: string | undefined,
@@ -224,24 +244,50 @@ export function useFleetPositions(
   const groups = useQuery(channelListQuery({ channelType: 'GROUP' }));
   const group = groups.data?.find((candidate) => candidate.uuid === scope);
   const known = extensions.isSuccess;
+  // The stream opens first; positions are asked for once it is open, or cannot be.
+  const [stream, setStream] = useState<{ scope: string | undefined; kind: LiveState['kind'] }>();
+  const streamOffered =
+    known &&
+    moment === undefined &&
+    (scope === undefined ? extensions.data.fleetEvents : extensions.data.channelEvents);
+  // Another group's stream state says nothing of this one's.
+  const streamKind = stream && stream.scope === scope ? stream.kind : 'connecting';
+  const waiting = streamOffered && streamKind === 'connecting';
+  const streaming = streamOffered && streamKind === 'live';
   const viaExtension = useExtensionPositions(
-    known && extensions.data.latestPositions,
+    known && extensions.data.latestPositions && !waiting,
     scope,
     moment,
     group,
     permissions,
+    streaming,
   );
   const viaHistory = useHistoryPositions(
-    known && !extensions.data.latestPositions,
+    known && !extensions.data.latestPositions && !waiting,
     scope,
     moment,
     permissions,
+    streaming,
   );
   const chosen = known && extensions.data.latestPositions ? viaExtension : viaHistory;
+  const live = useLiveFleet({
+    nodes: chosen.nodes,
+    scope,
+    now: moment === undefined,
+    offers: {
+      fleet: known && extensions.data.fleetEvents,
+      channel: known && extensions.data.channelEvents,
+    },
+    onState: (kind) => setStream({ scope, kind }),
+    onGap: chosen.refresh,
+  });
+  const { refresh: _refresh, ...shown } = chosen;
   return {
-    ...chosen,
+    ...shown,
+    nodes: live.nodes,
+    live: known ? live.live : { kind: 'connecting' },
     progress: chosen === viaHistory ? viaHistory.progress : undefined,
-    loading: !known || chosen.loading,
+    loading: !known || waiting || chosen.loading,
     groups: (groups.data ?? []).map((candidate) => ({
       uuid: candidate.uuid,
       name: candidate.name,

@@ -48,4 +48,44 @@ describe('FleetBuilder', () => {
     expect(second[0]).toBe(first[0]);
     expect(second[1]?.position.lat).toBe(51);
   });
+
+  it('tells moving from parked: a departure, a fix that moved, a fix that says stationary', () => {
+    const builder = new FleetBuilder();
+    const gps = (ts: number, value: Record<string, unknown>) =>
+      slice({ nodeUuid: testUuid(1), nodeName: 'Van 1', ts, type: 'GPS', value });
+    builder.addHistory([gps(1000, { lat: 52.3, lon: 4.9, stationary: true })]);
+    expect(builder.nodes()[0]?.motion).toEqual({ moving: false, ts: 1000 });
+    // Moving off carries no position (section 2.3): the node stays where it was, now moving.
+    builder.addHistory([gps(2000, { stationary: false })]);
+    expect(builder.nodes()[0]).toMatchObject({
+      motion: { moving: true, ts: 2000 },
+      position: { ts: 1000 },
+    });
+    // A fix 110 m further on: moving, and the map glides it from the last place.
+    builder.addHistory([gps(3000, { lat: 52.301, lon: 4.9 })]);
+    expect(builder.nodes()[0]).toMatchObject({
+      motion: { moving: true, ts: 3000 },
+      position: { lat: 52.301 },
+      from: { lat: 52.3 },
+    });
+    // The same place again (GPS jitter of a few metres): not moving, nothing to glide.
+    builder.addHistory([gps(4000, { lat: 52.30101, lon: 4.90001 })]);
+    const still = builder.nodes()[0];
+    expect(still?.motion).toEqual({ moving: false, ts: 4000 });
+    expect(still?.from).toBeUndefined();
+  });
+
+  it('takes nodes another builder made, and a stream moves them on', () => {
+    const loaded = new FleetBuilder();
+    loaded.addHistory([fix(1, 'Van 1', 1000), fix(2, 'Van 2', 1000)]);
+    const live = new FleetBuilder();
+    live.addNodes(loaded.nodes());
+    live.addHistory([fix(2, 'Van 2', 2000, 52.31)]);
+    const nodes = live.nodes();
+    expect(nodes.map((n) => [n.nodeName, n.position.lat])).toEqual([
+      ['Van 1', 52.3],
+      ['Van 2', 52.31],
+    ]);
+    expect(nodes[1]?.from?.lat).toBe(52.3);
+  });
 });

@@ -1,6 +1,16 @@
 import type { NodePosition } from '../../../contract/positions.ts';
 import type { Timeslice } from '../../../contract/timeslice.ts';
+import { distanceM } from '../geo/distance.ts';
 import { locationOf, trackPointOf, type TrackPoint } from './gps-track.ts';
+
+/** A new fix this far from the last one means the node moved (GPS jitter stays well under it). */
+export const MOVED_METRES = 25;
+
+/** What the node's newest GPS message says of its movement, and from when. */
+export interface Motion {
+  moving: boolean;
+  ts: number;
+}
 
 /** Where a node was last seen, for the fleet map. */
 export interface FleetNode {
@@ -10,6 +20,14 @@ export interface FleetNode {
   /** Newest message of any kind from the node. */
   lastSeen: number;
   lastTemperature?: { value: number; ts: number };
+  /**
+   * Moving or not, from the newest GPS message: `stationary` when the node says so (section 2.3:
+   * false is a departure, without a position), otherwise whether its fix moved more than
+   * MOVED_METRES from the one before. Unknown until a message tells.
+   */
+  motion?: Motion;
+  /** Where the node was before `position`, when it moved: the map glides it from there. */
+  from?: TrackPoint;
 }
 
 /**
@@ -31,6 +49,8 @@ export class FleetBuilder {
   private readonly seen = new Map<string, { name: string; key: string; lastSeen: number }>();
   private readonly positions = new Map<string, TrackPoint>();
   private readonly temperatures = new Map<string, { value: number; ts: number }>();
+  private readonly motions = new Map<string, Motion>();
+  private readonly previous = new Map<string, TrackPoint>();
   /** What nodes() made, per node; nodes changed since, to be made again. */
   private readonly made = new Map<string, FleetNode>();
   private readonly changed = new Set<string>();
@@ -48,8 +68,25 @@ export class FleetBuilder {
       if (item.type === 'TEMP' && item.value.temperature !== undefined) {
         this.temperature(item.nodeUuid, item.value.temperature, item.ts);
       }
+      if (item.type !== 'GPS') continue;
       const point = trackPointOf(item);
-      if (point) this.position(item.nodeUuid, point);
+      if (point) this.position(item.nodeUuid, point, item.value.stationary);
+      else if (item.value.stationary === false) {
+        this.motion(item.nodeUuid, { moving: true, ts: item.ts });
+      }
+    }
+  }
+
+  /** Nodes another builder made (the positions a live stream then moves on). */
+  addNodes(nodes: readonly FleetNode[]): void {
+    for (const node of nodes) {
+      if (node.lastSeen > this.at) continue;
+      this.saw(node.nodeUuid, node.nodeName, node.lastSeen);
+      if (node.lastTemperature) {
+        this.temperature(node.nodeUuid, node.lastTemperature.value, node.lastTemperature.ts);
+      }
+      this.position(node.nodeUuid, node.position);
+      if (node.motion) this.motion(node.nodeUuid, node.motion);
     }
   }
 
@@ -69,7 +106,7 @@ export class FleetBuilder {
           calculated: node.gps.value.calculated === true,
         };
         if (node.gps.value.hdop !== undefined) point.hdop = node.gps.value.hdop;
-        this.position(node.nodeUuid, point);
+        this.position(node.nodeUuid, point, node.gps.value.stationary);
       }
     }
   }
@@ -99,6 +136,10 @@ export class FleetBuilder {
       };
       const temperature = this.temperatures.get(nodeUuid);
       if (temperature) fleetNode.lastTemperature = temperature;
+      const motion = this.motions.get(nodeUuid);
+      if (motion) fleetNode.motion = motion;
+      const from = this.previous.get(nodeUuid);
+      if (from) fleetNode.from = from;
       added ||= !this.made.has(nodeUuid);
       this.made.set(nodeUuid, fleetNode);
     }
@@ -138,10 +179,23 @@ export class FleetBuilder {
     this.changed.add(nodeUuid);
   }
 
-  private position(nodeUuid: string, point: TrackPoint) {
+  private position(nodeUuid: string, point: TrackPoint, stationary?: boolean) {
     const known = this.positions.get(nodeUuid);
     if (known && known.ts >= point.ts) return;
     this.positions.set(nodeUuid, point);
+    const moved =
+      known !== undefined && distanceM(known.lat, known.lon, point.lat, point.lon) > MOVED_METRES;
+    if (moved) this.previous.set(nodeUuid, known);
+    else this.previous.delete(nodeUuid);
+    if (stationary !== undefined) this.motion(nodeUuid, { moving: !stationary, ts: point.ts });
+    else if (known !== undefined) this.motion(nodeUuid, { moving: moved, ts: point.ts });
+    this.changed.add(nodeUuid);
+  }
+
+  private motion(nodeUuid: string, motion: Motion) {
+    const known = this.motions.get(nodeUuid);
+    if (known && known.ts > motion.ts) return;
+    this.motions.set(nodeUuid, motion);
     this.changed.add(nodeUuid);
   }
 }

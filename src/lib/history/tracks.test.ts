@@ -52,13 +52,15 @@ describe('latestPositions', () => {
     ],
   ];
 
-  it('gives each node with a position its newest one, last message and last temperature', () => {
+  it('gives each node with a position its newest one, last message, last temperature and motion', () => {
     expect(latestPositions(answers)).toEqual([
       {
         ...van,
         position: { ts: 70, lat: 52, lon: 5, calculated: false },
         lastSeen: 90,
         lastTemperature: { value: 6, ts: 90 },
+        // It moved off at 80 (stationary false, without a position).
+        motion: { moving: true, ts: 80 },
       },
     ]);
   });

@@ -1,0 +1,349 @@
+import type { LiveEnd, LiveEndReason, LiveOpen } from '../../contract/live.ts';
+import { HISTORY_MAX_COUNT } from '../../contract/limits.ts';
+import type { CloudLogger } from '../cloud-logger.ts';
+import type { EventLogStore, LoggedReading } from '../store/event-log.ts';
+import type { ReadingStore } from '../store/readings.ts';
+import type { Timeslices } from '../history/timeslices.ts';
+import { sseMessage, type SseConnection } from './sse.ts';
+import type { Delivery, HubSubscriber, StreamHub, Subscription } from './stream-hub.ts';
+import { inScope, type StreamScope } from './stream-scope.ts';
+
+/** A position in the event log, as an event id: `<seq>-<epoch ms it was logged>`. */
+export interface LogPosition {
+  seq: number;
+  at: number;
+}
+
+export const eventId = (position: LogPosition) => `${position.seq}-${position.at}`;
+
+/** Undefined for anything that is not an event id this cloud gives. */
+export function parseEventId(text: string): LogPosition | undefined {
+  const match = /^(\d{1,15})-(\d{1,15})$/.exec(text.trim());
+  if (!match) return undefined;
+  return { seq: Number(match[1]), at: Number(match[2]) };
+}
+
+/** What a new stream sends before going live. */
+export type Replay =
+  | { kind: 'none' }
+  /** Everything after the client's Last-Event-ID. */
+  | { kind: 'after'; position: LogPosition }
+  /** History from an instant (a channel stream's `since`). */
+  | { kind: 'since'; from: number };
+
+/**
+ * Readings arrive up to this long after they were measured (gateways deliver in batches): when a
+ * client's Last-Event-ID is older than the log holds, history is replayed from this long before
+ * it was logged. (Ingestion takes readings up to 5 minutes ahead of its clock, too.)
+ */
+export const REPLAY_MARGIN_MS = 5 * 60_000;
+/** The most a replay from history sends; older readings are read through history itself. */
+export const REPLAY_MAX_ITEMS = 50_000;
+const REPLAY_CHUNK = 1_000;
+const LOG_PAGE = 100;
+/** Readings a stream may hold back while it replays; beyond that the client is too slow. */
+const MAX_QUEUED_READINGS = 200_000;
+/** A replay pauses while the client has this much unread. */
+const REPLAY_BUFFER_BYTES = 1024 * 1024;
+
+const endings: Record<LiveEndReason, Pick<LiveEnd, 'status' | 'message'>> = {
+  'token-expired': {
+    status: 'UNAUTHORIZED',
+    message:
+      'The access token has expired. Reconnect with a new token and Last-Event-ID to go on ' +
+      'where this stream ended.',
+  },
+  'credentials-refused': {
+    status: 'UNAUTHORIZED',
+    message: 'The credentials of this stream are no longer accepted.',
+  },
+  'out-of-reach': {
+    status: 'NOT_FOUND',
+    message: 'The channel is no longer within your reach.',
+  },
+  forbidden: {
+    status: 'FORBIDDEN',
+    message: 'You may no longer read this history.',
+  },
+  'too-slow': {
+    status: 'SERVICE_UNAVAILABLE',
+    message:
+      'The stream was ended because its client did not read it fast enough. Reconnect with ' +
+      'Last-Event-ID: nothing is lost.',
+  },
+  shutdown: {
+    status: 'SERVICE_UNAVAILABLE',
+    message:
+      'This instance of the cloud is stopping. Reconnect with Last-Event-ID: another instance ' +
+      'goes on where this stream ended.',
+  },
+};
+
+export interface LiveStreamOptions {
+  hub: StreamHub;
+  log: Pick<EventLogStore, 'after' | 'latest'>;
+  readings: Pick<ReadingStore, 'range'>;
+  timeslices: Pick<Timeslices, 'learn' | 'sliceHead' | 'sliceJson'>;
+  connection: SseConnection;
+  scope: StreamScope;
+  replay: Replay;
+  /** The cloud's clock (what readings are timed by). */
+  now: () => number;
+  /** When the credentials end (a bearer token's exp), by the wall clock. */
+  expiresAt: number | undefined;
+  /** Looks at credentials, reach and permission again: the scope now, or why not. */
+  recheck: () => Promise<StreamScope | LiveEndReason>;
+  recheckMs: number;
+  logger: CloudLogger;
+}
+
+/**
+ * One client's stream: replays what it missed (from the event log after its Last-Event-ID, or
+ * from history), says `open`, then writes what the hub hands it, each batch with its event id.
+ * Batches that arrive during the replay wait and follow it, so nothing falls between. It ends
+ * itself when the token expires or a recheck finds the access gone, with an `end` event saying
+ * why.
+ */
+export class LiveStream implements HubSubscriber {
+  private readonly options: LiveStreamOptions;
+  private readonly connection: SseConnection;
+  private scope: StreamScope;
+  private subscription: Subscription | undefined;
+  private replaying = true;
+  private queue: Delivery[] = [];
+  private queued = 0;
+  private cursor: LogPosition = { seq: 0, at: 0 };
+  /** Readings a history replay sent, which live batches up to `dedupeUntil` may repeat. */
+  private dedupe: Set<string> | undefined;
+  private dedupeUntil = 0;
+  private expiry: NodeJS.Timeout | undefined;
+  private rechecking: NodeJS.Timeout | undefined;
+  private ended = false;
+
+  private constructor(options: LiveStreamOptions) {
+    this.options = options;
+    this.connection = options.connection;
+    this.scope = options.scope;
+  }
+
+  static async open(options: LiveStreamOptions): Promise<LiveStream> {
+    const stream = new LiveStream(options);
+    options.connection.onClose(() => stream.stop());
+    await stream.start();
+    return stream;
+  }
+
+  deliver(delivery: Delivery): void {
+    if (this.ended || delivery.seq <= this.cursor.seq) return;
+    if (this.replaying) {
+      this.queue.push(delivery);
+      this.queued += delivery.readings.length;
+      if (this.queued > MAX_QUEUED_READINGS) this.end('too-slow');
+      return;
+    }
+    this.write(delivery);
+  }
+
+  heartbeat(at: number): void {
+    if (!this.ended) this.connection.send(sseMessage('heartbeat', `{"at":${at}}`));
+  }
+
+  /** Ends the stream with an `end` event saying why. */
+  end(reason: LiveEndReason): void {
+    if (this.ended) return;
+    const body: LiveEnd = { ...endings[reason], reason };
+    this.stop();
+    this.connection.end(sseMessage('end', JSON.stringify(body)));
+  }
+
+  private stop(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.expiry);
+    clearTimeout(this.rechecking);
+    this.subscription?.unsubscribe();
+    this.queue = [];
+    this.dedupe = undefined;
+  }
+
+  private async start(): Promise<void> {
+    const { options } = this;
+    this.subscription = await options.hub.subscribe(this.scope, this);
+    if (this.ended) {
+      this.subscription.unsubscribe();
+      return;
+    }
+    this.watchCredentials();
+    this.cursor = { seq: this.subscription.seq, at: this.subscription.at };
+    let open: LiveOpen = { replayed: 'none', missed: false };
+    try {
+      const { replay } = options;
+      if (replay.kind === 'after') {
+        open = await this.replayAfter(replay.position);
+      } else if (replay.kind === 'since') {
+        open = await this.replayHistory(replay.from);
+      }
+    } catch (error) {
+      options.logger.warn({ err: error }, 'live stream: the replay failed');
+      this.end('shutdown');
+      return;
+    }
+    if (this.ended) return;
+    this.connection.send(sseMessage('open', JSON.stringify(open), eventId(this.cursor)));
+    this.replaying = false;
+    const waiting = this.queue;
+    this.queue = [];
+    this.queued = 0;
+    for (const delivery of waiting) {
+      if (delivery.seq > this.cursor.seq) this.write(delivery);
+    }
+  }
+
+  private write(delivery: Delivery): void {
+    let json: string | undefined;
+    if (this.dedupe !== undefined && delivery.seq <= this.dedupeUntil) {
+      const seen = this.dedupe;
+      const fresh = delivery.readings.filter((r) => !seen.has(`${r.sensorId}:${r.ts}`));
+      if (fresh.length > 0) {
+        json = fresh.length === delivery.readings.length ? delivery.json() : undefined;
+        json ??= this.shapeNow(fresh);
+      }
+    } else {
+      json = delivery.json();
+    }
+    if (this.dedupe !== undefined && delivery.seq >= this.dedupeUntil) this.dedupe = undefined;
+    this.cursor = { seq: delivery.seq, at: delivery.at };
+    if (json === undefined) return;
+    if (!this.connection.send(sseMessage('timeslices', json, eventId(this.cursor)))) {
+      this.end('too-slow');
+    }
+  }
+
+  /** A subset of a batch the hub already learned the names of. */
+  private shapeNow(readings: readonly LoggedReading[]): string {
+    const { timeslices } = this.options;
+    if (this.scope.kind !== 'channel') throw new Error('only channel streams replay history');
+    const head = timeslices.sliceHead(this.scope.channel);
+    return '[' + readings.map((r) => timeslices.sliceJson(head, r)).join(',') + ']';
+  }
+
+  /**
+   * Every batch after `position`, from the event log, when it still holds them (it keeps an
+   * hour); otherwise history (channel streams) or word that something was missed (the fleet).
+   */
+  private async replayAfter(position: LogPosition): Promise<LiveOpen> {
+    const { log, hub } = this.options;
+    const latest = await log.latest();
+    let events = position.seq <= latest ? await log.after(position.seq, LOG_PAGE) : [];
+    // Numbers are consecutive: the log holds everything after `position` when its next number
+    // is there (or nothing came after it).
+    const covered =
+      position.seq === latest || (events.length > 0 && events[0]?.seq === position.seq + 1);
+    if (!covered) {
+      if (this.scope.kind === 'fleet') return { replayed: 'none', missed: true };
+      const dayAgo = this.options.now() - 86_400_000;
+      return this.replayHistory(Math.max(position.at - REPLAY_MARGIN_MS, dayAgo));
+    }
+    this.cursor = position;
+    for (;;) {
+      for (const event of events) {
+        if (this.ended) return { replayed: 'events', missed: false };
+        const readings = event.readings.filter((reading) => inScope(this.scope, reading));
+        this.cursor = { seq: event.seq, at: event.at };
+        if (readings.length === 0) continue;
+        const json = await hub.shape(this.scope, readings);
+        this.connection.send(sseMessage('timeslices', json, eventId(this.cursor)));
+      }
+      await this.drained();
+      if (events.length < LOG_PAGE) break;
+      events = await log.after(this.cursor.seq, LOG_PAGE);
+    }
+    return { replayed: 'events', missed: false };
+  }
+
+  /**
+   * A channel's history from `from` to now (the newest REPLAY_MAX_ITEMS at most), oldest first,
+   * in messages of a thousand. Batches logged meanwhile may hold readings the replay already
+   * sent; those are left out of them.
+   */
+  private async replayHistory(from: number): Promise<LiveOpen> {
+    const { readings, log, timeslices } = this.options;
+    if (this.scope.kind !== 'channel') return { replayed: 'none', missed: true };
+    const channel = this.scope.channel;
+    const to = this.options.now() + REPLAY_MARGIN_MS;
+    const rows: { sensorId: number; gatewayId: number; ts: number; type: string; value: string }[] =
+      [];
+    const seen = new Set<string>();
+    let upper = to;
+    let truncated = false;
+    for (;;) {
+      const page = await readings.range(channel.id, from, upper, HISTORY_MAX_COUNT);
+      let added = 0;
+      for (const [sensorId, gatewayId, ts, type, value] of page) {
+        const key = `${sensorId}:${ts}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        rows.push({ sensorId, gatewayId, ts, type, value });
+        added++;
+      }
+      const oldest = page.at(-1)?.[2];
+      if (rows.length >= REPLAY_MAX_ITEMS) truncated = page.length === HISTORY_MAX_COUNT;
+      if (page.length < HISTORY_MAX_COUNT || oldest === undefined || added === 0 || truncated) {
+        break;
+      }
+      upper = oldest;
+    }
+    this.dedupeUntil = await log.latest();
+    this.dedupe = seen;
+    rows.reverse();
+    await timeslices.learn(rows.map((r) => [r.sensorId, r.gatewayId] as const));
+    const head = timeslices.sliceHead(channel);
+    for (let i = 0; i < rows.length && !this.ended; i += REPLAY_CHUNK) {
+      const chunk = rows.slice(i, i + REPLAY_CHUNK).map((r) => timeslices.sliceJson(head, r));
+      this.connection.send(sseMessage('timeslices', `[${chunk.join(',')}]`));
+      await this.drained();
+    }
+    const first = rows[0]?.ts ?? from;
+    return truncated
+      ? { replayed: 'history', from: first, missed: true }
+      : { replayed: 'history', from, missed: false };
+  }
+
+  /** Waits while the client has much unread (a long replay), or until it is gone. */
+  private async drained(): Promise<void> {
+    while (!this.ended && this.connection.buffered > REPLAY_BUFFER_BYTES) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private watchCredentials(): void {
+    const { expiresAt, recheckMs } = this.options;
+    if (expiresAt !== undefined) {
+      // setTimeout takes at most 2^31 - 1 ms (24.8 days); tokens live far shorter.
+      const wait = Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1);
+      this.expiry = setTimeout(() => this.end('token-expired'), wait);
+    }
+    const again = () => {
+      void this.recheck().finally(() => {
+        if (!this.ended) this.rechecking = setTimeout(again, recheckMs);
+      });
+    };
+    this.rechecking = setTimeout(again, recheckMs);
+  }
+
+  private async recheck(): Promise<void> {
+    try {
+      const verdict = await this.options.recheck();
+      if (this.ended) return;
+      if (typeof verdict === 'string') this.end(verdict);
+      else if (verdict.kind === 'fleet') {
+        this.scope = verdict;
+        this.subscription?.rescope(verdict);
+      }
+    } catch (error) {
+      // The database or the identity provider did not answer: the stream goes on, and the next
+      // look decides.
+      this.options.logger.warn({ err: error }, 'live stream: access could not be checked again');
+    }
+  }
+}

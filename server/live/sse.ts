@@ -1,0 +1,96 @@
+import type { FastifyReply } from 'fastify';
+
+/** How long a client waits before reconnecting after the connection drops (the `retry` field). */
+export const RECONNECT_MS = 2_000;
+/**
+ * What may wait in a stream's send buffer before the client counts as too slow: the stream ends
+ * and the client comes back with Last-Event-ID, which replays from the event log (losing
+ * nothing) instead of the instance holding an ever-growing buffer.
+ */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * One Server-Sent Events message. `data` is JSON text, which never holds a raw line break, so it
+ * is one `data:` line (the SSE format would split lines into several).
+ */
+export function sseMessage(event: string, data: string, id?: string): string {
+  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
+}
+
+/**
+ * The response of a live stream, written on the raw socket: the headers every proxy needs to
+ * pass it on at once (no caching, no transformation, nginx's X-Accel-Buffering off), plus the
+ * headers hooks put on the reply before it (CORS). A client that cannot keep up is cut off
+ * rather than buffered without end (MAX_BUFFERED_BYTES).
+ */
+export class SseConnection {
+  private readonly reply: FastifyReply;
+  private closed = false;
+  private readonly closeListeners: (() => void)[] = [];
+
+  constructor(reply: FastifyReply) {
+    this.reply = reply;
+    const raw = reply.raw;
+    raw.on('close', () => this.onClosed());
+    reply.hijack();
+    const headers: Record<string, string | number | string[]> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) headers[name] = value;
+    }
+    raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+      // The connection ends with the stream: reconnecting opens a new one, and an instance that
+      // stops has no idle connection left behind to wait for.
+      connection: 'close',
+    });
+    raw.flushHeaders();
+    raw.write(`retry: ${RECONNECT_MS}\n\n`);
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  /** Bytes written but not yet taken by the client's socket. */
+  get buffered(): number {
+    return this.reply.raw.writableLength;
+  }
+
+  /** Writes `text`; false when the stream is closed or its client too slow (then it is ended). */
+  send(text: string): boolean {
+    if (this.closed) return false;
+    if (this.buffered > MAX_BUFFERED_BYTES) return false;
+    const raw = this.reply.raw;
+    // Messages written in one tick (a page of the log, a replay) leave in one packet.
+    if (raw.writableCorked === 0) {
+      raw.cork();
+      process.nextTick(() => raw.uncork());
+    }
+    raw.write(text);
+    return true;
+  }
+
+  /** Sends `last` (a final event) if the client still listens, and closes the stream. */
+  end(last?: string): void {
+    if (this.closed) return;
+    const raw = this.reply.raw;
+    if (last !== undefined && raw.writable) raw.end(last);
+    else raw.end();
+    this.onClosed();
+  }
+
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.closeListeners.push(listener);
+  }
+
+  private onClosed(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const listener of this.closeListeners.splice(0)) listener();
+  }
+}
