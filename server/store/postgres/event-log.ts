@@ -17,8 +17,8 @@ export class PgEventLogStore implements EventLogStore {
    * while 6 is still to commit. The notification is sent at commit. Every ingestion of every
    * instance takes turns on that row, so it is held as briefly as can be: the body is written
    * before it is taken, and counting, logging and notifying are one statement, after which the
-   * transaction commits (one round trip, not three plus the serialising: under load that halved
-   * the time batches spent waiting for the row; docs/decisions.md, "Many instances").
+   * transaction commits (one round trip, not three plus the serialising: under load about a
+   * quarter as many batches waited for the row; docs/decisions.md, "Many instances").
    */
   append(body: EventBody, at: number): Promise<number> {
     const text = JSON.stringify(body);
