@@ -87,7 +87,10 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
     const result = spawnSync(file, argv, { encoding: 'utf8', cwd: dir });
     if (result.status !== 0) {
       const tail = existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : '';
-      throw new Error(`${command} failed: ${result.stderr || result.stdout}\n${tail}`);
+      const why = result.error
+        ? `${file}: ${result.error.message}`
+        : result.stderr || result.stdout;
+      throw new Error(`${command} failed: ${why}\n${tail}`);
     }
   };
   const port = options.port ?? (await freePort());
