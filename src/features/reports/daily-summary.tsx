@@ -6,9 +6,9 @@ import { download } from '../../components/download.ts';
 import { exportFileName } from '../../lib/export/formats.ts';
 import { recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
 import type { DailyRow, ReportOptions } from '../../lib/history-store/protocol.ts';
-import { formatDuration } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import { formatDegrees, formatKm, formatPercent } from '../../lib/reports/format.ts';
+import { formatDegrees, formatPercent } from '../../lib/reports/format.ts';
+import { motionTotalsColumns, motionTotalsCsv } from './motion-totals-columns.ts';
 
 const columns: DataColumn<DailyRow>[] = [
   {
@@ -20,54 +20,7 @@ const columns: DataColumn<DailyRow>[] = [
     sort: (r) => r.nodeName,
   },
   { header: 'Day', track: '110px', minWidth: 110, cell: (r) => r.day, sort: (r) => r.dayStart },
-  {
-    header: 'Distance',
-    track: '115px',
-    minWidth: 115,
-    align: 'end',
-    cell: (r) => formatKm(r.distanceM),
-    sort: (r) => r.distanceM,
-  },
-  {
-    header: 'Moving',
-    track: '125px',
-    minWidth: 125,
-    align: 'end',
-    cell: (r) => formatDuration(r.movingMs),
-    sort: (r) => r.movingMs,
-  },
-  {
-    header: 'Stopped',
-    track: '125px',
-    minWidth: 125,
-    align: 'end',
-    cell: (r) => formatDuration(r.stopMs),
-    sort: (r) => r.stopMs,
-  },
-  {
-    header: 'Stops',
-    track: '90px',
-    minWidth: 90,
-    align: 'end',
-    cell: (r) => r.stops,
-    sort: (r) => r.stops,
-  },
-  {
-    header: 'Trips',
-    track: '90px',
-    minWidth: 90,
-    align: 'end',
-    cell: (r) => r.trips,
-    sort: (r) => r.trips,
-  },
-  {
-    header: 'Silent',
-    track: '125px',
-    minWidth: 125,
-    align: 'end',
-    cell: (r) => formatDuration(r.silentMs),
-    sort: (r) => r.silentMs,
-  },
+  ...motionTotalsColumns<DailyRow>(),
   {
     header: 'Lowest',
     track: '100px',
@@ -108,12 +61,7 @@ const csv: CsvColumn<DailyRow>[] = [
   { header: 'node', value: (r) => r.nodeName },
   { header: 'node_uuid', value: (r) => r.nodeUuid },
   { header: 'day', value: (r) => r.day },
-  { header: 'distance_m', value: (r) => Math.round(r.distanceM) },
-  { header: 'moving_s', value: (r) => Math.round(r.movingMs / 1000) },
-  { header: 'stopped_s', value: (r) => Math.round(r.stopMs / 1000) },
-  { header: 'stops', value: (r) => r.stops },
-  { header: 'trips', value: (r) => r.trips },
-  { header: 'silent_s', value: (r) => Math.round(r.silentMs / 1000) },
+  ...motionTotalsCsv<DailyRow>(),
   { header: 'temperature_min_c', value: (r) => r.temperatureMin },
   { header: 'temperature_max_c', value: (r) => r.temperatureMax },
   {

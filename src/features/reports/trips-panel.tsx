@@ -14,6 +14,7 @@ import type {
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { formatKm, formatPlace } from '../../lib/reports/format.ts';
+import { motionTotalsColumns, motionTotalsCsv } from './motion-totals-columns.ts';
 import { MOVING, NO_DATA, PARKED, SILENT } from '../../lib/reports/motion-summary.ts';
 
 /** Pixel columns of a timebar: the engine's resolution, scaled to the panel's width. */
@@ -130,54 +131,7 @@ const totalsColumns = (first: string): DataColumn<TotalsRow>[] => [
     cell: (r) => r.name,
     sort: (r) => r.name,
   },
-  {
-    header: 'Distance',
-    track: '115px',
-    minWidth: 115,
-    align: 'end',
-    cell: (r) => formatKm(r.distanceM),
-    sort: (r) => r.distanceM,
-  },
-  {
-    header: 'Moving',
-    track: '125px',
-    minWidth: 125,
-    align: 'end',
-    cell: (r) => formatDuration(r.movingMs),
-    sort: (r) => r.movingMs,
-  },
-  {
-    header: 'Stopped',
-    track: '125px',
-    minWidth: 125,
-    align: 'end',
-    cell: (r) => formatDuration(r.stopMs),
-    sort: (r) => r.stopMs,
-  },
-  {
-    header: 'Stops',
-    track: '90px',
-    minWidth: 90,
-    align: 'end',
-    cell: (r) => r.stops.toLocaleString(),
-    sort: (r) => r.stops,
-  },
-  {
-    header: 'Trips',
-    track: '90px',
-    minWidth: 90,
-    align: 'end',
-    cell: (r) => r.trips.toLocaleString(),
-    sort: (r) => r.trips,
-  },
-  {
-    header: 'Silent',
-    track: '125px',
-    minWidth: 125,
-    align: 'end',
-    cell: (r) => formatDuration(r.silentMs),
-    sort: (r) => r.silentMs,
-  },
+  ...motionTotalsColumns<TotalsRow>(),
 ];
 
 const keyOf = (row: { key: string }) => row.key;
@@ -442,10 +396,5 @@ export const TripsPanel = memo(function TripsPanel({
 
 const totalsCsv: CsvColumn<TotalsRow>[] = [
   { header: 'day', value: (r) => r.name },
-  { header: 'distance_m', value: (r) => Math.round(r.distanceM) },
-  { header: 'moving_s', value: (r) => Math.round(r.movingMs / 1000) },
-  { header: 'stopped_s', value: (r) => Math.round(r.stopMs / 1000) },
-  { header: 'stops', value: (r) => r.stops },
-  { header: 'trips', value: (r) => r.trips },
-  { header: 'silent_s', value: (r) => Math.round(r.silentMs / 1000) },
+  ...motionTotalsCsv<TotalsRow>(),
 ];
