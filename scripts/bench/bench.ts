@@ -100,3 +100,11 @@ export function printFigures(figures: readonly Figure[]): boolean {
   }
   return allMet;
 }
+
+/** Runs one benchmark on its own (`node scripts/bench/<name>.ts`): figures, notes, exit code. */
+export async function runStandalone(benchmark: Benchmark): Promise<void> {
+  const result = await benchmark.run();
+  const met = printFigures(result.figures);
+  for (const note of result.notes ?? []) console.log(`  ${note}`);
+  if (!met) process.exitCode = 1;
+}

@@ -23,7 +23,7 @@ import { testConfig } from '../../server/config.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
 import { seedLarge } from '../../server/sim/seed-large.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
-import { printFigures, type Benchmark, type Figure } from './bench.ts';
+import { runStandalone, type Benchmark, type Figure } from './bench.ts';
 import { launch } from './bench-page.ts';
 import { describeSpread, spread } from './frame-samples.ts';
 
@@ -355,9 +355,4 @@ export const fleetMapBenchmark: Benchmark = {
   },
 };
 
-if (import.meta.main) {
-  const result = await fleetMapBenchmark.run();
-  const met = printFigures(result.figures);
-  for (const note of result.notes ?? []) console.log(`  ${note}`);
-  process.exitCode = met ? 0 : 1;
-}
+if (import.meta.main) await runStandalone(fleetMapBenchmark);

@@ -7,7 +7,7 @@
  *   BENCH_SAMPLES=9 BENCH_WARMUP=3          samples per case and variant, warm-ups before them
  */
 import type { Browser, Page } from 'playwright-core';
-import { printFigures, type Benchmark, type Figure } from './bench.ts';
+import { runStandalone, type Benchmark, type Figure } from './bench.ts';
 import { buildBenchPage, cleanUp, launch, serve } from './bench-page.ts';
 import {
   describeSpread,
@@ -210,9 +210,4 @@ export const historyMapsBenchmark: Benchmark = {
   },
 };
 
-if (import.meta.main) {
-  const result = await historyMapsBenchmark.run();
-  const met = printFigures(result.figures);
-  for (const note of result.notes ?? []) console.log(`  ${note}`);
-  process.exitCode = met ? 0 : 1;
-}
+if (import.meta.main) await runStandalone(historyMapsBenchmark);

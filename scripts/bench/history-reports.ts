@@ -38,7 +38,7 @@ import type { NodeGps } from '../../src/lib/history-store/extract.ts';
 import type { ReportOptions } from '../../src/lib/history-store/protocol.ts';
 import { defaultReportSettings } from '../../src/lib/reports/settings.ts';
 import { detectTrips } from '../../src/lib/reports/trips.ts';
-import { printFigures, type Benchmark, type Figure } from './bench.ts';
+import { runStandalone, type Benchmark, type Figure } from './bench.ts';
 import { describeSpread, mainThreadCounters, spread } from './frame-samples.ts';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 5);
@@ -686,9 +686,4 @@ async function tripsInWorker(
   }
 }
 
-if (import.meta.main) {
-  const result = await historyReportsBenchmark.run();
-  const met = printFigures(result.figures);
-  for (const note of result.notes ?? []) console.log(`  ${note}`);
-  process.exitCode = met ? 0 : 1;
-}
+if (import.meta.main) await runStandalone(historyReportsBenchmark);

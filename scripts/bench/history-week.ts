@@ -15,7 +15,7 @@ import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { testConfig } from '../../server/config.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
-import { printFigures, type Benchmark } from './bench.ts';
+import { runStandalone, type Benchmark } from './bench.ts';
 import { launch } from './bench-page.ts';
 import {
   describeSpread,
@@ -153,9 +153,4 @@ export const historyWeekBenchmark: Benchmark = {
   },
 };
 
-if (import.meta.main) {
-  const result = await historyWeekBenchmark.run();
-  const met = printFigures(result.figures);
-  for (const note of result.notes ?? []) console.log(`  ${note}`);
-  process.exitCode = met ? 0 : 1;
-}
+if (import.meta.main) await runStandalone(historyWeekBenchmark);
