@@ -8,6 +8,7 @@ import { openPgStore } from '../../server/store/postgres/store.ts';
 import type { Store } from '../../server/store/store.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
+import { benchGateways } from './bench-gateways.ts';
 
 /**
  * A cloud for the ingestion benchmarks, in a process of its own so that the load generator does
@@ -27,7 +28,7 @@ let gateways: { serial: string; key: string }[] = [];
 if (process.env.INGEST_SEED !== 'off') {
   const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
   gateways = await store.transaction(async (tx) => {
-    const { channels, gatewayKeys } = tx;
+    const { channels } = tx;
     const now = Date.now();
     for (let n = 1; n <= INGEST_NODES; n++) {
       const serial = `LOAD-${String(n).padStart(4, '0')}`;
@@ -40,20 +41,7 @@ if (process.env.INGEST_SEED !== 'off') {
         now,
       });
     }
-    const keys: { serial: string; key: string }[] = [];
-    for (let i = 0; i < GATEWAYS; i++) {
-      const serial = `GW-LOAD-${i + 1}`;
-      const gateway = await channels.create({
-        type: 'GATEWAY',
-        name: serial,
-        tenant: 'demo',
-        ownerId: ids.admin,
-        reference: serial,
-        now,
-      });
-      keys.push({ serial, key: await gatewayKeys.issue(gateway.id, now) });
-    }
-    return keys;
+    return benchGateways(tx, { prefix: 'GW-LOAD', count: GATEWAYS, ownerId: ids.admin, now });
   });
 }
 const address = await cloud.app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,6 +6,7 @@ import { testConfig } from '../../server/config.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
+import { benchGateways } from './bench-gateways.ts';
 
 /**
  * The cloud of the live-streams benchmark (scripts/bench/live-streams.ts), in a process of its
@@ -24,7 +25,7 @@ const store = openSqliteStore(dataDir);
 const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn' }) });
 const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
 const seeded = await store.transaction(async (tx) => {
-  const { channels, gatewayKeys, groups } = tx;
+  const { channels, groups } = tx;
   const now = Date.now();
   const nodes: { serial: string; uuid: string }[] = [];
   const groupUuids: string[] = [];
@@ -53,19 +54,12 @@ const seeded = await store.transaction(async (tx) => {
     if (group) await groups.addMember(group.id, node.id, now);
     nodes.push({ serial, uuid: node.uuid });
   }
-  const gateways: { serial: string; key: string }[] = [];
-  for (let i = 0; i < GATEWAYS; i++) {
-    const serial = `GW-LIVE-${i + 1}`;
-    const gateway = await channels.create({
-      type: 'GATEWAY',
-      name: serial,
-      tenant: 'demo',
-      ownerId: ids.admin,
-      reference: serial,
-      now,
-    });
-    gateways.push({ serial, key: await gatewayKeys.issue(gateway.id, now) });
-  }
+  const gateways = await benchGateways(tx, {
+    prefix: 'GW-LIVE',
+    count: GATEWAYS,
+    ownerId: ids.admin,
+    now,
+  });
   return { nodes, groups: groupUuids, gateways };
 });
 const port = Number(process.env.LIVE_PORT ?? 0);
