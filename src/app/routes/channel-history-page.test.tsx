@@ -20,16 +20,19 @@ const data: Timeslice[] = [1, 2, 3].flatMap((h) => [
   }),
 ]);
 
+/** The channel record of the node the page shows. */
+const van07 = {
+  uuid: node,
+  channelType: 'NODE',
+  name: 'Van 07',
+  active: true,
+  pushInterval: 0,
+};
+
 function renderHistory(permissions: PermissionMap) {
   const calls = fakeCloud((url) => {
     if (url.pathname === `/v1/channels/${node}`) {
-      return json({
-        uuid: node,
-        channelType: 'NODE',
-        name: 'Van 07',
-        active: true,
-        pushInterval: 0,
-      });
+      return json(van07);
     }
     if (url.pathname === `/v1/channels/${node}/history`) {
       const a = Number(url.searchParams.get('from'));
@@ -94,13 +97,7 @@ describe('a range that is still arriving', () => {
     // The newest day answers at once; the others never do (yet).
     fakeCloud((url) => {
       if (url.pathname === `/v1/channels/${node}`) {
-        return json({
-          uuid: node,
-          channelType: 'NODE',
-          name: 'Van 07',
-          active: true,
-          pushInterval: 0,
-        });
+        return json(van07);
       }
       if (url.pathname === `/v1/channels/${node}/history`) {
         return Number(url.searchParams.get('to')) === to
@@ -144,13 +141,7 @@ describe('Follow live', () => {
     let fresh: Timeslice[] = [];
     const calls = fakeCloud((url) => {
       if (url.pathname === `/v1/channels/${node}`) {
-        return json({
-          uuid: node,
-          channelType: 'NODE',
-          name: 'Van 07',
-          active: true,
-          pushInterval: 0,
-        });
+        return json(van07);
       }
       if (url.pathname === `/v1/channels/${node}/history`) {
         const a = Number(url.searchParams.get('from'));
