@@ -1,12 +1,12 @@
 /**
- * Section 8 and docs/decisions.md, "History"; shared so the console splits ranges by the same
+ * Section 8 and docs/decisions/0004-history.md, "History"; shared so the console splits ranges by the same
  * numbers.
  */
 export const HISTORY_MAX_SPAN_MS = 86_400_000;
 export const HISTORY_MAX_COUNT = 10_000;
 export const HISTORY_DEFAULT_COUNT = 1_000;
 
-/** Our size limits where section 8 says "not shown" (docs/decisions.md). */
+/** Our size limits where section 8 says "not shown" (docs/decisions/). */
 export const NAME_MAX_LENGTH = 128;
 export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
 export const PROPERTIES_MAX_BYTES = 16_384;

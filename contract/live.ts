@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The messages of our live-stream extension (`GET /v1/channels/{uuid}/events`, `GET /v1/events`,
  * `text/event-stream`). Each message's `data` is JSON; `timeslices` carry the JSON array history
- * would answer (contract/timeslice.ts). docs/decisions.md, "Live streams".
+ * would answer (contract/timeslice.ts). docs/decisions/0021-live-streams.md, "Live streams".
  */
 
 /** `event: open`: the replay is over and the stream is live. */

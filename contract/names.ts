@@ -6,7 +6,7 @@ import { NAME_MAX_LENGTH, SERIAL_PATTERN } from './limits.ts';
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
- * The name of a new group or node (docs/decisions.md, "Requests"), trimmed. The cloud checks
+ * The name of a new group or node (docs/decisions/0009-requests.md, "Requests"), trimmed. The cloud checks
  * it in its routes and the console in its forms, with these same messages.
  */
 export const ChannelName = z

@@ -21,7 +21,7 @@ export type PropertiesCheck =
   | { ok: false; error: string; syntax?: string };
 
 /**
- * The cloud's rules for properties (docs/decisions.md, "Requests"): a JSON object, nested at
+ * The cloud's rules for properties (docs/decisions/0009-requests.md, "Requests"): a JSON object, nested at
  * most PROPERTIES_MAX_DEPTH levels, of at most PROPERTIES_MAX_BYTES bytes of compact UTF-8 JSON.
  * `json` is that compact form, which the cloud stores.
  */

@@ -29,7 +29,7 @@ function parseUrl(value: string): URL | undefined {
 }
 
 /**
- * Where push delivers (docs/decisions.md, "Requests" and "Push delivery"). Whether the cloud may reach the address
+ * Where push delivers (docs/decisions/0009-requests.md, "Requests" and "Push delivery"). Whether the cloud may reach the address
  * (private and loopback networks) is the cloud's own check, made when it is set and again on
  * every delivery.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timeslice } from './timeslice.ts';
 
-/** docs/decisions.md, "Push delivery": the body of every delivery. */
+/** docs/decisions/0016-push-delivery.md, "Push delivery": the body of every delivery. */
 export const PushDelivery = z
   .object({
     channelUuid: z.guid().describe('The channel whose push configuration sent this delivery'),

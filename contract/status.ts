@@ -18,7 +18,7 @@ export const errorCodes = {
 } as const;
 export type ErrorCode = keyof typeof errorCodes;
 
-/** docs/decisions.md, "Errors": every error answers this body. */
+/** docs/decisions/0005-errors.md, "Errors": every error answers this body. */
 export const ErrorBody = z
   .object({
     status: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]),

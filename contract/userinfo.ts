@@ -6,7 +6,7 @@ export type Operation = z.infer<typeof Operation>;
 
 export const objectTypes = ['assets', 'assets.history', 'groups', 'groups.history'] as const;
 
-/** docs/decisions.md, "Caller profile": permissions map "<tenant>:<objectType>" to operations. */
+/** docs/decisions/0003-caller-profile.md, "Caller profile": permissions map "<tenant>:<objectType>" to operations. */
 export const UserInfo = z
   .object({
     sub: z.string(),

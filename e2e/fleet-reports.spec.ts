@@ -48,7 +48,7 @@ async function channelsOf(request: APIRequestContext, type: string) {
 
 /**
  * The longest excursion, worked out here from the cloud's answers with the convention of
- * docs/decisions.md ("Cold chain"): a node's own limits, else the group's; a run of readings
+ * docs/decisions/ ("Cold chain"): a node's own limits, else the group's; a run of readings
  * out of range, ended by the first reading back in range, or by a pause over 15 minutes.
  */
 function longestExcursion(

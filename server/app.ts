@@ -87,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
 
   app.setValidatorCompiler(validatorCompiler);
   // Fastify parses text/plain by default; the API takes JSON bodies only and answers 415 to
-  // others (docs/decisions.md, "Errors").
+  // others (docs/decisions/0005-errors.md, "Errors").
   app.removeContentTypeParser('text/plain');
   documentCommonErrors(app);
   // Responses are documented by zod schemas but written as plain JSON: validating 10000 history

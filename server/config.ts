@@ -33,7 +33,7 @@ export interface CloudConfig {
   pushAllowNetworks: string[];
   /** Offer push inboxes (a receiver on the cloud for trying push); `npm start` turns them on. */
   pushInbox: boolean;
-  /** Time limit of one delivery: 10 s (docs/decisions.md, "Push delivery"), less only in tests. */
+  /** Time limit of one delivery: 10 s (docs/decisions/0016-push-delivery.md, "Push delivery"), less only in tests. */
   pushTimeoutMs: number;
   /**
    * Origins whose pages may call the API from a browser (exactly, e.g. https://console.example);

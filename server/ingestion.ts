@@ -10,7 +10,7 @@ const FUTURE_TOLERANCE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 /**
  * Readings older than this are refused: history is kept per day (PostgreSQL makes a partition
- * per day), and a gateway with a wrong clock must not make hundreds of them. docs/decisions.md,
+ * per day), and a gateway with a wrong clock must not make hundreds of them. docs/decisions/0018-storage.md,
  * "Storage".
  */
 export const MAX_READING_AGE_DAYS = 400;

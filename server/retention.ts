@@ -9,7 +9,7 @@ const EVERY_MS = 3_600_000;
 /**
  * RETENTION_DAYS: history older than that is removed soon after start and then every hour, a
  * bounded piece at a time with a pause between pieces, so ingestion and history requests are
- * never held up for long (docs/decisions.md, "Storage").
+ * never held up for long (docs/decisions/0018-storage.md, "Storage").
  */
 export class Retention {
   private readonly readings: Pick<ReadingStore, 'removeBefore'>;

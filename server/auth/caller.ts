@@ -41,7 +41,7 @@ export class Caller {
     return tenants;
   }
 
-  /** docs/decisions.md, "Caller profile": `"<tenant>:<objectType>"` → operations. */
+  /** docs/decisions/0003-caller-profile.md, "Caller profile": `"<tenant>:<objectType>"` → operations. */
   permissions(): Record<string, Operation[]> {
     const order: Operation[] = ['READ', 'CREATE', 'UPDATE', 'DELETE', 'COMMISSION', 'EXECUTE'];
     return Object.fromEntries(
@@ -55,7 +55,7 @@ function splitKey(key: string): [string, string] {
   return [key.slice(0, at), key.slice(at + 1)];
 }
 
-/** The object type holding a channel's permissions (docs/decisions.md, "Permissions and reach"). */
+/** The object type holding a channel's permissions (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"). */
 export function objectTypeOf(channel: Pick<Channel, 'type'>): 'assets' | 'groups' {
   return channel.type === 'GROUP' ? 'groups' : 'assets';
 }

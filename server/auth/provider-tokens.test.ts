@@ -11,7 +11,7 @@ import {
 import { bearer, PASSWORD_REALM, requestToken } from '../test/tokens.ts';
 
 // Issue 10, point 2: an ID token never passes as an access token, whichever provider wrote it,
-// even when it names the API as its audience (docs/decisions.md, "Access tokens, never ID tokens").
+// even when it names the API as its audience (docs/decisions/0014-access-tokens-never-id-tokens.md, "Access tokens, never ID tokens").
 
 const fleetPermissions = {
   'demo:assets': ['READ'],

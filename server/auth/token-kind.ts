@@ -2,7 +2,7 @@ import type { JWTHeaderParameters, JWTPayload } from 'jose';
 
 /**
  * Whether a signed JWT is an access token or an ID token, for providers that write `typ: JWT` on
- * both (LemonLDAP::NG, Keycloak, Auth0 by default). The rule, in order (docs/decisions.md, "Access
+ * both (LemonLDAP::NG, Keycloak, Auth0 by default). The rule, in order (docs/decisions/0014-access-tokens-never-id-tokens.md, "Access
  * tokens, never ID tokens"):
  *
  * 1. A payload `typ` claim decides where a provider writes one: Keycloak marks ID tokens "ID" and

@@ -6,7 +6,7 @@ export type RecordFields = 'full' | 'member' | 'created' | 'commissioned';
 /**
  * Serializes a channel record as JSON text. Properties are stored as validated JSON text and are
  * spliced in as they are, which keeps listings of many thousand channels cheap. Every record
- * carries our `tenant` extension (docs/decisions.md, "Tenant on channel records"): the console's
+ * carries our `tenant` extension (docs/decisions/0008-channels-and-data.md, "Tenant on channel records"): the console's
  * permission checks need the tenant a channel belongs to, which section 2.1 does not give.
  */
 export function recordJson(row: ChannelSummary, fields: RecordFields): string {

@@ -27,7 +27,7 @@ function addVary(reply: FastifyReply, ...names: string[]): void {
 
 /**
  * Cross-origin calls to the API (`/v1`) from the exact origins in CORS_ORIGINS, for a console
- * served elsewhere (docs/decisions.md, "A console on another origin"). Credentials travel in the
+ * served elsewhere (docs/decisions/0022-the-console.md, "A console on another origin"). Credentials travel in the
  * Authorization header only: Access-Control-Allow-Credentials is never sent, so a browser never
  * attaches cookies, and the API never reads any. Other origins get no Access-Control-* header,
  * which the browser enforces; their preflight answers 403 saying what to set, for whoever reads

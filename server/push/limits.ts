@@ -1,4 +1,4 @@
-/** Bounds of push delivery (docs/decisions.md, "Push"). */
+/** Bounds of push delivery (docs/decisions/0006-push-gateways-tokens.md, "Push"). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /** At most this many events in one delivery, and waiting per channel: one history request's worth. */
 export const MAX_EVENTS_PER_DELIVERY = 10_000;

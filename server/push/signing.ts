@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { WHSEC_PREFIX } from '../../contract/push-settings.ts';
 
 /**
- * The HMAC key of a secret (docs/decisions.md, "Push delivery"): `whsec_<base64>` is decoded as
+ * The HMAC key of a secret (docs/decisions/0016-push-delivery.md, "Push delivery"): `whsec_<base64>` is decoded as
  * the Standard Webhooks specification says; any other secret is used as its UTF-8 bytes, which the
  * official libraries accept in their raw format.
  */

@@ -31,7 +31,7 @@ const kinds: Record<NonNullable<ChannelNeed['is']>, (channel: Channel) => string
 };
 
 /** The channel, when it exists and the caller reaches it; otherwise 404 either way
- * (docs/decisions.md, "Permissions and reach"). */
+ * (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"). */
 export async function channelInReach(
   services: Services,
   caller: Caller,
@@ -48,7 +48,7 @@ export async function channelInReach(
 /**
  * Resolves the channel a route's path names, once, typed: 404 when it is out of reach, 400 when
  * it is the wrong kind, then 403 naming the missing permission, in that order. A route checks
- * its other input first (docs/decisions.md, "Requests": input comes before reach).
+ * its other input first (docs/decisions/0009-requests.md, "Requests": input comes before reach).
  */
 export function channelResolver(services: Services) {
   return async (request: FastifyRequest, need: ChannelNeed): Promise<Channel> => {

@@ -8,7 +8,7 @@ import { grantAccess } from '../test/fixtures.ts';
 
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';
 
-/** docs/decisions.md, "Errors": bad input gets the error shape, never 5xx, and changes nothing. */
+/** docs/decisions/0005-errors.md, "Errors": bad input gets the error shape, never 5xx, and changes nothing. */
 describe('malformed input', () => {
   const suite = useCloud(buildWorld);
   const cloud = () => suite.cloud;
@@ -236,7 +236,7 @@ describe('malformed input', () => {
   });
 });
 
-/** docs/decisions.md: credentials (401), input (400), reach (404), permission (403), state (409). */
+/** docs/decisions/: credentials (401), input (400), reach (404), permission (403), state (409). */
 describe('order of checks', () => {
   const suite = useCloud(buildWorld);
 

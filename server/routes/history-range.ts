@@ -2,7 +2,7 @@ import { HISTORY_MAX_SPAN_MS } from '../../contract/limits.ts';
 import { badRequest } from '../http/errors.ts';
 
 /**
- * `from` and `to` as history takes them (docs/decisions.md, "History"): epoch ms, both inclusive, `to` by
+ * `from` and `to` as history takes them (docs/decisions/0004-history.md, "History"): epoch ms, both inclusive, `to` by
  * default now and `from` one day before it; at most one day apart.
  */
 export function historyRange(

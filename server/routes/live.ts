@@ -81,7 +81,7 @@ function replayOf(request: FastifyRequest, since: number | undefined, now: numbe
   return { kind: 'since', from: since };
 }
 
-/** Our live-stream extension (docs/decisions.md, "Live streams"). */
+/** Our live-stream extension (docs/decisions/0021-live-streams.md, "Live streams"). */
 export function liveRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
   const { store } = services;

@@ -188,7 +188,7 @@ describe('DELETE /v1/nodes/{nodeUuid}: decommissioning', () => {
     expect((await cloud.call('GET', `/v1/groups/${south.uuid}`)).json).toEqual([]);
     for (const uuid of [node.uuid, sensorUuid]) {
       expect(await channelOf(cloud, uuid)).toMatchObject({ active: false, ownerId: null });
-      // The commissioner keeps its explicit access (docs/decisions.md): the channels stay visible.
+      // The commissioner keeps its explicit access (docs/decisions/): the channels stay visible.
       const info = await cloud.call('GET', `/v1/channels/${uuid}`);
       expect((info.json as ChannelRecord).active).toBe(false);
       // Reach through the group is gone.

@@ -26,7 +26,7 @@ import { demoProfiles } from '../test/demo-profiles.ts';
 import { bearer, tokenFor } from '../test/tokens.ts';
 
 /**
- * The table of docs/decisions.md, "Permissions and reach", row by row, for each demo user where the
+ * The table of docs/decisions/0001-permissions-and-reach.md, "Permissions and reach", row by row, for each demo user where the
  * row applies, over the world of test/world.ts: fleet reaches North and South with their members,
  * support North only, admin all of demo and (by access to its group) acme's depot, acme only its
  * own.

@@ -33,7 +33,7 @@ const kindLabel: Record<Vehicle['kind'], string> = {
 };
 
 /**
- * Temperature limits for cold-chain reports (docs/decisions.md, "Cold chain"): the Cold chain
+ * Temperature limits for cold-chain reports (docs/decisions/0024-fleet-reports-and-the-history-engine.md, "Cold chain"): the Cold chain
  * group carries the frozen band for all its members, and each chilled reefer its own, nearer one.
  * The bands are set so that door openings at deliveries show as excursions and a defrost cycle
  * mostly does not.

@@ -74,7 +74,7 @@ export interface ChannelStore {
   isReachable(userId: number, channel: Channel): Promise<boolean>;
   /**
    * Reach = owned or granted channels, the members of reachable groups, and the sensors of every
-   * reachable node (docs/decisions.md, "Permissions and reach"), ordered by name
+   * reachable node (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"), ordered by name
    * (case-insensitively), then id.
    */
   listReachable(userId: number, type?: ChannelType): Promise<ChannelSummary[]>;

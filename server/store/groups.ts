@@ -9,7 +9,7 @@ export interface GroupStore {
   listMembers(groupId: number): Promise<Channel[]>;
   /**
    * Whether `tenant` has a group of this name, ignoring the case of A–Z: two groups people cannot
-   * tell apart by name make every list and picker ambiguous (docs/decisions.md, "Group names").
+   * tell apart by name make every list and picker ambiguous (docs/decisions/0008-channels-and-data.md, "Group names").
    */
   nameTaken(tenant: string, name: string): Promise<boolean>;
   /**

@@ -14,7 +14,7 @@ export interface PermissionSetReach {
 
 /**
  * The groups a permission set (a role) reaches: whoever holds the set reaches each group, its
- * members and their sensors, as if given the group (docs/decisions.md, "Roles that reach
+ * members and their sensors, as if given the group (docs/decisions/0015-roles-that-reach-groups.md, "Roles that reach
  * groups"). What the holder may do there is still the set's grants. Reach reads this through
  * the channels store; here it is kept.
  */

@@ -21,7 +21,7 @@ export type Engine = 'sqlite' | 'postgres';
 export type ExclusiveWork = 'demo-seed';
 
 /**
- * The one boundary between the cloud and its database (docs/decisions.md, "Storage"). Every
+ * The one boundary between the cloud and its database (docs/decisions/0018-storage.md, "Storage"). Every
  * method answers typed domain values (rows are mapped here, once) and returns a Promise, so the
  * embedded SQLite store and the PostgreSQL store are interchangeable.
  */

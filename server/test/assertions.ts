@@ -7,7 +7,7 @@ const codeOf = Object.fromEntries(
 ) as Record<number, ErrorCode>;
 
 /**
- * docs/decisions.md, "Errors": the status, and exactly `{"status": CODE, "message": text}` with the
+ * docs/decisions/0005-errors.md, "Errors": the status, and exactly `{"status": CODE, "message": text}` with the
  * CODE of that status. Returns the message so tests can check what it names.
  */
 export function expectError(answer: Answer, status: number, messagePart?: string | RegExp): string {

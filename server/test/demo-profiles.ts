@@ -1,6 +1,6 @@
 /**
  * What GET /v1/userinfo must answer for each demo user (README, "Demo tenant";
- * docs/decisions.md, "Caller profile"), written out rather than derived from the seed, so tests
+ * docs/decisions/0003-caller-profile.md, "Caller profile"), written out rather than derived from the seed, so tests
  * check the seed against it.
  */
 const all = ['READ', 'CREATE', 'UPDATE', 'DELETE', 'COMMISSION', 'EXECUTE'];

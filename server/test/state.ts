@@ -3,7 +3,7 @@ import type { SqlProbe } from './sql-probe.ts';
 
 /**
  * Every row of every table, as sorted JSON lines per table. "A bad request changes nothing"
- * (docs/decisions.md, "Errors") is checked by comparing this before and after.
+ * (docs/decisions/0005-errors.md, "Errors") is checked by comparing this before and after.
  */
 export async function databaseState(cloud: { sql: SqlProbe }): Promise<Record<string, string[]>> {
   const state: Record<string, string[]> = {};

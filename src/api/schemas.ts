@@ -1,5 +1,5 @@
 // The contract's validators, loaded beside the first request rather than before the first paint:
-// zod's full build is a fifth of the console's initial JavaScript (docs/decisions.md, "Speed").
+// zod's full build is a fifth of the console's initial JavaScript (docs/decisions/0022-the-console.md, "Speed").
 export { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
 export { PushInbox, PushInboxList, PushInboxSummary } from '../../contract/push.ts';
 export { ErrorBody, StatusResult } from '../../contract/status.ts';

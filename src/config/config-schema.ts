@@ -1,5 +1,5 @@
 // zod's tree-shakable "mini" build: this validator runs before the first paint, so it is part of
-// the first page's JavaScript budget (docs/decisions.md, "Speed").
+// the first page's JavaScript budget (docs/decisions/0022-the-console.md, "Speed").
 import * as z from 'zod/mini';
 
 // The console's pages forbid eval (server/http/console.ts), so zod's compiled parsers can never
@@ -17,7 +17,7 @@ export const ConsoleConfigSchema = z.strictObject({
   authority: z.optional(text()),
   clientId: z.optional(text()),
   audience: z.optional(text()),
-  // offline_access only when a deployment asks for it (docs/decisions.md, "Refresh tokens").
+  // offline_access only when a deployment asks for it (docs/decisions/0012-sign-in-and-tokens.md, "Refresh tokens").
   scope: z._default(text(), 'openid profile email'),
   mapTileUrl: z._default(
     z.string().check(z.regex(/\{z\}.*\{x\}.*\{y\}/, 'must contain {z}, {x} and {y}')),

@@ -45,7 +45,7 @@ function toCreate(
 }
 
 /**
- * The console's actions in plain words, each with the permission it needs (docs/decisions.md,
+ * The console's actions in plain words, each with the permission it needs (docs/decisions/0001-permissions-and-reach.md,
  * "Permissions and reach").
  */
 export function capabilitiesOf(permissions: PermissionMap): Capability[] {

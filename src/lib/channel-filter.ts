@@ -3,7 +3,7 @@ import { channelTypes } from '../../contract/channel.ts';
 
 /**
  * Lower-cased names, computed once per listing so that each keystroke is one pass of `includes`.
- * Matching is the cloud's own rule (docs/decisions.md, "Identities and records"): a
+ * Matching is the cloud's own rule (docs/decisions/0002-identities-and-records.md, "Identities and records"): a
  * case-insensitive substring of the name. Keeping the same rule means the page's instant result
  * and the cloud's `filter` answer always agree.
  */

@@ -43,7 +43,7 @@ export function tenantsWith(
 }
 
 /**
- * Group channels are `groups`, every other channel is `assets` (docs/decisions.md, "Permissions
+ * Group channels are `groups`, every other channel is `assets` (docs/decisions/0001-permissions-and-reach.md, "Permissions
  * and reach").
  */
 export function objectTypeOfChannel(channelType: ChannelType): 'assets' | 'groups' {
@@ -64,7 +64,7 @@ function reasonFor(operation: Operation, objectType: string, tenants: readonly s
  * A channel record does not say its tenant. Whoever sees a channel holds READ on its object type
  * in its tenant, so the candidates are the tenants where the caller holds READ. One candidate: the
  * answer is certain. Several: allowed when every candidate grants the operation, refused when none
- * does, and otherwise left to the cloud, whose 403 the console then shows (docs/decisions.md).
+ * does, and otherwise left to the cloud, whose 403 the console then shows (docs/decisions/).
  */
 export function mayOnExisting(
   permissions: PermissionMap,

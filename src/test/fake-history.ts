@@ -3,7 +3,7 @@ import type { ConsoleConfig } from '../config/config.ts';
 import type { PageRequest } from '../lib/history/fetch-span.ts';
 
 /**
- * The history operation as docs/decisions.md ("History") describes it, over an in-memory data set:
+ * The history operation as docs/decisions/ ("History") describes it, over an in-memory data set:
  * inclusive range, newest first, the newest `count` when the range holds more.
  */
 export function fakeHistory(data: readonly Timeslice[]) {

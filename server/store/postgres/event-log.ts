@@ -18,7 +18,7 @@ export class PgEventLogStore implements EventLogStore {
    * instance takes turns on that row, so it is held as briefly as can be: the body is written
    * before it is taken, and counting, logging and notifying are one statement, after which the
    * transaction commits (one round trip, not three plus the serialising: under load about a
-   * quarter as many batches waited for the row; docs/decisions.md, "Many instances").
+   * quarter as many batches waited for the row; docs/decisions/0019-many-instances.md, "Many instances").
    */
   append(body: EventBody, at: number): Promise<number> {
     const text = JSON.stringify(body);

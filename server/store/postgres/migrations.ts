@@ -183,7 +183,7 @@ export const pgMigrations: readonly string[] = [
   `,
   /* 2: groups a permission set reaches (the SQLite store's migration 6) */ `
   -- A permission set (a role) may name groups: whoever holds the set reaches them, their members
-  -- and the members' sensors, as if given each group (docs/decisions.md, "Roles that reach groups").
+  -- and the members' sensors, as if given each group (docs/decisions/0015-roles-that-reach-groups.md, "Roles that reach groups").
   CREATE TABLE permission_set_groups (
     set_id integer NOT NULL REFERENCES permission_sets(id) ON DELETE CASCADE,
     group_id integer NOT NULL REFERENCES channels(id),

@@ -7,7 +7,7 @@ import { DAY_MS, partitionName, Partitions } from './partitions.ts';
  * The newest `count` publications of the channel first (one backward scan of channel_data's key,
  * day partition after day partition, stopping at `count`), then each one's reading by its unique
  * (sensor_id, ts). Measured against a plain join, which the planner turns into a hash join with
- * a sort: 16 ms against 20-48 ms for 10000 items (docs/decisions.md, "Storage").
+ * a sort: 16 ms against 20-48 ms for 10000 items (docs/decisions/0018-storage.md, "Storage").
  */
 export const historyRange = `
   SELECT r.sensor_id, r.gateway_id, d.ts, r.type, r.value

@@ -30,7 +30,7 @@ import { PgLeaseStore } from './leases.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
- * instances (docs/decisions.md, "Storage").
+ * instances (docs/decisions/0018-storage.md, "Storage").
  */
 export class PgStore implements Store {
   readonly engine = 'postgres';

@@ -52,7 +52,7 @@ const sensorsOfNode = `
 /**
  * Reach = owned or granted channels (directly, or through a permission set that names a group:
  * the channel_grants view of migration 6), the members of reachable groups, and the sensors of
- * every reachable node (docs/decisions.md, "Permissions and reach"). One statement per channel
+ * every reachable node (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"). One statement per channel
  * type, with the type in the SQL, so that owned channels come straight from the (owner_id, type)
  * index and sensors are only gathered when sensors are asked for: a user owning 10000 nodes and
  * their 30000 sensors lists the nodes without touching the sensors. `$u` is the user's id; the

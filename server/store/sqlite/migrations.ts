@@ -189,7 +189,7 @@ export const migrations: readonly string[] = [
   /* 6: groups a permission set reaches */ `
   -- A permission set (a role) may name groups: whoever holds the set reaches them, their members
   -- and the members' sensors, as if given each group, so people of an outside identity provider
-  -- see their fleet from their first sign-in (docs/decisions.md, "Roles that reach groups").
+  -- see their fleet from their first sign-in (docs/decisions/0015-roles-that-reach-groups.md, "Roles that reach groups").
   CREATE TABLE permission_set_groups (
     set_id INTEGER NOT NULL REFERENCES permission_sets(id) ON DELETE CASCADE,
     group_id INTEGER NOT NULL REFERENCES channels(id),

@@ -16,7 +16,7 @@ import { SqliteSignInFailureStore } from './sign-in-failures.ts';
 import { SqliteEventLogStore } from './event-log.ts';
 import { SqliteLeaseStore } from './leases.ts';
 
-/** The embedded store: node:sqlite, one connection, one instance (docs/decisions.md, "Storage"). */
+/** The embedded store: node:sqlite, one connection, one instance (docs/decisions/0018-storage.md, "Storage"). */
 export class SqliteStore implements Store {
   readonly engine = 'sqlite';
   readonly db: SqliteDatabase;

@@ -24,7 +24,7 @@ import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { zoomWindow } from '../../lib/history/zoom.ts';
 import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
-/** Up to this many sensors each get a line; more are drawn as bands (docs/decisions.md). */
+/** Up to this many sensors each get a line; more are drawn as bands (docs/decisions/). */
 export const MAX_LINES = 8;
 
 export interface TemperaturePanelProps {

@@ -63,7 +63,7 @@ function polygonsOf(geometry: GeoJSON.Geometry | null): GeoJSON.Position[][][] {
 /**
  * The basemap as separate shapes, land first, then borders (drawn over it), each nearest to
  * `center` first. Added to a map a few at a time, the shapes under the view appear at once and
- * no task of the page's main thread projects the whole world (docs/decisions.md, "Fleet reports
+ * no task of the page's main thread projects the whole world (docs/decisions/0024-fleet-reports-and-the-history-engine.md, "Fleet reports
  * and the history engine": the offline basemap).
  */
 export function basemapPieces(

@@ -30,7 +30,7 @@ export class TooDenseError extends Error {
 /**
  * Every item of a span that fits one request's time limit, newest first. When a page comes back
  * full, the span may hold more: the next page asks again with `to` = the oldest ts received, and
- * the items of that instant already received are dropped (docs/decisions.md, "History").
+ * the items of that instant already received are dropped (docs/decisions/0004-history.md, "History").
  */
 export async function fetchSpan<T extends PageItem>(
   span: TimeSpan,

@@ -1,6 +1,6 @@
 import { HISTORY_MAX_SPAN_MS } from '../../../contract/limits.ts';
 
-/** A time range in epoch milliseconds, both ends inclusive (docs/decisions.md, "History"). */
+/** A time range in epoch milliseconds, both ends inclusive (docs/decisions/0004-history.md, "History"). */
 export interface TimeSpan {
   from: number;
   to: number;

@@ -14,7 +14,7 @@ export interface LimitsFound {
 }
 
 /**
- * Where the limits of a history's sensors come from (docs/decisions.md, "Cold chain"): the
+ * Where the limits of a history's sensors come from (docs/decisions/0024-fleet-reports-and-the-history-engine.md, "Cold chain"): the
  * channel viewed, the node and sensor records known (a group's members), and the groups that hold
  * each node. Broken entries are reported rather than skipped in silence.
  */

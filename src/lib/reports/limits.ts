@@ -1,5 +1,5 @@
 /**
- * Temperature limits of a node's cargo, in °C, from channel properties (docs/decisions.md,
+ * Temperature limits of a node's cargo, in °C, from channel properties (docs/decisions/0024-fleet-reports-and-the-history-engine.md,
  * "Cold chain"): `{"temperature": {"min": -25, "max": -15}}`. Either bound may be left out (a
  * chilled load may have only a maximum). They may sit on the sensor, on its node, or on a group
  * for all its members; the nearest wins.

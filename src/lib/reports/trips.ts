@@ -5,7 +5,7 @@ import { dayIndex, type LocalDays } from './local-days.ts';
 
 const MINUTE = 60_000;
 
-/** Thresholds of trip and stop detection; the defaults are Traccar's (docs/decisions.md). */
+/** Thresholds of trip and stop detection; the defaults are Traccar's (docs/decisions/). */
 export interface TripSettings {
   /** Standing still at least this long is a stop; shorter is traffic. */
   minStopMs: number;
