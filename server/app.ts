@@ -62,12 +62,17 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
     trustProxy: config.limits.trustProxy,
     clientErrorHandler(error, socket) {
       // Malformed HTTP never reaches a route; answer it in the API's error shape all the same.
-      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const code = (error as NodeJS.ErrnoException).code;
+      const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+      // A request whose headers or body dawdle past REQUEST_TIMEOUT_MS: said so, then closed.
+      const late = code === 'ERR_HTTP_REQUEST_TIMEOUT';
       const body = JSON.stringify({
         status: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
         message: tooLarge
           ? 'The request line or headers are too large.'
-          : 'Malformed HTTP request.',
+          : late
+            ? `The request did not arrive within ${config.limits.requestTimeoutMs} ms (REQUEST_TIMEOUT_MS).`
+            : 'Malformed HTTP request.',
       });
       if (socket.writable) {
         socket.end(
