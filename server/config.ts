@@ -50,6 +50,8 @@ export interface CloudConfig {
   liveHeartbeatMs: number;
   /** Fair shares and timeouts (server/http/limits.ts). */
   limits: Limits;
+  /** Keys that seal secrets at rest (server/secrets/sealer.ts); null: secrets.key in DATA_DIR. */
+  secretsKey: string | null;
 }
 
 const LIVE_RECHECK_MS = 60_000;
@@ -85,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     liveRecheckMs: LIVE_RECHECK_MS,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: limitsFromEnv(env),
+    secretsKey: env.SECRETS_KEY || null,
   };
 }
 
@@ -156,6 +159,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     liveRecheckMs: LIVE_RECHECK_MS,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: DEFAULT_LIMITS,
+    secretsKey: null,
     ...overrides,
   };
 }

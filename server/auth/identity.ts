@@ -1,3 +1,4 @@
+import { loadSealer } from '../secrets/sealer.ts';
 import { createLocalJWKSet } from 'jose';
 import type { ZodApp } from '../http/zod-app.ts';
 import type { Services } from '../services.ts';
@@ -44,7 +45,10 @@ export async function setUpIdentity(
   const keys = store.sharedSecrets
     ? await sharedKeys(store.sharedSecrets, config.dataDir)
     : loadOrCreateKeys(config.dataDir);
-  const models = new OidcModels(store.oidcModels);
+  const models = new OidcModels(
+    store.oidcModels,
+    loadSealer(config.dataDir, config.secretsKey ?? undefined),
+  );
   const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
   const signIn = new PasswordSignIn(users, throttle);
   registerPasswordRealm(provider, signIn, config);
