@@ -1,5 +1,6 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import { digest, Sealer } from '../secrets/sealer.ts';
+import type { Sealer } from '../secrets/sealer.ts';
+import { digest } from '../secrets/sealer.ts';
 
 export type OidcLookup = 'id' | 'uid' | 'userCode';
 
