@@ -1,4 +1,3 @@
-import { loadSealer } from '../secrets/sealer.ts';
 import { createLocalJWKSet } from 'jose';
 import type { ZodApp } from '../http/zod-app.ts';
 import type { Services } from '../services.ts';
@@ -45,10 +44,7 @@ export async function setUpIdentity(
   const keys = store.sharedSecrets
     ? await sharedKeys(store.sharedSecrets, config.dataDir)
     : loadOrCreateKeys(config.dataDir);
-  const models = new OidcModels(
-    store.oidcModels,
-    loadSealer(config.dataDir, config.secretsKey ?? undefined),
-  );
+  const models = new OidcModels(store.oidcModels, services.sealer);
   const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
   const signIn = new PasswordSignIn(users, throttle);
   registerPasswordRealm(provider, signIn, config);
