@@ -25,7 +25,7 @@ export interface CpuShare {
 const TICK_MS = 10;
 
 /** User + system time of a process, ms; 0 when it is gone. */
-function processMs(pid: number): number {
+export function processMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces) start at the state, field 3.

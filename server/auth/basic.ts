@@ -30,6 +30,7 @@ export class BasicAuthenticator implements Authenticator {
   readonly scheme = 'Basic';
   readonly challenge = 'Basic realm="telemetry", charset="UTF-8"';
   private readonly verified = new Map<string, { hash: string; until: number }>();
+  private readonly checking = new Map<string, Promise<boolean>>();
   private readonly signIn: PasswordSignIn;
   private readonly now: () => number;
 
@@ -58,7 +59,15 @@ export class BasicAuthenticator implements Authenticator {
     const key = createHash('sha256').update(`${user.id}\0${password}`).digest('base64url');
     const cached = this.verified.get(key);
     if (cached && cached.hash === hash && cached.until > this.now()) return true;
-    if (!(await verifyQueued(password, hash))) return false;
+    // A client opening many connections at once with the same pair (a console's first page, a
+    // script's streams) waits for one scrypt, not one each: it would fill the password queue.
+    const pending = `${key}\0${hash}`;
+    let check = this.checking.get(pending);
+    if (!check) {
+      check = verifyQueued(password, hash).finally(() => this.checking.delete(pending));
+      this.checking.set(pending, check);
+    }
+    if (!(await check)) return false;
     if (this.verified.size >= CACHE_MAX) this.verified.clear();
     this.verified.set(key, { hash, until: this.now() + CACHE_TTL_MS });
     return true;
