@@ -5,6 +5,7 @@ import { trustProxyFromEnv } from './client-address.ts';
 import { PER_ADDRESS, PER_NAME_AND_ADDRESS } from './password-sign-in.ts';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
 import { listenTestCloud, type ListeningCloud } from '../test/listen.ts';
+import { bearer, tokenFor } from '../test/tokens.ts';
 
 const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
@@ -61,6 +62,30 @@ describe('throttle the attacker, not the victim (client addresses)', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await userinfo('127.0.0.5', 'fleet', 'demo-fleet')).status).toBe(200);
+  });
+});
+
+describe('a password flood', () => {
+  let cloud: TestCloud;
+  beforeAll(async () => {
+    cloud = await createTestCloud();
+  });
+  afterAll(() => cloud.close());
+
+  it('from many addresses at once leaves bearer users and /livez served', async () => {
+    const token = await tokenFor(cloud, 'support', 'demo-support');
+    const flood = Array.from({ length: 60 }, (_, i) =>
+      cloud.call('GET', '/v1/userinfo', {
+        as: { username: `random-${i}`, password: 'guess' },
+        remoteAddress: `127.9.${i}.1`,
+      }),
+    );
+    const served = await Promise.all([
+      cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) }),
+      cloud.call('GET', '/livez', { as: null }),
+    ]);
+    expect(served.map((answer) => answer.status)).toEqual([200, 200]);
+    for (const answer of await Promise.all(flood)) expect([401, 429]).toContain(answer.status);
   });
 });
 
