@@ -6,6 +6,7 @@ import type { Timeslices } from '../history/timeslices.ts';
 import { sseMessage, type SseConnection } from './sse.ts';
 import type { Delivery, HubSubscriber, StreamHub, Subscription } from './stream-hub.ts';
 import { inScope, type StreamScope } from './stream-scope.ts';
+import { replayTurns } from './replay-turns.ts';
 
 /** A position in the event log, as an event id: `<seq>-<epoch ms it was logged>`. */
 export interface LogPosition {
@@ -39,8 +40,8 @@ export const REPLAY_MARGIN_MS = 5 * 60_000;
 /** The most a replay from history sends; older readings are read through history itself. */
 export const REPLAY_MAX_ITEMS = 50_000;
 const REPLAY_CHUNK = 1_000;
-/** Readings read from history at once while replaying: a few hundred kilobytes. */
-const REPLAY_WINDOW = 2_000;
+/** Readings read from history at once while replaying: a couple of hundred kilobytes. */
+const REPLAY_WINDOW = 1_000;
 /** A replaying client that takes nothing for this long is ended (too slow). */
 export const DRAIN_TIMEOUT_MS = 30_000;
 const LOG_PAGE = 100;
@@ -265,7 +266,8 @@ export class LiveStream implements HubSubscriber {
       }
       await this.drained();
       if (events.length < LOG_PAGE) break;
-      events = await log.after(this.cursor.seq, LOG_PAGE);
+      const after = this.cursor.seq;
+      events = await replayTurns.run(() => log.after(after, LOG_PAGE));
     }
     return { replayed: 'events', missed: false };
   }
@@ -289,7 +291,9 @@ export class LiveStream implements HubSubscriber {
     let truncated = false;
     let lower = from;
     for (let upper = to; !this.ended;) {
-      const page = await readings.range(channel.id, from, upper, REPLAY_WINDOW);
+      const page = await replayTurns.run(() =>
+        readings.range(channel.id, from, upper, REPLAY_WINDOW),
+      );
       total += page.length;
       const oldest = page.at(-1)?.[2];
       if (page.length < REPLAY_WINDOW || oldest === undefined) break;
@@ -310,20 +314,30 @@ export class LiveStream implements HubSubscriber {
     for (const end of edges) {
       if (this.ended) break;
       // Twice the window: readings that arrived since the first pass are not cut off.
-      const window = (await readings.range(channel.id, start, end, 2 * REPLAY_WINDOW)).reverse();
+      const rows = await replayTurns.run(async () => {
+        const window = await readings.range(channel.id, start, end, 2 * REPLAY_WINDOW);
+        const fresh = window
+          .reverse()
+          .filter(([sensorId, , ts]) => !this.queuedKeys.has(`${sensorId}:${ts}`));
+        await timeslices.learn(
+          fresh.map(([sensorId, gatewayId]) => [sensorId, gatewayId] as const),
+        );
+        return fresh;
+      });
       start = end + 1;
-      const rows = window.filter(([sensorId, , ts]) => !this.queuedKeys.has(`${sensorId}:${ts}`));
-      await timeslices.learn(rows.map(([sensorId, gatewayId]) => [sensorId, gatewayId] as const));
       for (let i = 0; i < rows.length && !this.ended; i += REPLAY_CHUNK) {
         const chunk = rows.slice(i, i + REPLAY_CHUNK);
         for (const [sensorId, , ts] of chunk) {
           first ??= ts;
           if (ts >= recentFrom) this.sentRecently.add(`${sensorId}:${ts}`);
         }
-        const json = chunk.map(([sensorId, gatewayId, ts, type, value]) =>
-          timeslices.sliceJson(head, { sensorId, gatewayId, ts, type, value }),
-        );
-        this.connection.send(sseMessage('timeslices', `[${json.join(',')}]`));
+        const message = await replayTurns.run(async () => {
+          const json = chunk.map(([sensorId, gatewayId, ts, type, value]) =>
+            timeslices.sliceJson(head, { sensorId, gatewayId, ts, type, value }),
+          );
+          return sseMessage('timeslices', `[${json.join(',')}]`);
+        });
+        this.connection.send(message);
         await this.drained();
       }
     }
