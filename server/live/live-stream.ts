@@ -39,9 +39,12 @@ export type Replay =
 export const REPLAY_MARGIN_MS = 5 * 60_000;
 /** The most a replay from history sends; older readings are read through history itself. */
 export const REPLAY_MAX_ITEMS = 50_000;
-const REPLAY_CHUNK = 1_000;
-/** Readings read from history at once while replaying: a couple of hundred kilobytes. */
-const REPLAY_WINDOW = 1_000;
+const REPLAY_CHUNK = 250;
+/**
+ * Readings read from history at once while replaying: small, because a replay's piece runs
+ * between two turns of the event loop (abuse benchmark: 1,000 kept other users' p99 at 9×).
+ */
+const REPLAY_WINDOW = 250;
 /** A replaying client that takes nothing for this long is ended (too slow). */
 export const DRAIN_TIMEOUT_MS = 30_000;
 const LOG_PAGE = 100;
@@ -274,7 +277,7 @@ export class LiveStream implements HubSubscriber {
 
   /**
    * A channel's history from `from` to now (the newest REPLAY_MAX_ITEMS at most), oldest first,
-   * in messages of a thousand, read a window at a time as the client reads
+   * in messages of REPLAY_CHUNK, read a window at a time as the client reads
    * (docs/decisions/0041-fair-shares.md): a first pass walks back from now to find where the
    * newest REPLAY_MAX_ITEMS begin, keeping only the window edges; the second reads each window
    * again, oldest first, and waits for the client before reading the next. Readings logged
