@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
@@ -34,12 +34,25 @@ describe('CreateGroupForm', () => {
       }),
     );
     renderPage(<CreateGroupForm />, creator, {
-      routes: [{ path: '/groups/:uuid', element: null }],
+      routes: [
+        {
+          path: '/groups/:uuid',
+          element: (
+            <main>
+              <h1>North – Größe</h1>
+            </main>
+          ),
+        },
+      ],
     });
     await userEvent.type(screen.getByRole('textbox', { name: 'New group' }), ' North – Größe ');
     await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
     const post = calls.find((call) => call.init.method === 'POST');
     expect(post?.url.pathname).toBe(`/v1/groups/${encodeURIComponent('North – Größe')}`);
+    // On the new group's page, the keyboard starts at its heading, not at the page's body.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'North – Größe' })).toHaveFocus(),
+    );
   });
 
   it('says under the name that the tenant already has a group of that name, until it changes', async () => {

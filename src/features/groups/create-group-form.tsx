@@ -10,6 +10,7 @@ import { usePermissions } from '../../api/userinfo.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { focusPageHeading } from '../../components/move-focus.ts';
 import { fieldError } from '../../lib/field-error.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
@@ -43,7 +44,7 @@ export function CreateGroupForm() {
             clearName();
             setSubmitted(false);
             notifyDone(`Group ${group.name} created.`);
-            void navigate(paths.group.href(group.uuid));
+            void Promise.resolve(navigate(paths.group.href(group.uuid))).then(focusPageHeading);
           },
         });
       }}
