@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // pages' own list), so a component used without its CSS renders unstyled: the Follow live switch
 // showed as a bare checkbox with its label on the next line. This keeps every used component's
 // CSS, and the CSS of the parts it is built from, imported somewhere in the console.
-const root = join(import.meta.dirname, '..', '..');
+const root = join(import.meta.dirname, '..');
 const stylesFolder = join(root, 'node_modules', '@mantine', 'core', 'styles');
 const builtFrom: Record<string, string[]> = {
   Switch: ['InlineInput'],
