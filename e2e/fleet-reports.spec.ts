@@ -218,6 +218,10 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
   const shading = temperature.getByText(/^Shaded where members were out of their limits/);
   await expect(shading).toHaveText(/the more of them\.$/);
   await first.getByRole('button', { name: /^Show the excursion of / }).click();
+  // The page takes the person up to the chart, so that the zoom is seen at all.
+  const chartHeading = page.getByRole('heading', { name: 'Temperature', level: 2 });
+  await expect(chartHeading).toBeFocused();
+  await expect(chartHeading).toBeInViewport();
   await expect(shading).toHaveText(/; the excursions of the lines you picked, darkest\.$/);
   await expect(temperature.getByRole('button', { name: 'Whole range' })).toBeEnabled();
   await expect(temperature.getByRole('list', { name: 'Bands and sensors' })).toContainText(

@@ -6,7 +6,8 @@ import { useRangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import type { StopMark } from '../../components/map/stops-overlay.ts';
 import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
-import { Section } from '../../components/section.tsx';
+import { Section, sectionHeadingId } from '../../components/section.tsx';
+import { focusHeading } from '../../components/move-focus.ts';
 import { useConfig } from '../../config/config-context.ts';
 import type { ExcursionRow } from '../../lib/history-store/protocol.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
@@ -103,6 +104,10 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
         current.includes(e.sensorUuid) ? current : [...current, e.sensorUuid],
       );
       setNode(e.nodeUuid);
+      // The chart is sections above the table: take the person there, so that the zoom is seen.
+      const heading = document.getElementById(sectionHeadingId('Temperature'));
+      heading?.scrollIntoView({ block: 'start' });
+      focusHeading(heading);
     },
     [span],
   );
