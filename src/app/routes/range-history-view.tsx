@@ -22,7 +22,7 @@ import { TrackPanel } from '../../features/history/track-panel.tsx';
 import { useFollowLive } from '../../features/history/use-follow-live.ts';
 import { ColdChainPanel } from '../../features/reports/cold-chain-panel.tsx';
 import { ReportSettingsForm } from '../../features/reports/report-settings-form.tsx';
-import { TIMEBAR_COLUMNS, TripsPanel } from '../../features/reports/trips-panel.tsx';
+import { dayBoundsOf, TIMEBAR_COLUMNS, TripsPanel } from '../../features/reports/trips-panel.tsx';
 import { useReportOptions } from '../../features/reports/use-report-options.ts';
 
 /** Excursions are shown with this much of their surroundings on either side. */
@@ -69,12 +69,21 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
     width: TIMEBAR_COLUMNS,
     options,
   });
+  // A day picked for stops narrows the map to that day: its stops and its part of the tracks.
+  const [day, setDay] = useState('');
+  const dayBounds = useMemo(() => dayBoundsOf(motion.data, day), [motion.data, day]);
+  const daySpan = useMemo(
+    () => (dayBounds ? { from: dayBounds.start, to: dayBounds.end } : undefined),
+    [dayBounds],
+  );
   const stops = useMemo((): StopMark[] => {
     const nodes = motion.data?.nodes ?? [];
+    const onDay = (s: { start: number; end: number }) =>
+      !dayBounds || (s.end >= dayBounds.start && s.start < dayBounds.end);
     return nodes.flatMap((n, index) =>
       node !== undefined && n.nodeUuid !== node
         ? []
-        : n.stops.map((s) => ({
+        : n.stops.filter(onDay).map((s) => ({
             key: `${n.nodeUuid}-${s.start}`,
             nodeName: n.nodeName,
             lat: s.lat,
@@ -84,7 +93,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             color: seriesColor(index),
           })),
     );
-  }, [motion.data, node]);
+  }, [motion.data, node, dayBounds]);
 
   const onShow = useCallback(
     (sensorUuid: string, show: boolean) =>
@@ -112,7 +121,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
     [span],
   );
   const banded = (summary.data?.sensors.length ?? 0) > MAX_LINES;
-  const fitKey = `${channel.uuid}|${range.from}|${range.to}`;
+  const fitKey = `${channel.uuid}|${range.from}|${range.to}|${day}`;
   const hasTemperatures = (summary.data?.sensors.length ?? 0) > 0;
 
   return (
@@ -176,6 +185,8 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             motion={motion.data}
             node={node}
             onNode={setNode}
+            day={day}
+            onDay={setDay}
           />
         </Stack>
       </Section>
@@ -189,6 +200,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             cursor={cursor}
             fitKey={fitKey}
             stops={stops}
+            within={daySpan}
             tileUrl={config.mapTileUrl}
             attribution={config.mapAttribution}
           />
