@@ -103,7 +103,12 @@ export function Component() {
           )}
         </Group>
         <Stack gap="md">
-          <AddMembers groupUuid={groupUuid} members={members.data ?? []} verdict={update} />
+          <AddMembers
+            groupUuid={groupUuid}
+            groupTenant={group.data?.tenant}
+            members={members.data ?? []}
+            verdict={update}
+          />
           {members.isPending ? (
             <Skeleton height={120} />
           ) : members.data === undefined ? (

@@ -11,6 +11,7 @@ import {
   serialColumn,
   statusColumn,
   typeColumn,
+  withTenantColumn,
 } from '../../components/channel-table/channel-columns.tsx';
 import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
@@ -91,7 +92,11 @@ export function NodeList() {
             : 'No node of that name.'}
         </Text>
       ) : (
-        <ChannelTable channels={rows.slice(0, SHOWN)} columns={columns} label="Nodes" />
+        <ChannelTable
+          channels={rows.slice(0, SHOWN)}
+          columns={withTenantColumn(columns, nodes.channels)}
+          label="Nodes"
+        />
       )}
       {rows.length > SHOWN && (
         <Text size="sm" c="dimmed" mt="xs">
