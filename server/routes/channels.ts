@@ -5,7 +5,8 @@ import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf } from '../auth/caller.ts';
 import { forbidden } from '../http/errors.ts';
-import { recordJson, recordsJson } from '../http/channel-json.ts';
+import { listedRecordsJson, recordJson } from '../http/channel-json.ts';
+import { sendTaggedJson } from '../http/etag.ts';
 import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 
@@ -40,14 +41,12 @@ export function channelRoutes(app: ZodApp, services: Services): void {
         throw forbidden(`Refused: listing channels needs READ on ${wanted.join(' or ')}.`);
       }
       const needle = filter?.toLocaleLowerCase();
-      const rows = (
-        await services.store.channels.listReachable(caller.user.id, channelType)
-      ).filter(
+      const rows = (await services.reach.listReachable(caller.user.id, channelType)).filter(
         (row) =>
           caller.can(row.tenant, objectTypeOf(row), 'READ') &&
           (needle === undefined || row.name.toLocaleLowerCase().includes(needle)),
       );
-      return sendJsonText(reply, recordsJson(rows, 'full'));
+      return sendTaggedJson(request, reply, listedRecordsJson(rows));
     },
   );
 
