@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 /** A benchmark module: `npm run bench` runs every registered one and prints its figures. */
 export interface Benchmark {
   name: string;
@@ -107,4 +108,28 @@ export async function runStandalone(benchmark: Benchmark): Promise<void> {
   const met = printFigures(result.figures);
   for (const note of result.notes ?? []) console.log(`  ${note}`);
   if (!met) process.exitCode = 1;
+}
+
+/** The 1-minute load average, e.g. "1.4 on 2 cores", for printing beside wall-clock figures. */
+export function loadNow(): string {
+  return `${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`;
+}
+
+/**
+ * Other people's work (cores) during a run above which its wall-clock figures (rates, latencies)
+ * say more about the machine than about the cloud: half a core of a 2-core machine.
+ */
+export const OTHERS_MAX_CORES = 0.5;
+
+/**
+ * Why a wall-clock figure taken while others used `othersCores` cores means little, or undefined
+ * when it means what it says. CPU per unit of work, and ratios measured in the same run, hold
+ * either way.
+ */
+export function wallClockCaveat(othersCores: number): string | undefined {
+  if (othersCores <= OTHERS_MAX_CORES) return undefined;
+  return (
+    `other work kept ${othersCores.toFixed(2)} cores busy during this run (load ${loadNow()}): ` +
+    'its wall-clock figures are not judged; CPU per unit of work and the ratios are'
+  );
 }

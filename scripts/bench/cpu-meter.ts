@@ -69,7 +69,7 @@ export function withChildren(pid: number): number[] {
 export async function measureCpu<T>(
   groups: CpuGroup[],
   work: () => Promise<T>,
-): Promise<{ result: T; shares: CpuShare[] }> {
+): Promise<{ result: T; shares: CpuShare[]; elapsedMs: number }> {
   const snapshot = () => {
     const byGroup = new Map<string, Map<number, number>>();
     for (const group of groups) {
@@ -100,5 +100,5 @@ export async function measureCpu<T>(
     outside: true,
   });
   shares.push({ name: 'machine total', cores: busy / elapsed, outside: true });
-  return { result, shares };
+  return { result, shares, elapsedMs: elapsed };
 }
