@@ -102,6 +102,35 @@ export function printFigures(figures: readonly Figure[]): boolean {
   return allMet;
 }
 
+/** Every judged figure of a run in one table: benchmark, figure, value, target, verdict. */
+export function printSummary(judged: readonly (readonly [string, Figure])[]): void {
+  if (judged.length === 0) return;
+  const rows = judged.map(([name, figure]) => {
+    const target = figure.target;
+    const met =
+      target !== undefined &&
+      ('max' in target ? figure.value <= target.max : figure.value >= target.min);
+    const bound =
+      target === undefined ? '' : 'max' in target ? `≤ ${target.max}` : `≥ ${target.min}`;
+    return [
+      name,
+      figure.label.trim(),
+      `${format(figure.value)} ${figure.unit}`.trim(),
+      `${bound} ${figure.unit}`.trim(),
+      met ? 'met' : 'MISSED',
+    ];
+  });
+  const header = ['benchmark', 'figure', 'value', 'target', ''];
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]) =>
+    '  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`\nSummary of targets (load average now ${loadNow()})`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
 /** Runs one benchmark on its own (`node scripts/bench/<name>.ts`): figures, notes, exit code. */
 export async function runStandalone(benchmark: Benchmark): Promise<void> {
   const result = await benchmark.run();
