@@ -199,6 +199,11 @@ describe('the reach cache', () => {
                 expect(await cache.listReachable(user, type)).toEqual(
                   await raw.channels.listReachable(user, type),
                 );
+                // What is made of reach (a listing's text) is forgotten with it.
+                const names = (rows: readonly { name: string }[]) => rows.map((r) => r.name).join();
+                expect(await cache.derived(user, type, 'names', names)).toBe(
+                  names(await raw.channels.listReachable(user, type)),
+                );
               }
             }
           }

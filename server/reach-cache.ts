@@ -36,6 +36,8 @@ const GROUP_READS = new Set<string>(['listMembers', 'nameTaken', 'activeGroupsOf
 export class ReachCache {
   private generation = 0;
   private readonly entries = new Map<string, readonly ChannelSummary[]>();
+  /** What callers made of their reach (a listing's text), kept and forgotten with it. */
+  private readonly made = new Map<string, unknown>();
   /**
    * Sensors seen already, by uuid (never reused, unlike an id a rolled-back insert gave back):
    * ingestion "ensures" its sensors with every batch, most of them old.
@@ -70,10 +72,35 @@ export class ReachCache {
     return rows;
   }
 
+  /**
+   * `make` applied to the caller's reach, kept under `key` (which must name everything else the
+   * answer depends on: the caller's permissions, a filter) until reach changes.
+   */
+  async derived<T>(
+    userId: number,
+    type: ChannelType | undefined,
+    key: string,
+    make: (rows: readonly ChannelSummary[]) => T,
+  ): Promise<T> {
+    const full = `${userId}:${type ?? ''}:${key}`;
+    if (this.made.has(full)) return this.made.get(full) as T;
+    const generation = this.generation;
+    const value = make(await this.listReachable(userId, type));
+    if (this.enabled && generation === this.generation) {
+      if (this.made.size >= MAX_ENTRIES) {
+        const oldest = this.made.keys().next();
+        if (oldest.done !== true) this.made.delete(oldest.value);
+      }
+      this.made.set(full, value);
+    }
+    return value;
+  }
+
   /** Something that may alter reach or a listed record changed: forget every listing. */
   changed(): void {
     this.generation++;
     this.entries.clear();
+    this.made.clear();
   }
 
   /** ensureSensors' answer: a change only when it holds a sensor not seen before. */

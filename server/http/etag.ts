@@ -42,7 +42,21 @@ function compress(json: string, encoding: 'br' | 'gzip'): Buffer {
  * the caller's own, and is asked for again each time.
  */
 export function sendTaggedJson(request: FastifyRequest, reply: FastifyReply, json: string) {
-  const tag = `W/"${hash('sha1', json, 'base64url')}"`;
+  return sendTagged(request, reply, taggedJson(json));
+}
+
+/** JSON text with its tag, made once where the answer is kept (reach-cache.ts `derived`). */
+export interface TaggedJson {
+  json: string;
+  tag: string;
+}
+
+export function taggedJson(json: string): TaggedJson {
+  return { json, tag: `W/"${hash('sha1', json, 'base64url')}"` };
+}
+
+export function sendTagged(request: FastifyRequest, reply: FastifyReply, tagged: TaggedJson) {
+  const { json, tag } = tagged;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
   if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
   const encoding = json.length >= COMPRESS_THRESHOLD_BYTES ? encodingFor(request) : undefined;
