@@ -1,7 +1,6 @@
 import { hash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendJsonText } from './zod-app.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
 /** Whether an If-None-Match header names `tag` (weak comparison, RFC 9110 13.1.2). */
@@ -49,18 +48,20 @@ export function sendTaggedJson(request: FastifyRequest, reply: FastifyReply, jso
 export interface TaggedJson {
   json: string;
   tag: string;
+  /** The text as UTF-8, encoded once: a kept answer is sent again without encoding it again. */
+  bytes: Buffer;
 }
 
 export function taggedJson(json: string): TaggedJson {
-  return { json, tag: `W/"${hash('sha1', json, 'base64url')}"` };
+  return { json, tag: `W/"${hash('sha1', json, 'base64url')}"`, bytes: Buffer.from(json) };
 }
 
 export function sendTagged(request: FastifyRequest, reply: FastifyReply, tagged: TaggedJson) {
-  const { json, tag } = tagged;
+  const { json, tag, bytes } = tagged;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
   if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
   const encoding = json.length >= COMPRESS_THRESHOLD_BYTES ? encodingFor(request) : undefined;
-  if (encoding === undefined) return sendJsonText(reply, json);
+  if (encoding === undefined) return reply.type('application/json; charset=utf-8').send(bytes);
   const key = `${encoding}:${tag}`;
   let body = compressed.get(key);
   if (body === undefined) {
