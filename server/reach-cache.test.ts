@@ -18,7 +18,9 @@ type Op =
   | { kind: 'add' | 'remove' | 'add-in-tx' | 'add-rolled-back'; group: number; member: number }
   | { kind: 'remove-all' | 'decommission'; channel: number }
   | { kind: 'sensor'; channel: number; sensor: 'temp' | 'gps' }
-  | { kind: 'properties' | 'push'; channel: number; clear: boolean };
+  | { kind: 'properties' | 'push'; channel: number; clear: boolean }
+  | { kind: 'role-groups'; channel: number; clear: boolean }
+  | { kind: 'give-role' | 'take-role'; user: number };
 
 // Few channels, so that changes often meet: a member removed from the group it was added to.
 const index = fc.nat(3);
@@ -49,7 +51,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     channel: index,
     clear: fc.boolean(),
   }),
+  fc.record({ kind: fc.constant('role-groups' as const), channel: index, clear: fc.boolean() }),
+  fc.record({ kind: fc.constantFrom('give-role' as const, 'take-role' as const), user: fc.nat(1) }),
 );
+
+/** A permission set that names groups: whoever holds it reaches them. */
+const ROLE = 'reach-test';
 
 class RolledBack extends Error {}
 
@@ -150,6 +157,17 @@ async function apply(store: Store, users: number[], change: Op, serial: number):
       }
       return;
     }
+    case 'role-groups': {
+      const group = pick(groups, change.channel);
+      await store.permissionSetGroups.setGroups(ROLE, change.clear || !group ? [] : [group.id]);
+      return;
+    }
+    case 'give-role':
+      await store.users.addPermissionSets(user, [ROLE]);
+      return;
+    case 'take-role':
+      await store.users.removePermissionSets(user, [ROLE]);
+      return;
     case 'push': {
       const channel = pick(anyChannel, change.channel);
       if (channel) {
@@ -169,6 +187,7 @@ async function freshStore() {
   const ids = await seedDemoAccounts(raw.users, T, TEST_SCRYPT);
   const cache = new ReachCache(raw.channels);
   const users = [ids.admin, ids.fleet];
+  await raw.users.definePermissionSet(ROLE, 'Reaches the groups it names', []);
   // A node each and a group of admin's to start from, so that short runs already change reach.
   for (const [at, owner] of users.entries()) {
     const base = { tenant: 'acme', ownerId: owner, now: T };

@@ -1,6 +1,5 @@
 import type { ChannelType } from '../contract/channel.ts';
 import type { ChannelStore, ChannelSummary } from './store/channels.ts';
-import type { GroupStore } from './store/groups.ts';
 import type { Store } from './store/store.ts';
 
 /** Callers whose listings are kept at most; past it the oldest goes. */
@@ -19,11 +18,30 @@ const CHANNEL_READS = new Set<string>([
   'sensorsOf',
 ]);
 const GROUP_READS = new Set<string>(['listMembers', 'nameTaken', 'activeGroupsOf']);
+const ROLE_GROUP_READS = new Set<string>(['findGroups', 'list']);
+/**
+ * The user store's writes that change reach: a permission set may name groups its holders reach
+ * (`permission_set_groups`), so giving or taking a set changes them. Its other writes (profiles,
+ * passwords, grants of a set) do not: grants are checked per request, not kept here.
+ */
+const USER_REACH_WRITES = new Set<string>([
+  'setPermissionSets',
+  'addPermissionSets',
+  'removePermissionSets',
+]);
+
+/**
+ * How long a kept answer is used at most. Writes this instance makes clear the cache at once; this
+ * bounds how long one made around it (the permission-sets command in another process, SQL by
+ * hand) goes unseen, at one reach query per caller every few seconds.
+ */
+export const REACH_KEPT_MS = 10_000;
 
 /**
  * The channels each caller reaches (ChannelStore.listReachable), computed once and kept until
  * something that could change a listing changes: a channel created, commissioned, changed or
- * decommissioned, a grant, a group's membership (docs/decisions/0051-reach-cache.md). It sits
+ * decommissioned, a grant, a group's membership, the groups a permission set names or who holds
+ * the set (docs/decisions/0051-reach-cache.md). It sits
  * above the store, so it works on both engines, and learns of changes by watching the store's
  * writes (`watch`): any method of the channel or group store that is not a known read counts as
  * a change, so a write added later invalidates by default. Inside a transaction the cache is
@@ -38,6 +56,8 @@ export class ReachCache {
   private readonly entries = new Map<string, readonly ChannelSummary[]>();
   /** What callers made of their reach (a listing's text), kept and forgotten with it. */
   private readonly made = new Map<string, unknown>();
+  /** When the entries were first kept: all go REACH_KEPT_MS later. */
+  private keptSince = 0;
   /**
    * Sensors seen already, by uuid (never reused, unlike an id a rolled-back insert gave back):
    * ingestion "ensures" its sensors with every batch, most of them old.
@@ -56,6 +76,7 @@ export class ReachCache {
   /** listReachable, from the cache when nothing changed since it was read. */
   async listReachable(userId: number, type?: ChannelType): Promise<readonly ChannelSummary[]> {
     if (!this.enabled) return this.channels.listReachable(userId, type);
+    this.expire();
     const key = `${userId}:${type ?? ''}`;
     const kept = this.entries.get(key);
     if (kept !== undefined) return kept;
@@ -82,6 +103,7 @@ export class ReachCache {
     key: string,
     make: (rows: readonly ChannelSummary[]) => T,
   ): Promise<T> {
+    this.expire();
     const full = `${userId}:${type ?? ''}:${key}`;
     if (this.made.has(full)) return this.made.get(full) as T;
     const generation = this.generation;
@@ -94,6 +116,13 @@ export class ReachCache {
       this.made.set(full, value);
     }
     return value;
+  }
+
+  private expire(): void {
+    const now = Date.now();
+    if (now - this.keptSince < REACH_KEPT_MS) return;
+    this.changed();
+    this.keptSince = now;
   }
 
   /** Something that may alter reach or a listed record changed: forget every listing. */
@@ -117,7 +146,8 @@ export class ReachCache {
 }
 
 /**
- * `store` with its channel and group writes (and transactions holding them) reported to `cache`.
+ * `store` with its channel, group and role-group writes, and the users' permission sets (and
+ * transactions holding them), reported to `cache`.
  * Reads pass through untouched.
  */
 export function watchStore(store: Store, cache: ReachCache): Store {
@@ -129,10 +159,19 @@ function watched(store: Store, cache: ReachCache, onWrite: () => void): Store {
     if (name !== 'ensureSensors' || cache.sensorsEnsured(result as { uuid: string }[])) onWrite();
   });
   const groups = watchMethods(store.groups, GROUP_READS, onWrite, onWrite);
+  const roleGroups = watchMethods(store.permissionSetGroups, ROLE_GROUP_READS, onWrite, onWrite);
+  const users = watchMethods(
+    store.users,
+    { has: (name: string) => !USER_REACH_WRITES.has(name) },
+    onWrite,
+    onWrite,
+  );
   return new Proxy(store, {
     get(target, property) {
       if (property === 'channels') return channels;
       if (property === 'groups') return groups;
+      if (property === 'permissionSetGroups') return roleGroups;
+      if (property === 'users') return users;
       if (property === 'transaction') {
         return async <T>(work: (tx: Store) => Promise<T>): Promise<T> => {
           let wrote = false;
@@ -161,9 +200,9 @@ function watched(store: Store, cache: ReachCache, onWrite: () => void): Store {
  * `part` with every method outside `reads` reported: `before` when called (a change may land any
  * time from then on), `after` with its answer once it is made.
  */
-function watchMethods<T extends ChannelStore | GroupStore>(
+function watchMethods<T extends object>(
   part: T,
-  reads: ReadonlySet<string>,
+  reads: Pick<ReadonlySet<string>, 'has'>,
   before: () => void,
   after: (name: string, result: unknown) => void,
 ): T {
