@@ -5,10 +5,12 @@ import { seedDemoIfEmpty } from './sim/seed-demo.ts';
 import { LiveSimulator } from './sim/simulator.ts';
 import { Retention } from './retention.ts';
 import { Leadership } from './leadership.ts';
+import { secureDataDir } from './secrets/data-dir.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
   const config = configFromEnv();
+  secureDataDir(config.dataDir, (line) => console.warn(`DATA_DIR: ${line}`));
   const store = await openStore(config);
   const cloud = await buildApp({ store, config });
   const log = cloud.app.log;

@@ -15,6 +15,8 @@ import { DeliveryLog } from './push/delivery-log.ts';
 import { DELIVERY_LOG_KEPT } from './push/limits.ts';
 import { Metrics } from './http/metrics.ts';
 import { StreamHub } from './live/stream-hub.ts';
+import { loadSealer, type Sealer } from './secrets/sealer.ts';
+import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
 
 /**
@@ -45,6 +47,8 @@ export interface Services {
   deliveryLog: DeliveryLog;
   push: PushDispatcher;
   metrics: Metrics;
+  /** Seals push and inbox secrets and the identity provider's records at rest. */
+  sealer: Sealer;
   /** Set when the instance starts shutting down: /readyz then answers 503. */
   lifecycle: { draining: boolean };
 }
@@ -73,9 +77,11 @@ export async function createServices(
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
   const metrics = new Metrics(store);
+  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
+  await sealStoredPushSecrets(store, sealer, logger);
   const push = await PushDispatcher.start({
     events,
-    targets: store.pushTargets,
+    targets: unsealedTargets(store.pushTargets, sealer),
     history: timeslices,
     deliveryLog,
     sender: new HttpSender(pushPolicy, { timeoutMs: config.pushTimeoutMs }),
@@ -112,6 +118,7 @@ export async function createServices(
       bus.appended(await store.eventLog.append({ readings: [], pushChanged: channelId }, now()));
     },
     metrics,
+    sealer,
     lifecycle: { draining: false },
   };
   await services.pushLeadership.start();

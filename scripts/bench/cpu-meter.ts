@@ -30,7 +30,7 @@ export interface CpuShare {
 const TICK_MS = 10;
 
 /** User + system time of a process (or of its main thread), ms; 0 when it is gone. */
-function processMs(pid: number, mainThread = false): number {
+export function processMs(pid: number, mainThread = false): number {
   try {
     const stat = readFileSync(
       mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,

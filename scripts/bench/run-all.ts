@@ -13,6 +13,7 @@ import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
+import { abuseBenchmark } from './abuse.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
@@ -63,6 +64,7 @@ const benchmarks: Benchmark[] = [
   storesBenchmark,
   storesScalingBenchmark,
   liveStreamsBenchmark,
+  abuseBenchmark,
   listingLoadBenchmark,
 ];
 

@@ -88,6 +88,9 @@ defaults
   retries 3
   option redispatch
   option http-buffer-request
+  # The client's address for the instances, which believe it from loopback only (TRUST_PROXY):
+  # sign-ins are throttled per client, not per balancer.
+  option forwardfor
   # An instance that dies mid-request: the request goes to another (ingestion and the API's
   # writes are idempotent: a stored message delivered again counts as a duplicate).
   retry-on conn-failure empty-response response-timeout 503
@@ -152,6 +155,7 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
           PUSH_ALLOW_NETWORKS: 'loopback',
           PUSH_INBOX: 'on',
           LOG_LEVEL: 'warn',
+          TRUST_PROXY: 'loopback',
           ...options.env,
         },
       });

@@ -44,7 +44,7 @@ export async function setUpIdentity(
   const keys = store.sharedSecrets
     ? await sharedKeys(store.sharedSecrets, config.dataDir)
     : loadOrCreateKeys(config.dataDir);
-  const models = new OidcModels(store.oidcModels);
+  const models = new OidcModels(store.oidcModels, services.sealer);
   const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
   const signIn = new PasswordSignIn(users, throttle);
   registerPasswordRealm(provider, signIn, config);

@@ -2,6 +2,7 @@ import { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ZodApp } from '../http/zod-app.ts';
+import { recordClientAddress } from './client-address.ts';
 
 export const AUTH_PREFIX = '/auth';
 
@@ -97,6 +98,7 @@ export async function mountProvider(
     raw.headers['x-forwarded-host'] = host;
     raw.headers['x-forwarded-proto'] = protocol.slice(0, -1);
     delete raw.headers['x-forwarded-for'];
+    recordClientAddress(raw, request.ip);
     reply.hijack();
     await callback(raw, reply.raw);
   }

@@ -18,6 +18,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   body?: unknown;
   payload?: string;
+  /** The client's address as the socket would show it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface Answer {
@@ -83,6 +85,7 @@ export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Pro
       url: url + query,
       headers,
       ...(payload !== undefined ? { payload } : {}),
+      ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
     });
     const contentType = response.headers['content-type'];
     contract.check(
