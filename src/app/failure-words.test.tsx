@@ -34,7 +34,9 @@ describe('the cloud waiting for the identity provider (503 with its reason)', ()
     fakeCloud((url) => (url.pathname === '/v1/admin/ping' ? json({ status: 'OK' }) : waiting()));
     const client = createQueryClient();
     renderPage(<CloudStatus />, {}, { client });
-    await client.fetchQuery({ ...userinfoQuery(), staleTime: 0, retry: false }).catch(() => undefined);
+    await client
+      .fetchQuery({ ...userinfoQuery(), staleTime: 0, retry: false })
+      .catch(() => undefined);
     const badge = await screen.findByRole('status');
     await waitFor(() => expect(badge).toHaveTextContent('Cloud not ready'));
     expect(badge).toHaveAttribute('title', WAITING);
