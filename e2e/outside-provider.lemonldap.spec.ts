@@ -120,7 +120,12 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
     .toBe(401);
 
   await page.goto(`${consoleOrigin}/channels?type=GROUP`);
+  // The portal (nginx in front of it) refuses a sign-in without a nonce, and requires PKCE.
+  const authorize = page.waitForRequest((r) => r.url().includes('/oauth2/authorize'));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  const sent = new URL((await authorize).url()).searchParams;
+  expect(sent.get('nonce')).toMatch(/^[\w-]{32}$/);
+  expect(sent.get('code_challenge_method')).toBe('S256');
   const tokens = page.waitForResponse((response) => response.url().endsWith('/oauth2/token'));
   await fillLemonLdapLogin(page, 'dwho');
   const issued = (await (await tokens).json()) as {
@@ -130,6 +135,19 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
     scope?: string;
   };
   expect(issued.refresh_token).toBeTruthy();
+  const claimsOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+  // The ID token carries the nonce the console sent (oidc-client-ts checked it too).
+  expect(claimsOf(issued.id_token).nonce).toBe(sent.get('nonce'));
+  // dwho's groups arrive as one comma-joined string, with spaces inside the names.
+  const roles = claimsOf(issued.access_token).roles;
+  expect(typeof roles).toBe('string');
+  expect(String(roles).split(',')).toEqual(
+    expect.arrayContaining(['Coffee club', 'Fleet managers']),
+  );
 
   // Back on the console's origin, on the page asked for, with the groups fleet reaches.
   await expect(page).toHaveURL(`${consoleOrigin}/channels?type=GROUP`);
@@ -165,7 +183,11 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
   expect(((await idAnswer.json()) as { message: string }).message).toMatch(
     /^The token is an ID token \(it carries at_hash\), not an access token/,
   );
-  expect(await (await asBearer(issued.access_token)).json()).toMatchObject({ username: 'dwho' });
+  expect(await (await asBearer(issued.access_token)).json()).toMatchObject({
+    username: 'dwho',
+    // "Fleet managers" mapped; "Coffee club" (and the Demo backend's own groups) map to nothing.
+    roles: { claim: 'roles', unmapped: expect.arrayContaining(['Coffee club']) },
+  });
 });
 
 test('refreshes with the refresh token before the access token expires, and signs out saying what LemonLDAP cannot revoke', async ({
