@@ -43,7 +43,8 @@ const seconds = () => Math.floor(Date.now() / 1000);
  * too; the access token carries client_id, scope and jti, and the person's claims when "release
  * claims in access token" is on; the ID token carries azp, acr, auth_time and at_hash. Without
  * "JWT access tokens" its access tokens are opaque, checked at /oauth2/introspect by a
- * confidential client (the variant). Multi-valued claims are one comma-joined string.
+ * confidential client (the variant). Roles here are one comma-joined string, as the provider of
+ * issue 21 wrote them (2.16 itself sends an array when it splits on multiValuesSeparator).
  */
 export function lemonLdapTokens(issuer: string, person: Person): SignInTokens {
   const now = seconds();
@@ -53,7 +54,7 @@ export function lemonLdapTokens(issuer: string, person: Person): SignInTokens {
     name: person.name,
     email: person.email,
     preferred_username: person.username,
-    // Multi-valued attributes arrive as one comma-joined string.
+    // A multi-valued attribute as one comma-joined string (issue 21).
     roles: person.roles.join(', '),
   };
   return {
