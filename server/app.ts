@@ -128,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // Bodies are only taken where an operation defines one; elsewhere any JSON is ignored, and other
   // content types are refused with 415 by Fastify.
   adminRoutes(app, services);
-  userinfoRoutes(app);
+  userinfoRoutes(app, services);
   channelRoutes(app, services);
   propertiesRoutes(app, services);
   pushRoutes(app, services);

@@ -19,4 +19,5 @@ export const pingQuery = () =>
     refetchInterval: () => (isCloudReachable() ? PING_MS : PING_UNREACHABLE_MS),
     refetchIntervalInBackground: false,
     retry: false,
+    meta: { anonymous: true },
   });

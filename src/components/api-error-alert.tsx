@@ -23,6 +23,13 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
     };
   }
   const words = inPersonWords(error.message, names);
+  if (error.isCloudWaiting) {
+    return {
+      title: 'The cloud cannot do this yet',
+      detail: `${error.message}${change ? ' Nothing was changed; what you entered is kept here.' : ''}`,
+      color: 'orange',
+    };
+  }
   if (error.isOutage) {
     return {
       title: 'The cloud cannot be reached',
