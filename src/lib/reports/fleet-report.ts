@@ -21,7 +21,7 @@ import type { RangeStore } from '../history-store/range-store.ts';
 import type { TimeSpan } from '../history/split-range.ts';
 import { coldChain, type ColdChainFigures } from './excursions.ts';
 import { nearestLimits, type AppliedLimits } from './limits.ts';
-import { dayIndex, localDays, type LocalDays } from './local-days.ts';
+import { dayIndex, localDays, type LocalDays } from '../../../contract/local-days.ts';
 import { motionByDay, silences, timebar, type DayMotion } from './motion-summary.ts';
 import { detectTrips, type Motion } from './trips.ts';
 

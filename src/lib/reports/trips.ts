@@ -1,7 +1,7 @@
 import { distanceM } from '../geo/distance.ts';
 import type { NodeGps } from '../history-store/extract.ts';
 import type { TimeSpan } from '../history/split-range.ts';
-import { dayIndex, type LocalDays } from './local-days.ts';
+import { dayIndex, type LocalDays } from '../../../contract/local-days.ts';
 
 const MINUTE = 60_000;
 
