@@ -31,7 +31,7 @@ export interface AuthConfig {
   external: ExternalIdpConfig | null;
 }
 
-export const DEFAULT_AUDIENCE = 'https://api.telemetry.local';
+const DEFAULT_AUDIENCE = 'https://api.telemetry.local';
 /** The console's sign-in scope unless configured: no `offline_access` (issue 10, point 4). */
 export const CONSOLE_SCOPE = 'openid profile email';
 

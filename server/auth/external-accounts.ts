@@ -8,14 +8,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A claim by name, or by dotted path into objects (Keycloak's `realm_access.roles`). */
-export function claimAt(claims: Record<string, unknown>, path: string): unknown {
+function claimAt(claims: Record<string, unknown>, path: string): unknown {
   if (path in claims) return claims[path];
   let value: unknown = claims;
   for (const key of path.split('.')) value = isRecord(value) ? value[key] : undefined;
   return value;
 }
 
-export function rolesIn(claims: Record<string, unknown>, path: string): string[] {
+function rolesIn(claims: Record<string, unknown>, path: string): string[] {
   const value = claimAt(claims, path);
   if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
   if (Array.isArray(value)) return value.filter((item) => typeof item === 'string');

@@ -33,7 +33,7 @@ const ASYMMETRIC = [
 ];
 
 /** The discovery document names another issuer: a configuration error, not an outage. */
-export class IssuerMismatch extends Error {}
+class IssuerMismatch extends Error {}
 
 /**
  * Waits between attempts to read the discovery document: about 1, 2, 4 … 30 s, then every 30 s,
@@ -41,12 +41,12 @@ export class IssuerMismatch extends Error {}
  */
 const RETRY: Backoff = { firstMs: 1_000, maxMs: 30_000 };
 
-export function discoveryUrl(issuer: string): string {
+function discoveryUrl(issuer: string): string {
   return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 }
 
 /** Reads and checks the provider's discovery document once. */
-export async function discover(config: ExternalIdpConfig): Promise<DiscoveryDocument> {
+async function discover(config: ExternalIdpConfig): Promise<DiscoveryDocument> {
   const url = discoveryUrl(config.issuer);
   let response: Response;
   try {

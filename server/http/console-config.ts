@@ -5,7 +5,7 @@ import type { DiscoveryDocument } from '../auth/external-idp.ts';
 import type { CloudConfig } from '../config.ts';
 
 /** The client the console signs in with when AUTH_EXTERNAL_CLIENT_ID does not name one. */
-export const DEFAULT_CONSOLE_CLIENT = 'console';
+const DEFAULT_CONSOLE_CLIENT = 'console';
 
 /**
  * The console's runtime configuration (README, "Console"), made from the cloud's own settings so

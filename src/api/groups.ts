@@ -22,21 +22,21 @@ export const membersQuery = (groupUuid: string) =>
     staleTime: 15_000,
   });
 
-export function createGroup(name: string) {
+function createGroup(name: string) {
   return apiRequest(`/v1/groups/${segment(name)}`, {
     method: 'POST',
     schema: (s) => s.ChannelRecord,
   });
 }
 
-export function addMember(groupUuid: string, memberUuid: string) {
+function addMember(groupUuid: string, memberUuid: string) {
   return apiRequest(`/v1/groups/${segment(groupUuid)}/${segment(memberUuid)}`, {
     method: 'POST',
     schema: (s) => s.StatusResult,
   });
 }
 
-export function removeMember(groupUuid: string, memberUuid: string) {
+function removeMember(groupUuid: string, memberUuid: string) {
   return apiRequest(`/v1/groups/${segment(groupUuid)}/${segment(memberUuid)}`, {
     method: 'DELETE',
     schema: (s) => s.StatusResult,

@@ -13,7 +13,7 @@ export interface LiveEventsOptions {
 }
 
 /** Hands gathered items on once per animation frame (at once where there are no frames). */
-export class FrameBatcher<T> {
+class FrameBatcher<T> {
   private items: T[] = [];
   private frame: number | undefined;
   private readonly deliver: (items: T[]) => void;

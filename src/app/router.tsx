@@ -3,7 +3,6 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Outlet, RouterContextProvider, type RouteObject } from 'react-router';
 import { queryClientContext } from '../api/query-client.ts';
 import { paths } from '../lib/paths.ts';
-import { CallbackPage } from './routes/callback-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { RequireSession } from './routes/require-session.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -19,9 +18,9 @@ function PageLoader() {
 
 /**
  * The route table: every page of the console, at its pattern from src/lib/paths.ts. Every page but
- * sign-in is its own chunk (a module in ./routes exporting `Component` and, where it has data to
- * warm, `loader`), so the first page carries only the shell; the map and chart code load with the
- * fleet and history pages only.
+ * sign-in and not-found is its own chunk (a module in ./routes exporting `Component` and, where
+ * it has data to warm, `loader`), so the first page carries only the shell; the map and chart
+ * code load with the fleet and history pages only.
  */
 export const routes: RouteObject[] = [
   {
@@ -31,7 +30,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { path: paths.signIn.pattern, Component: SignInPage },
-      { path: paths.callback.pattern, Component: CallbackPage },
+      { path: paths.callback.pattern, lazy: () => import('./routes/callback-page.tsx') },
       {
         Component: RequireSession,
         children: [
@@ -57,6 +56,8 @@ export const routes: RouteObject[] = [
                 path: paths.permissions.pattern,
                 lazy: () => import('./routes/permissions-page.tsx'),
               },
+              // Not a chunk of its own: the error boundary (route-error.tsx) shows it too, so it
+              // is in the shell's chunk already.
               { path: '*', Component: NotFound },
             ],
           },

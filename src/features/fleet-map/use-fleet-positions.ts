@@ -21,7 +21,7 @@ import { useLiveFleet } from './use-live-fleet.ts';
 /** How often live positions are asked for again (after the previous answer is complete). */
 export const REFRESH_MS = 60_000;
 
-export interface FleetGroup {
+interface FleetGroup {
   uuid: string;
   name: string;
   /** False when the person may not read the group's history: the map cannot show it. */

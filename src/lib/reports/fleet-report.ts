@@ -26,7 +26,7 @@ import { motionByDay, silences, timebar, type DayMotion } from './motion-summary
 import { detectTrips, type Motion } from './trips.ts';
 
 /** The span a store covers: its pieces, and live readings after them. */
-export function storeSpan(store: RangeStore): TimeSpan {
+function storeSpan(store: RangeStore): TimeSpan {
   const from = store.pieces.at(-1)?.from ?? 0;
   let to = store.pieces[0]?.to ?? 0;
   const chunks = store.chunksOldestFirst();
