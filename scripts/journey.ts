@@ -55,6 +55,9 @@ const lines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n')
 let total = 0;
 for (const file of [...journey].sort()) {
   total += lines(file);
-  if (process.argv.includes('--list')) console.log(String(lines(file)).padStart(5), relative(root, file));
+  if (process.argv.includes('--list'))
+    console.log(String(lines(file)).padStart(5), relative(root, file));
 }
-console.log(`${route}: ${journey.size} files, ${total} lines (shell: ${shell.size} files, not counted)`);
+console.log(
+  `${route}: ${journey.size} files, ${total} lines (shell: ${shell.size} files, not counted)`,
+);
