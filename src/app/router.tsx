@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Outlet, RouterContextProvider, type RouteObject } from 'react-router';
 import { queryClientContext } from '../api/query-client.ts';
 import { paths } from '../lib/paths.ts';
+import { CallbackPage } from './routes/callback-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { RequireSession } from './routes/require-session.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -18,9 +19,9 @@ function PageLoader() {
 
 /**
  * The route table: every page of the console, at its pattern from src/lib/paths.ts. Every page but
- * sign-in and not-found is its own chunk (a module in ./routes exporting `Component` and, where
- * it has data to warm, `loader`), so the first page carries only the shell; the map and chart
- * code load with the fleet and history pages only.
+ * sign-in, the sign-in callback and not-found is its own chunk (a module in ./routes exporting
+ * `Component` and, where it has data to warm, `loader`), so the first page carries only the
+ * shell; the map and chart code load with the fleet and history pages only.
  */
 export const routes: RouteObject[] = [
   {
@@ -30,7 +31,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { path: paths.signIn.pattern, Component: SignInPage },
-      { path: paths.callback.pattern, lazy: () => import('./routes/callback-page.tsx') },
+      // Part of signing in, like sign-in: it completes the code exchange the moment the provider
+      // sends the person back, without waiting for a chunk first.
+      { path: paths.callback.pattern, Component: CallbackPage },
       {
         Component: RequireSession,
         children: [

@@ -9,8 +9,7 @@ import { paths } from '../../lib/paths.ts';
 /** One exchange per callback URL, even when React runs effects twice in development. */
 const exchanges = new Map<string, Promise<string>>();
 
-/** /callback: where the identity provider sends the browser back; a lazy chunk like the pages. */
-export function Component() {
+export function CallbackPage() {
   const authenticator = useAuthenticator();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
