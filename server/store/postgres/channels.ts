@@ -133,7 +133,8 @@ export class PgChannelStore implements ChannelStore {
 
   /**
    * One statement for the batch: sensors another instance made meanwhile are kept (ON CONFLICT
-   * DO NOTHING), then every sensor asked for is read back.
+   * DO NOTHING), then every sensor asked for is read back. Rows are inserted sorted by key, the
+   * lock order every ingestion keeps (docs/decisions/0025-database-faults.md).
    */
   async ensureSensors(sensors: readonly NewSensor[]): Promise<Channel[]> {
     if (sensors.length === 0) return [];
@@ -148,6 +149,9 @@ export class PgChannelStore implements ChannelStore {
                                value_type, created_at)
          SELECT uuid, 'SENSOR', name, tenant, owner_id, node_id, sensor_name, value_type, created_at
          FROM wanted
+         -- Lock order (issue 17): every batch inserts its new sensors in one order, so two
+         -- gateways making the same sensors wait for each other instead of deadlocking.
+         ORDER BY node_id, sensor_name COLLATE "C"
          ON CONFLICT (node_id, sensor_name) WHERE type = 'SENSOR' DO NOTHING
          RETURNING ${channelColumns}
        )
