@@ -100,7 +100,8 @@ export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Pro
   return {
     ...cloud,
     ids,
-    store,
+    // Writes through the cloud's own store, so its caches hear of them (reach-cache.ts).
+    store: cloud.services.store,
     sql,
     logs,
     clock,

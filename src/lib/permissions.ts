@@ -32,7 +32,7 @@ export function holds(
   return permissions[`${tenant}:${objectType}`]?.includes(operation) ?? false;
 }
 
-function tenantsWith(
+export function tenantsWith(
   permissions: PermissionMap,
   objectType: string,
   operation: Operation,
