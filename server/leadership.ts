@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CloudLogger } from './cloud-logger.ts';
 import type { LeaseStore } from './store/leases.ts';
 
-export const LEASE_TTL_MS = 15_000;
+const LEASE_TTL_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
 
 /** What runs while the lease is held; its stop is called when the lease is lost or given up. */

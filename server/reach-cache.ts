@@ -35,7 +35,7 @@ const USER_REACH_WRITES = new Set<string>([
  * bounds how long one made around it (the permission-sets command in another process, SQL by
  * hand) goes unseen, at one reach query per caller every few seconds.
  */
-export const REACH_KEPT_MS = 10_000;
+const REACH_KEPT_MS = 10_000;
 
 /**
  * The channels each caller reaches (ChannelStore.listReachable), computed once and kept until

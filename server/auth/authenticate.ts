@@ -36,14 +36,14 @@ export class AuthFailure extends Error {
   }
 }
 
-export type AuthMode = 'user' | 'gateway' | 'none';
+type AuthMode = 'user' | 'gateway' | 'none';
 
 /**
  * What a long-lived answer (a live stream) needs of the request's credentials: when they end, and
  * a way to check them again as if the request were made now (a deleted user, a changed password,
  * changed permissions).
  */
-export interface RequestCredentials {
+interface RequestCredentials {
   expiresAt: number | undefined;
   again(): Promise<Caller>;
 }

@@ -23,7 +23,7 @@ const quoted = (text: string) => `"${text.replace(/["\\]/g, "'").replace(/[^\x20
  * The client a token was issued to when it stands for no user: client-credentials tokens carry
  * the client as subject (oidc-provider), as `<client>@clients` (Auth0), or say so in `gty`.
  */
-export function clientOnlyToken(claims: VerifiedClaims): string | undefined {
+function clientOnlyToken(claims: VerifiedClaims): string | undefined {
   const client = [claims.client_id, claims.azp].find((value) => typeof value === 'string');
   if (claims.gty === 'client-credentials') return typeof client === 'string' ? client : 'a client';
   if (typeof client === 'string' && (claims.sub === client || claims.sub === `${client}@clients`)) {

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet } from 'jose';
 import { z } from 'zod';
+import { backoffDelay, type Backoff } from '../../contract/backoff.ts';
 import type { ExternalIdpConfig } from './auth-config.ts';
 import { Introspection } from './introspection.ts';
 import type { TokenBinding } from './token-binding.ts';
@@ -51,17 +52,20 @@ export const OPAQUE_REFUSAL =
   'AUTH_EXTERNAL_INTROSPECTION_CLIENT_ID and AUTH_EXTERNAL_INTROSPECTION_CLIENT_SECRET.';
 
 /** The discovery document names another issuer: a configuration error, not an outage. */
-export class IssuerMismatch extends Error {}
+class IssuerMismatch extends Error {}
 
-/** Waits between attempts to read the discovery document: 1, 2, 4 … 30 s, then every 30 s. */
-export const retryDelayMs = (failures: number) => Math.min(1_000 * 2 ** (failures - 1), 30_000);
+/**
+ * Waits between attempts to read the discovery document: about 1, 2, 4 … 30 s, then every 30 s,
+ * with jitter, so that instances started together do not ask together (contract/backoff.ts).
+ */
+const RETRY: Backoff = { firstMs: 1_000, maxMs: 30_000 };
 
-export function discoveryUrl(issuer: string): string {
+function discoveryUrl(issuer: string): string {
   return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 }
 
 /** Reads and checks the provider's discovery document once. */
-export async function discover(config: ExternalIdpConfig): Promise<DiscoveryDocument> {
+async function discover(config: ExternalIdpConfig): Promise<DiscoveryDocument> {
   const url = discoveryUrl(config.issuer);
   let response: Response;
   try {
@@ -183,11 +187,11 @@ export class ExternalProvider implements BearerVerifier {
       if (this.closed) return;
       this.failures++;
       this.problem = error instanceof Error ? error.message : String(error);
-      const delay = retryDelayMs(this.failures);
+      const delay = backoffDelay(RETRY, this.failures);
       // The log says what the network said (refused, unknown host); callers only see the problem.
       const cause =
         error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-      const line = `identity provider ${this.config.issuer}: ${this.problem}${cause}; bearer tokens are answered 503 until it answers (next attempt in ${delay / 1000} s)`;
+      const line = `identity provider ${this.config.issuer}: ${this.problem}${cause}; bearer tokens are answered 503 until it answers (next attempt in ${(delay / 1000).toFixed(1)} s)`;
       if (error instanceof IssuerMismatch) this.log.error(line);
       // Said once, then every tenth attempt, so that a long outage does not flood the log.
       else if (this.failures === 1 || this.failures % 10 === 0) this.log.warn(line);

@@ -12,7 +12,7 @@ type ProviderRequest = IncomingMessage & { originalUrl?: string };
  * Auth0 takes JSON at its token and revocation endpoints (section 5.1.2 posts JSON); oidc-provider
  * takes forms. A JSON object of strings (numbers and booleans as text) becomes the same form.
  */
-export function jsonAsForm(text: string): Record<string, string> | undefined {
+function jsonAsForm(text: string): Record<string, string> | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);

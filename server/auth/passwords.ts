@@ -7,7 +7,7 @@ export interface ScryptParams {
 }
 
 /** OWASP's scrypt minimum. maxmem must cover 128 * N * r bytes. */
-export const STRONG_SCRYPT: ScryptParams = { N: 131_072, r: 8, p: 1 };
+const STRONG_SCRYPT: ScryptParams = { N: 131_072, r: 8, p: 1 };
 /** For test databases only, where hundreds of hashes would otherwise take minutes. */
 export const TEST_SCRYPT: ScryptParams = { N: 1_024, r: 8, p: 1 };
 export const KEY_LENGTH = 32;

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 
 /** Whether an If-None-Match header names `tag` (weak comparison, RFC 9110 13.1.2). */
-export function noneMatch(header: string | undefined, tag: string): boolean {
+function noneMatch(header: string | undefined, tag: string): boolean {
   if (header === undefined) return false;
   const opaque = tag.replace(/^W\//, '');
   return header

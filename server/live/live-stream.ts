@@ -14,7 +14,7 @@ export interface LogPosition {
   at: number;
 }
 
-export const eventId = (position: LogPosition) => `${position.seq}-${position.at}`;
+const eventId = (position: LogPosition) => `${position.seq}-${position.at}`;
 
 /** Undefined for anything that is not an event id this cloud gives. */
 export function parseEventId(text: string): LogPosition | undefined {
@@ -36,7 +36,7 @@ export type Replay =
  * client's Last-Event-ID is older than the log holds, history is replayed from this long before
  * it was logged. (Ingestion takes readings up to 5 minutes ahead of its clock, too.)
  */
-export const REPLAY_MARGIN_MS = 5 * 60_000;
+const REPLAY_MARGIN_MS = 5 * 60_000;
 /** The most a replay from history sends; older readings are read through history itself. */
 export const REPLAY_MAX_ITEMS = 50_000;
 const REPLAY_CHUNK = 250;

@@ -9,7 +9,7 @@ import type { SendOutcome } from './http-sender.ts';
 import { signDelivery, signingKey, type WebhookHeaders } from './signing.ts';
 import { MAX_EVENTS_PER_DELIVERY, MAX_IN_FLIGHT, MAX_PENDING_EVENTS } from './limits.ts';
 
-export interface Sender {
+interface Sender {
   send(url: URL, headers: Record<string, string>, body: string): Promise<SendOutcome>;
   close(): void;
 }

@@ -31,7 +31,7 @@ const eventStream = (description: string) => ({
           .string()
           .describe(
             'Server-Sent Events: `open` (LiveOpen), `timeslices` (a JSON array of timeslices, ' +
-              'with an id), `heartbeat` (LiveHeartbeat) and `end` (LiveEnd)',
+              'with an id), `heartbeat` (`{"at": <epoch ms>}`, every 15 s) and `end` (LiveEnd)',
           ),
       },
     },

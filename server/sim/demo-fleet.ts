@@ -39,7 +39,7 @@ const kindLabel: Record<Vehicle['kind'], string> = {
  * The bands are set so that door openings at deliveries show as excursions and a defrost cycle
  * mostly does not.
  */
-export const demoLimits = {
+const demoLimits = {
   frozen: { min: -25, max: -12 },
   chilled: { min: 0, max: 8 },
 } as const;

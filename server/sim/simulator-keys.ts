@@ -13,7 +13,7 @@ const KeyFile = z.record(z.string(), z.string());
 export const keyFileOf = (dataDir: string) => join(dataDir, 'simulator-keys.json');
 
 /** The name of the keys among the shared secrets (PostgreSQL). */
-export const SHARED_KEYS = 'simulator-gateway-keys';
+const SHARED_KEYS = 'simulator-gateway-keys';
 
 const parseKeys = (text: string | undefined): GatewayKeys => {
   if (text === undefined) return {};

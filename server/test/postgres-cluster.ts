@@ -19,12 +19,12 @@ export interface Cluster {
   stop(): void;
 }
 
-export class PostgresUnavailable extends Error {}
+class PostgresUnavailable extends Error {}
 
 const SUPERUSER = 'telemetry';
 
 /** initdb/pg_ctl: PG_BIN, else the newest Debian PostgreSQL (15 or newer), else the PATH. */
-export function postgresBin(): string {
+function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   /** Epoch ms when the request was complete. */
@@ -9,7 +9,7 @@ export interface Received {
 }
 
 /** What the receiver does with a request; the default answers 204. */
-export type Behaviour = (response: ServerResponse) => void;
+type Behaviour = (response: ServerResponse) => void;
 
 export interface TestReceiver {
   url: string;

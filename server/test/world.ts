@@ -13,7 +13,7 @@ import {
   type TestGateway,
 } from './fixtures.ts';
 
-export interface WorldNode {
+interface WorldNode {
   node: ChannelRecord;
   /** Sensor channel uuids by sensor name: temp, gps. */
   sensors: { temp: string; gps: string };

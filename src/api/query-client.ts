@@ -44,7 +44,7 @@ export function createQueryClient(): QueryClient {
  * Once the cloud answers again, every page on screen that failed while it was away asks again by
  * itself: nobody has to find a Retry button. Drafts are kept by the forms throughout.
  */
-export function recoverWhenReachable(client: QueryClient): () => void {
+function recoverWhenReachable(client: QueryClient): () => void {
   return onReachableChange((reachable) => {
     if (!reachable) return;
     void client.refetchQueries({

@@ -32,7 +32,7 @@ const REFRESH_LOCK = 'telemetry-console:token-refresh';
  */
 const FRESH_TOKEN_MS = 60_000;
 
-export interface ReturnState {
+interface ReturnState {
   returnTo: string;
 }
 
