@@ -105,6 +105,8 @@ frontend cloud
   default_backend instances
 backend instances
   balance roundrobin
+  # Which instance answered, for tests that must kill the one serving a stream.
+  http-response set-header x-served-by %[srv_name]
   option httpchk GET /readyz
   http-check expect status 200
   default-server inter 1s fall 2 rise 1

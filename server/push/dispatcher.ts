@@ -50,8 +50,8 @@ export interface Claims {
   write: ConstructorParameters<typeof ClaimWriter>[0];
 }
 
-/** How long a delivery whose claim could not be written waits before trying again. */
-const CLAIM_RETRY_MS = 1_000;
+/** How long work the database did not answer waits before trying again. */
+const RETRY_MS = 500;
 
 /** What waits to be delivered for one channel. */
 interface ChannelQueue {
@@ -98,7 +98,7 @@ export class PushDispatcher {
   /** Log numbers of what is between arrival and the queues (a drain), or being claimed. */
   private readonly unqueued = new Map<number, number>();
   private claims: { started: Map<number, Position>; writer: ClaimWriter } | undefined;
-  private drainScheduled: NodeJS.Immediate | undefined;
+  private drainScheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
   private draining: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | undefined;
   private pendingTotal = 0;
@@ -206,7 +206,8 @@ export class PushDispatcher {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
-    if (this.drainScheduled) clearImmediate(this.drainScheduled);
+    clearImmediate(this.drainScheduled as NodeJS.Immediate | undefined);
+    clearTimeout(this.drainScheduled as NodeJS.Timeout | undefined);
     for (const queue of this.queues.values()) clearTimeout(queue.timer);
     this.queues.clear();
     await Promise.allSettled([...this.sending]);
@@ -238,14 +239,16 @@ export class PushDispatcher {
     });
     if (wanted.length === 0) return;
     this.incoming.push({ readings: wanted, seq });
-    this.drainScheduled ??= setImmediate(() => {
+    this.scheduleDrain();
+  }
+
+  private scheduleDrain(afterMs = 0): void {
+    if (this.drainScheduled || this.closed) return;
+    const run = () => {
       this.drainScheduled = undefined;
-      this.draining = this.draining
-        .then(() => this.drain())
-        .catch((error: unknown) =>
-          this.options.logger.warn({ err: error }, 'push: events could not be queued'),
-        );
-    });
+      this.draining = this.draining.then(() => this.drain());
+    };
+    this.drainScheduled = afterMs === 0 ? setImmediate(run) : setTimeout(run, afterMs).unref();
   }
 
   /** Queues what arrived, in arrival order (one drain at a time). */
@@ -276,6 +279,14 @@ export class PushDispatcher {
             });
           }
         }
+      }
+    } catch (error) {
+      // The database did not answer: what arrived waits and is queued a little later (in
+      // order, before what came meanwhile), not lost.
+      this.options.logger.warn({ err: error }, 'push: events could not be queued yet; they wait');
+      if (this.claims === claims && !this.closed) {
+        this.incoming = [...arrivals, ...this.incoming];
+        this.scheduleDrain(RETRY_MS);
       }
     } finally {
       for (const arrival of arrivals) this.letGo(arrival.seq);
@@ -385,12 +396,23 @@ export class PushDispatcher {
     this.inFlight++;
     // The other waiting events of the channel may take its other slots.
     this.schedule(queue);
-    // Recorded before it is sent, so that no later holder of the lease sends these again (the
-    // claims of deliveries starting together are one write).
-    if (!(await this.claim(queue, events))) return;
-
-    // Read now, so that a changed or removed configuration applies to this delivery.
-    const target = await this.options.targets.find(queue.channelId).catch(() => undefined);
+    // Until claimed, these keep the stored cursor below them (lowestWaiting).
+    const first = events[0]?.at?.seq;
+    this.hold(first);
+    let target: PushTarget | undefined;
+    try {
+      // Read now, so that a changed or removed configuration applies to this delivery.
+      target = await this.options.targets.find(queue.channelId);
+      // Recorded before it is sent, so that no later holder of the lease sends these again
+      // (the claims of deliveries starting together are one write).
+      if (target) await this.claim(queue.channelId, events);
+    } catch (error) {
+      // The database did not answer: the events wait for it, in this instance.
+      this.putBack(queue, events, error);
+      return;
+    } finally {
+      this.letGo(first);
+    }
     if (!target) {
       queue.inFlight--;
       this.inFlight--;
@@ -424,41 +446,30 @@ export class PushDispatcher {
     this.pump();
   }
 
-  /**
-   * Writes the claim of a delivery about to be sent (when this instance leads with claims).
-   * When it cannot be written (the database is away), the events go back to the front of their
-   * queue and the channel tries again a little later: late, but not lost and not sent twice.
-   */
-  private async claim(queue: ChannelQueue, events: Waiting[]): Promise<boolean> {
-    const claims = this.claims;
+  /** Writes the claim of a delivery about to be sent (when this instance leads with claims). */
+  private async claim(channelId: number, events: readonly Waiting[]): Promise<void> {
     const last = events[events.length - 1]?.at;
-    if (!claims || !last) return true;
-    const first = events[0]?.at?.seq;
-    this.hold(first);
-    try {
-      await claims.writer.claim(queue.channelId, last);
-      return true;
-    } catch (error) {
-      queue.inFlight--;
-      this.inFlight--;
-      if (this.claims === claims && this.queues.get(queue.channelId) === queue && !this.closed) {
-        // Back in log order (deliveries that failed together come back in any order).
-        queue.events = [...events, ...queue.events].sort(inLogOrder);
-        this.pendingTotal += events.length;
-        queue.waited = true;
-        clearTimeout(queue.timer);
-        queue.timer = setTimeout(() => {
-          queue.timer = undefined;
-          if (!queue.ready) this.markReady(queue);
-        }, CLAIM_RETRY_MS);
-        queue.timer.unref();
-      }
-      this.options.logger.warn({ err: error }, 'push: a delivery could not be recorded; it waits');
-      this.pump();
-      return false;
-    } finally {
-      this.letGo(first);
+    if (this.claims && last) await this.claims.writer.claim(channelId, last);
+  }
+
+  /** A delivery that could not start (the database is away): its events wait, in log order. */
+  private putBack(queue: ChannelQueue, events: Waiting[], error: unknown): void {
+    queue.inFlight--;
+    this.inFlight--;
+    if (this.claims !== undefined && this.queues.get(queue.channelId) === queue && !this.closed) {
+      // Back in log order (deliveries that failed together come back in any order).
+      queue.events = [...events, ...queue.events].sort(inLogOrder);
+      this.pendingTotal += events.length;
+      queue.waited = true;
+      clearTimeout(queue.timer);
+      queue.timer = setTimeout(() => {
+        queue.timer = undefined;
+        if (!queue.ready) this.markReady(queue);
+      }, RETRY_MS);
+      queue.timer.unref();
     }
+    this.options.logger.warn({ err: error }, 'push: a delivery could not start yet; it waits');
+    this.pump();
   }
 
   private async send(url: string, headers: WebhookHeaders, body: string): Promise<SendOutcome> {
