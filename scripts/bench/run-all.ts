@@ -13,6 +13,7 @@ import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
+import { faultsBenchmark } from './faults.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -62,6 +63,7 @@ const benchmarks: Benchmark[] = [
   storesBenchmark,
   storesScalingBenchmark,
   liveStreamsBenchmark,
+  faultsBenchmark,
 ];
 
 async function main(): Promise<void> {

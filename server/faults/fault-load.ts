@@ -104,13 +104,37 @@ export class GatewayLoad {
   }
 }
 
+/** Why requests got no answer, for the figures (the cause of a failed fetch is its reason). */
+export const noAnswers: string[] = [];
+/**
+ * Requests sent again at once because the kept-alive connection they went out on was being
+ * closed by HAProxy (after one of its own 503s): what browsers and HTTP libraries do for an
+ * idempotent request; ingestion is idempotent too. Counted, and printed with the figures.
+ */
+export const staleConnections = { count: 0 };
+
+/** fetch, once more when the connection turned out closed before any answer came. */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    staleConnections.count++;
+    return fetch(url, init);
+  }
+}
+const describe = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message ?? ''})` : ''}`;
+};
+
 export async function send(
   base: string,
   credentials: string,
   messages: readonly Message[],
 ): Promise<number | 'no answer'> {
   try {
-    const answer = await fetch(`${base}/v1/ingest`, {
+    const answer = await fetchOnce(`${base}/v1/ingest`, {
       method: 'POST',
       headers: { authorization: credentials, 'content-type': 'application/json' },
       body: JSON.stringify({ messages }),
@@ -124,6 +148,7 @@ export async function send(
     return answer.status;
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('messages were rejected')) throw error;
+    noAnswers.push(describe(error));
     return 'no answer';
   }
 }
@@ -161,13 +186,14 @@ export class ReaderLoad {
 
 export async function status(url: string, credentials?: string): Promise<number | 'no answer'> {
   try {
-    const answer = await fetch(url, {
+    const answer = await fetchOnce(url, {
       headers: credentials ? { authorization: credentials } : {},
       signal: AbortSignal.timeout(10_000),
     });
     await answer.arrayBuffer();
     return answer.status;
-  } catch {
+  } catch (error) {
+    noAnswers.push(describe(error));
     return 'no answer';
   }
 }
@@ -213,6 +239,8 @@ export interface Figures {
 }
 
 export function printFigures(rows: readonly Figures[]): void {
+  if (noAnswers.length > 0) console.log('requests without an answer:', noAnswers.slice(0, 10));
+  console.log(`requests sent again on a connection HAProxy was closing: ${staleConnections.count}`);
   console.log(
     '\nfault suite (issue 17): requests through the balancer, and what became of them\n' +
       rows

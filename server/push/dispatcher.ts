@@ -403,17 +403,14 @@ export class PushDispatcher {
     try {
       // Read now, so that a changed or removed configuration applies to this delivery.
       target = await this.options.targets.find(queue.channelId);
-      // Recorded before it is sent, so that no later holder of the lease sends these again
-      // (the claims of deliveries starting together are one write).
-      if (target) await this.claim(queue.channelId, events);
     } catch (error) {
       // The database did not answer: the events wait for it, in this instance.
+      this.letGo(first);
       this.putBack(queue, events, error);
       return;
-    } finally {
-      this.letGo(first);
     }
     if (!target) {
+      this.letGo(first);
       queue.inFlight--;
       this.inFlight--;
       this.discard(queue);
@@ -426,6 +423,18 @@ export class PushDispatcher {
     const id = `msg_${randomUUID().replaceAll('-', '')}`;
     const at = this.clock();
     const headers = signDelivery(signingKey(target.secret), id, Math.floor(at / 1000), body);
+    try {
+      // Recorded before it is sent, so that no later holder of the lease sends these again
+      // (claims of deliveries starting together are one write). Everything else is ready, so
+      // that the send follows the record as closely as can be: a crash between the two is the
+      // one window where an event is lost (docs/decisions/0026-push-exactly-once.md).
+      await this.claim(queue.channelId, events);
+    } catch (error) {
+      this.putBack(queue, events, error);
+      return;
+    } finally {
+      this.letGo(first);
+    }
     const outcome = await this.send(target.url, headers, body);
     this.inFlight--;
     queue.inFlight--;
