@@ -98,6 +98,8 @@ export class GatewayLoad {
         }
         return;
       }
+      // Stopping: a batch not acknowledged is given up (and not counted as acknowledged).
+      if (this.stopping) return;
       if (Date.now() > deadline) throw new Error(`a batch was not acknowledged: ${status}`);
       await sleep(status === 503 ? 250 : 200);
     }
