@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Timeslice } from '../../contract/timeslice.ts';
 import { startCloudCluster, type CloudCluster } from '../../scripts/cluster/cluster.ts';
 import { startReceiver, type TestReceiver } from '../test/receiver.ts';
+import { CHANNEL_IN_FLIGHT } from '../push/dispatcher.ts';
 import { TestEventStream } from '../test/event-stream.ts';
 import {
   compare,
@@ -110,6 +111,7 @@ describe('the cloud through database faults, failovers and concurrent writers', 
     );
     const readers = new ReaderLoad(cluster.url, admin);
     const restartsBefore = restarts();
+    const firstTs = nextTs;
     gateway.start();
     readers.start();
     let recoveryMs: number | null;
@@ -128,6 +130,7 @@ describe('the cloud through database faults, failovers and concurrent writers', 
     let duplicated = 0;
     let pushLost = 0;
     let pushDuplicated = 0;
+    const pushLostBy: Record<string, number> = {};
     for (const node of ['VAN-F1', 'VAN-F2']) {
       const acknowledged = gateway.acknowledged.get(node) ?? [];
       const stored = await storedOf(node);
@@ -139,7 +142,13 @@ describe('the cloud through database faults, failovers and concurrent writers', 
       const uuid = nodes[node]?.uuid ?? '';
       await waitFor(() => pushedTs(receiver, uuid).length >= stored.ts.length, 45_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const pushed = compare(stored.ts, pushedTs(receiver, uuid));
+      // This scenario's readings only: what an earlier one lost is counted there.
+      const mine = stored.ts.filter((ts) => ts >= firstTs && ts < firstTs + TS_PER_SCENARIO);
+      const got = pushedTs(receiver, uuid).filter(
+        (ts) => ts >= firstTs && ts < firstTs + TS_PER_SCENARIO,
+      );
+      const pushed = compare(mine, got);
+      pushLostBy[node] = pushed.lost;
       if (pushed.lost > 0) {
         const got = new Set(pushedTs(receiver, uuid));
         const missing = stored.ts.filter((ts) => !got.has(ts)).sort((a, b) => a - b);
@@ -169,7 +178,7 @@ describe('the cloud through database faults, failovers and concurrent writers', 
       restarts: restarts() - restartsBefore,
     };
     figures.push(row);
-    return { row, odd: [...gateway.tally.odd, ...readers.tally.odd] };
+    return { row, pushLostBy, odd: [...gateway.tally.odd, ...readers.tally.odd] };
   };
 
   beforeAll(async () => {
@@ -283,33 +292,42 @@ describe('the cloud through database faults, failovers and concurrent writers', 
   }, 180_000);
 
   it('(c) delivers waiting interval batches once after the push lease holder is killed', async () => {
-    const { row, odd } = await scenario('(c) SIGKILL the push lease holder', async () => {
-      // Long enough for a batch to wait at interval 5.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const [lease] = await sql<{ holder: string }>(
-        "SELECT holder FROM leases WHERE name = 'push' AND expires_at > $1",
-        [Date.now()],
-      );
-      const holder = cluster.instances.find((i) =>
-        (lease?.holder ?? '').startsWith(`${i.process.pid}-`),
-      );
-      if (!holder) throw new Error('no instance holds push');
-      const killed = Date.now();
-      holder.process.kill('SIGKILL');
-      // Another instance (or the restarted one) takes the lease once it expires.
-      await waitFor(async () => {
-        const rows = await sql<{ holder: string }>(
+    const { row, odd, pushLostBy } = await scenario(
+      '(c) SIGKILL the push lease holder',
+      async () => {
+        // Long enough for a batch to wait at interval 5.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        const [lease] = await sql<{ holder: string }>(
           "SELECT holder FROM leases WHERE name = 'push' AND expires_at > $1",
           [Date.now()],
         );
-        return rows.length > 0 && rows[0]?.holder !== lease?.holder;
-      }, 40_000);
-      return Date.now() - killed;
-    });
+        const holder = cluster.instances.find((i) =>
+          (lease?.holder ?? '').startsWith(`${i.process.pid}-`),
+        );
+        if (!holder) throw new Error('no instance holds push');
+        const killed = Date.now();
+        holder.process.kill('SIGKILL');
+        // Another instance (or the restarted one) takes the lease once it expires.
+        await waitFor(async () => {
+          const rows = await sql<{ holder: string }>(
+            "SELECT holder FROM leases WHERE name = 'push' AND expires_at > $1",
+            [Date.now()],
+          );
+          return rows.length > 0 && rows[0]?.holder !== lease?.holder;
+        }, 40_000);
+        return Date.now() - killed;
+      },
+    );
     expect(row.restarts).toBeGreaterThanOrEqual(1);
     expect(odd.filter((s) => s !== 'no answer')).toEqual([]);
     expect(row).toMatchObject({ otherServerErrors: 0, lost: 0, duplicated: 0 });
-    expect(row).toMatchObject({ pushLost: 0, pushDuplicated: 0 });
+    // Interval batches waiting at the holder: every one delivered by the next holder, once.
+    expect(pushLostBy['VAN-F2']).toBe(0);
+    expect(row.pushDuplicated).toBe(0);
+    // Interval 0: what the holder had claimed but not yet sent when it was killed is the
+    // documented window (docs/decisions/0026-push-exactly-once.md): at most what one channel
+    // has in flight.
+    expect(pushLostBy['VAN-F1']).toBeLessThanOrEqual(CHANNEL_IN_FLIGHT);
   }, 180_000);
 
   it('(d) stores the same new sensors from four gateways at once without a deadlock', async () => {
