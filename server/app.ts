@@ -9,6 +9,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
 import { installCors } from './http/cors.ts';
+import { installCompression } from './http/compression.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
 import { FailureThrottle } from './auth/throttle.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   installErrorHandling(app);
   // Before authentication: a refused request still carries the header that lets its page read why.
   installCors(app, config.corsOrigins);
+  await installCompression(app);
   await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.

@@ -15,6 +15,7 @@ import { DeliveryLog } from './push/delivery-log.ts';
 import { DELIVERY_LOG_KEPT } from './push/limits.ts';
 import { Metrics } from './http/metrics.ts';
 import { StreamHub } from './live/stream-hub.ts';
+import { ReachCache, watchStore } from './reach-cache.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -23,7 +24,10 @@ import { StreamHub } from './live/stream-hub.ts';
  */
 export interface Services {
   config: CloudConfig;
+  /** The store, its channel and group writes watched by `reach`. */
   store: Store;
+  /** Who reaches which channels, kept until a write could change it (reach-cache.ts). */
+  reach: ReachCache;
   now: () => number;
   timeslices: Timeslices;
   ingestion: Ingestion;
@@ -54,13 +58,17 @@ export async function closeServices(services: Services): Promise<void> {
 }
 
 export async function createServices(
-  store: Store,
+  database: Store,
   config: CloudConfig,
   now: () => number = Date.now,
   logger: CloudLogger = stderrLogger,
 ): Promise<Services> {
+  // SQLite serves one instance, which sees every write; PostgreSQL may serve several, whose writes
+  // this instance would not see, so the cache stays off there (docs/decisions/0051-reach-cache.md).
+  const reach = new ReachCache(database.channels, database.engine === 'sqlite');
+  const store = watchStore(database, reach);
   const events = new EventHub();
-  const bus = await openEventBus(store, logger);
+  const bus = await openEventBus(database, logger);
   const timeslices = new Timeslices(store.channels, store.readings);
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
@@ -77,6 +85,7 @@ export async function createServices(
   const services: Services = {
     config,
     store,
+    reach,
     now,
     timeslices,
     ingestion: new Ingestion(store, bus, now, config.retentionDays, metrics),

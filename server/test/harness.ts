@@ -104,7 +104,8 @@ export async function createTestCloud(
   return {
     ...cloud,
     ids,
-    store,
+    // Writes through the cloud's own store, so its caches hear of them (reach-cache.ts).
+    store: cloud.services.store,
     sql,
     logs,
     clock,
