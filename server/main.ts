@@ -71,6 +71,12 @@ async function main(): Promise<void> {
     await store.close();
     process.exit(0);
   };
+  // A promise nobody awaited that failed (a timer's work, a fault of the database): logged with
+  // what it was, and the instance goes on; Node's default would end it (issue 17). Only a
+  // failure to start ends the process (below).
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, 'unhandled rejection; the instance goes on');
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -129,32 +129,55 @@ const PUSH_LEASE = 'push';
 /** How long the event log keeps what it logged: the window live streams can replay. */
 const EVENT_LOG_KEPT_MS = 3_600_000;
 
+/** How often push's holder stores how far it got (the cursor a new holder starts from). */
+const CURSOR_SAVE_MS = 1_000;
+
 /**
  * Push delivery, while this instance holds its lease: follows the event log from where the last
- * holder got to (or from now, the first time), applies push configuration changes and hands
- * readings to the dispatcher in commit order, and notes how far it got as it goes. Each event is
- * taken once, by one instance: claimed work, not a broadcast. The one keeping the lease also
- * trims the log.
+ * holders got to (or from now, the first time), applies push configuration changes and hands
+ * readings to the dispatcher in commit order. Exactly once through a change of holder
+ * (docs/decisions/0026-push-exactly-once.md): each delivery records a claim for its channel
+ * before it is sent, and the stored cursor stays below every event not yet claimed, so a new
+ * holder reads again what was still waiting and skips what was started. The one keeping the
+ * lease also trims the log.
  */
 async function deliverPush(services: Services, logger: CloudLogger): Promise<() => Promise<void>> {
   const { store, push, events, bus } = services;
+  const holder = services.pushLeadership.holder;
+  push.follow();
   await push.reload();
+  const started = await store.leases.claims(PUSH_LEASE);
   const stored = await store.leases.cursor(PUSH_LEASE);
   const from = stored > 0 ? stored : await store.eventLog.latest();
+  push.lead({ started, write: (claims) => store.leases.claim(PUSH_LEASE, claims) });
+  let handled = from;
+  let saved = from;
   const follower = new LogFollower({
     bus,
     log: store.eventLog,
     from,
     async handle(event) {
-      // Only what push acts on moves the stored cursor: a cloud without push writes nothing per
-      // batch, and a new holder reading again what nobody pushes changes nothing.
-      const acts = event.pushChanged !== undefined || push.concerns(event.readings);
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
-      events.published(event.readings);
-      if (acts) await store.leases.setCursor(PUSH_LEASE, services.pushLeadership.holder, event.seq);
+      events.published(event.readings, event.seq);
+      handled = event.seq;
     },
     onError: (error) => logger.warn({ err: error }, 'push: the event log could not be read'),
   });
+  // Stored now and then, not per event: a cursor behind the truth only makes the next holder
+  // read a little more again (its claims say what not to send).
+  const saveCursor = async () => {
+    const waiting = push.lowestWaiting();
+    const safe = waiting === undefined ? handled : Math.min(handled, waiting - 1);
+    if (safe <= saved) return;
+    await store.leases.setCursor(PUSH_LEASE, holder, safe);
+    saved = safe;
+  };
+  const cursorTimer = setInterval(() => {
+    saveCursor().catch((error: unknown) =>
+      logger.warn({ err: error }, 'push: how far it got could not be stored'),
+    );
+  }, CURSOR_SAVE_MS);
+  cursorTimer.unref();
   const trim = setInterval(() => {
     store.eventLog
       .trim(services.now() - EVENT_LOG_KEPT_MS)
@@ -163,6 +186,10 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
   trim.unref();
   return async () => {
     clearInterval(trim);
+    clearInterval(cursorTimer);
     await follower.stop();
+    await saveCursor().catch(() => undefined);
+    // What was not started here, the next holder reads again from the log.
+    push.follow();
   };
 }

@@ -14,6 +14,7 @@ import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
+import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
@@ -65,6 +66,7 @@ const benchmarks: Benchmark[] = [
   storesScalingBenchmark,
   liveStreamsBenchmark,
   abuseBenchmark,
+  faultsBenchmark,
   listingLoadBenchmark,
 ];
 

@@ -51,7 +51,7 @@ export interface AuthConfig {
 /** Clock tolerance unless AUTH_CLOCK_TOLERANCE_S says otherwise (issue 21: was 60 s, undocumented). */
 export const DEFAULT_CLOCK_TOLERANCE_S = { builtIn: 5, external: 30 } as const;
 
-export const DEFAULT_AUDIENCE = 'https://api.telemetry.local';
+const DEFAULT_AUDIENCE = 'https://api.telemetry.local';
 /** The client the console signs in with when AUTH_EXTERNAL_CLIENT_ID does not name one. */
 export const DEFAULT_CONSOLE_CLIENT = 'console';
 /** The console's sign-in scope unless configured: no `offline_access` (issue 10, point 4). */

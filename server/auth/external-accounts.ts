@@ -8,7 +8,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A claim by name, or by dotted path into objects (Keycloak's `realm_access.roles`). */
-export function claimAt(claims: Record<string, unknown>, path: string): unknown {
+function claimAt(claims: Record<string, unknown>, path: string): unknown {
   if (path in claims) return claims[path];
   let value: unknown = claims;
   for (const key of path.split('.')) value = isRecord(value) ? value[key] : undefined;
@@ -20,7 +20,7 @@ export function claimAt(claims: Record<string, unknown>, path: string): unknown 
  * string, comma-joined where the provider writes several values so (LemonLDAP::NG's multi-valued
  * attributes). Split on commas only and trimmed: "Fleet managers" stays one role (issue 21).
  */
-export function rolesIn(claims: Record<string, unknown>, path: string): string[] {
+function rolesIn(claims: Record<string, unknown>, path: string): string[] {
   const value = claimAt(claims, path);
   const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
   const roles = items.filter((item) => typeof item === 'string').map((item) => item.trim());

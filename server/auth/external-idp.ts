@@ -42,7 +42,7 @@ const ASYMMETRIC = [
  * Keycloak's in some configurations) says nothing by itself: either the provider issues JWTs for
  * the API, or the cloud asks it about each token.
  */
-export const OPAQUE_REFUSAL =
+const OPAQUE_REFUSAL =
   'The bearer token is opaque, not a JSON Web Token: the identity provider issued it for its own ' +
   'use (its userinfo endpoint), not for this API. The operator must either make the provider issue ' +
   'JWT access tokens for the API (Auth0: an API whose identifier is AUTH_AUDIENCE; Keycloak: the ' +

@@ -6,7 +6,7 @@ import { KeysUnavailable, TokenRejected } from './token-verifier-errors.ts';
 import type { VerifiedClaims } from './token-verifier.ts';
 
 /** Answers kept at most; the oldest goes first, so a flood of tokens cannot grow memory. */
-export const INTROSPECTION_CACHE_ENTRIES = 10_000;
+const INTROSPECTION_CACHE_ENTRIES = 10_000;
 /** A token without `exp` in its answer is asked about again after this long. */
 const NO_EXP_CACHE_S = 60;
 

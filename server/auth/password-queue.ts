@@ -73,7 +73,7 @@ export class PasswordQueue {
 }
 
 /** Eight waiting at about 0.1 s each: a sign-in waits at most about a second. */
-export const PASSWORD_QUEUE_CAPACITY = 8;
+const PASSWORD_QUEUE_CAPACITY = 8;
 const shared = new PasswordQueue(PASSWORD_QUEUE_CAPACITY);
 
 /** verifyPassword through the process's one password queue; throws PasswordQueueFull. */

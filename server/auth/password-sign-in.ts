@@ -87,5 +87,5 @@ export class PasswordSignIn {
   }
 }
 
-export const throttledMessage = (seconds: number) =>
+const throttledMessage = (seconds: number) =>
   `Too many failed sign-ins; try again in ${seconds} s.`;

@@ -7,7 +7,7 @@ export interface ScryptParams {
 }
 
 /** OWASP's scrypt minimum. maxmem must cover 128 * N * r bytes. */
-const STRONG_SCRYPT: ScryptParams = { N: 131_072, r: 8, p: 1 };
+export const STRONG_SCRYPT: ScryptParams = { N: 131_072, r: 8, p: 1 };
 /** For test databases only, where hundreds of hashes would otherwise take minutes. */
 export const TEST_SCRYPT: ScryptParams = { N: 1_024, r: 8, p: 1 };
 export const KEY_LENGTH = 32;
@@ -55,10 +55,3 @@ export const scryptOptions = (params: ScryptParams): ScryptOptions => ({
 
 export const keysEqual = (key: Buffer, expected: Buffer) =>
   key.length === expected.length && timingSafeEqual(key, expected);
-
-/** On the thread pool; sign-ins use verifyQueued (password-queue.ts), which keeps it free. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parseStoredHash(stored);
-  if (!parsed) return false;
-  return keysEqual(await derive(password, parsed.salt, parsed.params), parsed.hash);
-}

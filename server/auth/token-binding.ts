@@ -15,7 +15,7 @@ const shown = (value: string) => value.slice(0, 100);
  * The client a token was issued to: `azp` (OpenID Connect, Auth0, Keycloak, Entra ID v2),
  * `client_id` (RFC 9068, RFC 7662, LemonLDAP::NG) or `appid` (Entra ID v1 tokens).
  */
-export function clientOf(claims: JWTPayload): string | undefined {
+function clientOf(claims: JWTPayload): string | undefined {
   const names = [claims.azp, claims.client_id, claims.appid];
   return names.find((value): value is string => typeof value === 'string' && value !== '');
 }

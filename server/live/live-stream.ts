@@ -46,7 +46,7 @@ const REPLAY_CHUNK = 250;
  */
 const REPLAY_WINDOW = 250;
 /** A replaying client that takes nothing for this long is ended (too slow). */
-export const DRAIN_TIMEOUT_MS = 30_000;
+const DRAIN_TIMEOUT_MS = 30_000;
 const LOG_PAGE = 100;
 /** Readings a stream may hold back while it replays; beyond that the client is too slow. */
 const MAX_QUEUED_READINGS = 200_000;

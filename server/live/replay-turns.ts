@@ -7,7 +7,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
  * piece after another between two turns of the event loop, and every other request waited
  * behind all of them (docs/decisions/0041-fair-shares.md).
  */
-export class ReplayTurns {
+class ReplayTurns {
   private readonly atOnce: number;
   private running = 0;
   private readonly waiting: (() => void)[] = [];

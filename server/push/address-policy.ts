@@ -58,7 +58,7 @@ const v4From = (high: number, low: number) =>
  * and the client obfuscated by XOR), RFC 5214 ISATAP interface identifiers. Other prefixes
  * (RFC 8215's local NAT64) lie outside 2000::/3 and are refused whatever they carry.
  */
-export function embeddedIPv4(address: ipaddr.IPv6): [string, ipaddr.IPv4][] {
+function embeddedIPv4(address: ipaddr.IPv6): [string, ipaddr.IPv4][] {
   const p = address.parts as number[];
   const word = (i: number) => p[i] ?? 0;
   const last = v4From(word(6), word(7));

@@ -40,7 +40,7 @@ const USERS: (DemoUser | null)[] = ['admin', 'fleet', 'support', 'acme', null];
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';
 
 /** Every operation of the cloud's OpenAPI document, but streams (an inject never ends them). */
-export async function operationsOf(cloud: TestCloud): Promise<Operation[]> {
+async function operationsOf(cloud: TestCloud): Promise<Operation[]> {
   const document = (await cloud.call('GET', '/v1/openapi.json', { as: null })).json as OpenApi;
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods)

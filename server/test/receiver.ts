@@ -22,7 +22,11 @@ export interface TestReceiver {
 }
 
 /** A real HTTP receiver on 127.0.0.1 (a free port) that records what push delivers to it. */
-export async function startReceiver(path = '/hook'): Promise<TestReceiver> {
+export async function startReceiver(
+  path = '/hook',
+  /** How long an idle kept-alive connection stays open (Node's default: 5 s). */
+  keepAliveTimeoutMs?: number,
+): Promise<TestReceiver> {
   const received: Received[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let behaviour: Behaviour = (response) => response.writeHead(204).end();
@@ -39,6 +43,7 @@ export async function startReceiver(path = '/hook'): Promise<TestReceiver> {
       behaviour(response);
     });
   });
+  if (keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -46,7 +46,7 @@ describe('the cloud waiting for the identity provider (503 with its reason)', ()
   it('is said in the cloud’s words where a page failed, not as an outage', () => {
     renderPage(<ApiErrorAlert error={new ApiError(503, 'SERVICE_UNAVAILABLE', WAITING)} change />);
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('The cloud cannot do this yet');
+    expect(alert).toHaveTextContent('The cloud is having trouble');
     expect(alert).toHaveTextContent(WAITING);
     expect(alert).not.toHaveTextContent('cannot be reached');
   });

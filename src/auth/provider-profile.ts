@@ -18,7 +18,7 @@ const text = (value: unknown, max: number) =>
   typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, max) : undefined;
 
 /** The three claims, where present and usable; a picture only over https. */
-export function profileFromClaims(claims: Record<string, unknown>): ProviderProfile {
+function profileFromClaims(claims: Record<string, unknown>): ProviderProfile {
   const name = text(claims.name, 200);
   const email = text(claims.email, 254);
   const picture = text(claims.picture, 2000);

@@ -24,9 +24,13 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
   }
   const words = inPersonWords(error.message, names);
   if (error.isCloudWaiting) {
+    // The cloud answered, in the interface's words: it is up, something behind it (its
+    // database, its identity provider) is not. Its reason is worth showing; it passes by itself.
     return {
-      title: 'The cloud cannot do this yet',
-      detail: `${error.message}${change ? ' Nothing was changed; what you entered is kept here.' : ''}`,
+      title: 'The cloud is having trouble',
+      detail: change
+        ? `${words} This did not happen; what you entered is kept here.`
+        : `${words} This page asks again by itself.`,
       color: 'orange',
     };
   }

@@ -1,4 +1,4 @@
-import type { LeaseStore } from '../leases.ts';
+import type { Claim, LeaseStore, Position } from '../leases.ts';
 import type { PgScope } from './database.ts';
 
 export class PgLeaseStore implements LeaseStore {
@@ -40,6 +40,29 @@ export class PgLeaseStore implements LeaseStore {
       'UPDATE leases SET cursor = $1 WHERE name = $2 AND holder = $3',
       [value, name, holder],
       'lease-cursor',
+    );
+  }
+
+  async claims(name: string): Promise<Map<number, Position>> {
+    const rows = await this.s.rows<{ key: number; seq: number; idx: number }>(
+      'SELECT key, seq, idx FROM lease_claims WHERE lease = $1',
+      [name],
+    );
+    return new Map(rows.map((row) => [row.key, { seq: row.seq, idx: row.idx }]));
+  }
+
+  async claim(name: string, claims: readonly Claim[]): Promise<void> {
+    if (claims.length === 0) return;
+    // Sorted keys (one lock order); a claim only moves forward, also when two writes of the
+    // same key cross.
+    const sorted = [...claims].sort((a, b) => a.key - b.key);
+    await this.s.run(
+      `INSERT INTO lease_claims (lease, key, seq, idx)
+       SELECT $1, key, seq, idx FROM unnest($2::bigint[], $3::bigint[], $4::int[]) AS c(key, seq, idx)
+       ON CONFLICT (lease, key) DO UPDATE SET seq = excluded.seq, idx = excluded.idx
+       WHERE (lease_claims.seq, lease_claims.idx) < (excluded.seq, excluded.idx)`,
+      [name, sorted.map((c) => c.key), sorted.map((c) => c.seq), sorted.map((c) => c.idx)],
+      'lease-claim',
     );
   }
 }

@@ -1,4 +1,4 @@
-import type { LeaseStore } from '../leases.ts';
+import type { Claim, LeaseStore, Position } from '../leases.ts';
 import type { SqliteScope } from './database.ts';
 
 export class SqliteLeaseStore implements LeaseStore {
@@ -44,6 +44,27 @@ export class SqliteLeaseStore implements LeaseStore {
       this.s
         .prepare('UPDATE leases SET cursor = ? WHERE name = ? AND holder = ?')
         .run(value, name, holder);
+    });
+  }
+
+  claims(name: string): Promise<Map<number, Position>> {
+    return this.s.run(() => {
+      const rows = this.s
+        .prepare('SELECT key, seq, idx FROM lease_claims WHERE lease = ?')
+        .all(name) as { key: number; seq: number; idx: number }[];
+      return new Map(rows.map((row) => [row.key, { seq: row.seq, idx: row.idx }]));
+    });
+  }
+
+  claim(name: string, claims: readonly Claim[]): Promise<void> {
+    if (claims.length === 0) return Promise.resolve();
+    return this.s.atomically(() => {
+      const statement = this.s.prepare(
+        `INSERT INTO lease_claims (lease, key, seq, idx) VALUES (?, ?, ?, ?)
+         ON CONFLICT (lease, key) DO UPDATE SET seq = excluded.seq, idx = excluded.idx
+         WHERE (lease_claims.seq, lease_claims.idx) < (excluded.seq, excluded.idx)`,
+      );
+      for (const c of claims) statement.run(name, c.key, c.seq, c.idx);
     });
   }
 }

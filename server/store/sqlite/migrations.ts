@@ -218,6 +218,16 @@ export const migrations: readonly string[] = [
     cursor INTEGER NOT NULL DEFAULT 0
   ) WITHOUT ROWID;
   `,
+  /* 8: what a lease's work has started, per key (push: per channel), so a new holder skips it */ `
+  -- docs/decisions/0026-push-exactly-once.md (issue 17)
+  CREATE TABLE lease_claims (
+    lease TEXT NOT NULL,
+    key INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    PRIMARY KEY (lease, key)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export function migrate(db: DatabaseSync): void {
