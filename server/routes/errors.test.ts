@@ -108,7 +108,7 @@ describe('malformed input', () => {
     // unknown and duplicate query parameters, on operations that change something
     ['remove all, unknown parameter', 'DELETE', () => `/v1/groups/${group()}?force=true`],
     ['decommission, unknown parameter', 'DELETE', () => `/v1/nodes/${node()}?hard=1`],
-    ['group, unknown parameter', 'POST', () => '/v1/groups/Extra?tenant=acme'],
+    ['group, unknown parameter', 'POST', () => '/v1/groups/Extra?owner=acme'],
     ['commission, unknown parameter', 'POST', () => '/v1/nodes/NEW-1?name=New&owner=fleet'],
     [
       'add member, unknown parameter',

@@ -83,8 +83,12 @@ describe('401 without valid credentials', () => {
 describe('429 after repeated failed sign-ins', () => {
   const suite = useCloud();
 
-  const signIn = (pair: string) =>
-    suite.cloud.call('GET', '/v1/userinfo', { as: null, headers: { authorization: basic(pair) } });
+  const signIn = (pair: string, remoteAddress?: string) =>
+    suite.cloud.call('GET', '/v1/userinfo', {
+      as: null,
+      headers: { authorization: basic(pair) },
+      ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    });
 
   // That the refusal ends after the minute is tested on FailureThrottle with its own clock.
   it('refuses a user for the rest of the minute after ten failures', async () => {
@@ -109,7 +113,9 @@ describe('429 after repeated failed sign-ins', () => {
   });
 
   it('counts failures for unknown users too', async () => {
-    for (let i = 0; i < 10; i++) expectError(await signIn(`ghost:guess-${i}`), 401);
-    expectError(await signIn('ghost:guess'), 429);
+    // From an address of its own: the failures above also count against 127.0.0.1 as a whole
+    // (docs/decisions/0042-throttle-the-attacker.md).
+    for (let i = 0; i < 10; i++) expectError(await signIn(`ghost:guess-${i}`, '127.0.0.9'), 401);
+    expectError(await signIn('ghost:guess', '127.0.0.9'), 429);
   });
 });
