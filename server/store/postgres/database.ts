@@ -116,6 +116,10 @@ export class PgScope implements Sql {
     return this.run(sql, parameters as readonly Param[], name);
   }
 
+  isUniqueViolation(error: unknown): boolean {
+    return isUniqueViolation(error);
+  }
+
   atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     return this.atomically(work);
   }

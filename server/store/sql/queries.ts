@@ -29,6 +29,8 @@ export interface Sql {
   first<O>(query: Compilable<O>, name?: string): Promise<O | undefined>;
   /** Runs a statement; answers how many rows it changed. */
   exec(query: Compilable<unknown>, name?: string): Promise<number>;
+  /** Whether `error` is the engine's answer to a broken UNIQUE rule. */
+  isUniqueViolation(error: unknown): boolean;
   /** Runs `work` as one transaction, or as part of the one this scope is in. */
   atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
 }

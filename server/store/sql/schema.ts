@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { Operation } from '../../../contract/userinfo.ts';
 
 /**
  * The database schema, typed once for both engines (the tables the migrations in
@@ -10,7 +11,12 @@ export interface Database {
   tenants: { name: string };
   users: UsersTable;
   permission_sets: { id: Generated<number>; name: string; description: Generated<string> };
-  permission_set_grants: { set_id: number; tenant: string; object_type: string; operation: string };
+  permission_set_grants: {
+    set_id: number;
+    tenant: string;
+    object_type: string;
+    operation: Operation;
+  };
   user_permission_sets: { user_id: number; set_id: number };
   permission_set_groups: { set_id: number; group_id: number };
   channels: ChannelsTable;

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pending } from '../sql/migrations.ts';
 
 export const SQLITE_FILE = 'telemetry.sqlite';
+const STATEMENTS_KEPT = 1000;
 
 /**
  * One node:sqlite connection, its prepared statements, and the turn-taking that makes its
@@ -26,10 +27,20 @@ export class SqliteDatabase {
     this.raw = raw;
   }
 
-  /** A prepared statement, prepared once per connection. */
+  /**
+   * A prepared statement, prepared once per connection. A multi-row insert compiles to one text
+   * per row count, so the cache is bounded: when full, the oldest half goes.
+   */
   prepare(sql: string): StatementSync {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
+      if (this.statements.size >= STATEMENTS_KEPT) {
+        let drop = STATEMENTS_KEPT / 2;
+        for (const key of this.statements.keys()) {
+          if (drop-- <= 0) break;
+          this.statements.delete(key);
+        }
+      }
       statement = this.raw.prepare(sql);
       this.statements.set(sql, statement);
     }
@@ -199,6 +210,10 @@ export class SqliteScope implements Sql {
   exec(query: Compilable<unknown>): Promise<number> {
     const { sql, parameters } = query.compile();
     return this.run(() => Number(this.prepare(sql).run(...bind(parameters)).changes));
+  }
+
+  isUniqueViolation(error: unknown): boolean {
+    return isUniqueViolation(error);
   }
 
   atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
