@@ -37,8 +37,9 @@ export function withNumber(
 }
 
 /**
- * `column` is one of `values`, with a statement text that does not depend on how many there are
- * (so that it is prepared once): a JSON array read by json_each in SQLite, an array in PostgreSQL.
+ * `column` is one of `values` (never empty). PostgreSQL takes them as one array, so the text is
+ * the same for any count and the statement is prepared once; SQLite gets a list of parameters,
+ * each looked up in the index (a list read from JSON would be scanned as a table of its own).
  */
 export function oneOf(
   engine: Engine,
@@ -46,7 +47,7 @@ export function oneOf(
   values: readonly (string | number)[],
 ): RawBuilder<boolean> {
   return engine === 'sqlite'
-    ? sql<boolean>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`
+    ? sql<boolean>`${sql.ref(column)} IN (${sql.join([...values])})`
     : sql<boolean>`${sql.ref(column)} = ANY(${values})`;
 }
 
