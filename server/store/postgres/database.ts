@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Compilable } from 'kysely';
 import { builders, type Sql } from '../sql/queries.ts';
 import { migrations, pending } from '../sql/migrations.ts';
+import { retryingConflicts } from '../database-faults.ts';
 
 type Param = string | number | boolean | null | readonly (string | number | null)[];
 
@@ -27,6 +28,10 @@ export interface PgOptions {
   poolSize: number;
 }
 
+/** Set on a connection that emitted 'error': it goes, never back into the pool. */
+const broken = Symbol('broken');
+type BrokenMark = { [broken]?: boolean };
+
 export function createPool(options: PgOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -37,9 +42,22 @@ export function createPool(options: PgOptions): pg.Pool {
     application_name: 'telemetry-cloud',
     // Compiling a plan costs more than the short statements of an API ever run for.
     options: '-c jit=off',
+    // While the database is away a request waits at most this long for a connection, then
+    // answers 503 (an unreachable server refuses at once; one that hangs must not hold requests).
+    connectionTimeoutMillis: 5_000,
   });
   // An idle connection that breaks (the server restarted) is dropped by the pool; say so only.
   pool.on('error', (error) => console.warn('postgres: idle connection lost', error.message));
+  // A connection taken out of the pool has no 'error' listener of the pool's: one cut while in
+  // use (pg_terminate_backend, PostgreSQL stopping) emitted 'error' with no listener, and Node
+  // ended the process. Every connection now has one for its whole life; the query under way
+  // fails on its own, and the holder discards the connection (transaction(), below).
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      (client as BrokenMark)[broken] = true;
+      console.warn('postgres: connection lost', error.message);
+    });
+  });
   return pool;
 }
 
@@ -131,26 +149,51 @@ export class PgScope implements Sql {
   }
 }
 
-export async function transaction<T>(
+/** Runs of a transaction in all when PostgreSQL gives it up as a deadlock or serialization failure. */
+export const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * Runs `work` in a transaction on one pooled connection. A deadlock or serialization failure
+ * (PostgreSQL rolled the whole transaction back) runs it again, up to TRANSACTION_ATTEMPTS in
+ * all; the last one goes to the caller, which answers 503. `work` must therefore only touch the
+ * database until it returns (everything the cloud does after a commit runs after this).
+ */
+export function transaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  return retryingConflicts(() => transactionOnce(pool, work), {
+    attempts: TRANSACTION_ATTEMPTS,
+    onRetry: (error) =>
+      console.warn('postgres: transaction retried', (error as { code?: string }).code),
+  });
+}
+
+async function transactionOnce<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
-  let broken = false;
+  let discard = false;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    try {
-      await client.query('ROLLBACK');
-    } catch {
-      broken = true;
+    // A connection cut mid-way cannot roll back (the server already did): it fails this
+    // request only, and goes instead of back into the pool.
+    if ((client as BrokenMark)[broken] === true) discard = true;
+    else {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        discard = true;
+      }
     }
     throw error;
   } finally {
-    client.release(broken);
+    client.release(discard || (client as BrokenMark)[broken] === true);
   }
 }
 

@@ -45,7 +45,13 @@ export class PgReadingStore implements ReadingStore {
       );
       const stored = await tx.rows<{ id: number; sensor_id: number; ts: number }>(
         `INSERT INTO readings (sensor_id, node_id, gateway_id, ts, type, value)
-         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::text[])
+         SELECT sensor_id, node_id, gateway_id, ts, type, value
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::text[])
+           WITH ORDINALITY AS r(sensor_id, node_id, gateway_id, ts, type, value, n)
+         -- Lock order (issue 17): keys in one order in every batch, so two gateways sending the
+         -- same readings wait for each other instead of deadlocking; n keeps the first of two
+         -- identical messages the one stored.
+         ORDER BY sensor_id, ts, n
          ON CONFLICT (sensor_id, ts) DO NOTHING
          RETURNING id, sensor_id, ts`,
         [
@@ -81,6 +87,8 @@ export class PgReadingStore implements ReadingStore {
         await tx.run(
           `INSERT INTO channel_data (channel_id, ts, reading_id, sensor_id)
            SELECT * FROM unnest($1::int[], $2::bigint[], $3::bigint[], $4::int[])
+             AS d(channel_id, ts, reading_id, sensor_id)
+           ORDER BY channel_id, ts, reading_id -- the lock order, as above
            ON CONFLICT DO NOTHING`,
           [channel, ts, readingId, sensor],
           'channel-data-insert',
