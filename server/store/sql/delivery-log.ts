@@ -1,5 +1,6 @@
 import type { PushDeliveryLogEntry } from '../../../contract/push.ts';
 import { logEntry, type DeliveryLogStore, type DeliveryRecord } from '../delivery-log.ts';
+import { keepNewest } from './keep-newest.ts';
 import type { Sql } from './queries.ts';
 
 export class SqlDeliveryLogStore implements DeliveryLogStore {
@@ -30,18 +31,7 @@ export class SqlDeliveryLogStore implements DeliveryLogStore {
       // Each channel keeps its newest `kept`, however busy it is.
       for (const channel of new Set(records.map((r) => r.channelId))) {
         await tx.exec(
-          tx.qb
-            .deleteFrom('push_deliveries')
-            .where('channel_id', '=', channel)
-            .where('id', '<=', (eb) =>
-              eb
-                .selectFrom('push_deliveries')
-                .select('id')
-                .where('channel_id', '=', channel)
-                .orderBy('id', 'desc')
-                .limit(1)
-                .offset(kept),
-            ),
+          keepNewest(tx.qb, { table: 'push_deliveries', owner: 'channel_id' }, channel, kept),
         );
       }
     });

@@ -7,6 +7,7 @@ import {
   type PushInboxStore,
   type PushInboxWithSecret,
 } from '../push-inboxes.ts';
+import { keepNewest } from './keep-newest.ts';
 import type { Sql } from './queries.ts';
 
 const inbox = ['id', 'uuid', 'owner_id as ownerId', 'created_at as createdAt'] as const;
@@ -86,18 +87,7 @@ export class SqlPushInboxStore implements PushInboxStore {
       );
       // The inbox keeps its newest `kept`.
       await tx.exec(
-        tx.qb
-          .deleteFrom('push_inbox_arrivals')
-          .where('inbox_id', '=', inboxId)
-          .where('id', '<=', (eb) =>
-            eb
-              .selectFrom('push_inbox_arrivals')
-              .select('id')
-              .where('inbox_id', '=', inboxId)
-              .orderBy('id', 'desc')
-              .limit(1)
-              .offset(kept),
-          ),
+        keepNewest(tx.qb, { table: 'push_inbox_arrivals', owner: 'inbox_id' }, inboxId, kept),
       );
     });
   }
