@@ -15,7 +15,7 @@ import { channelColumns, summaryColumns, toChannel, toChannels, TYPE } from './c
 import { binary, byName, isSet, oneOf } from './engine.ts';
 import type { Sql } from './queries.ts';
 import type { Database } from './schema.ts';
-import { flag } from './values.ts';
+import { chunks, flag, PARAMETERS_PER_LIST, ROWS_PER_STATEMENT } from './values.ts';
 
 /**
  * Reach = owned or granted channels (directly, or through a permission set that names a group:
@@ -98,13 +98,14 @@ export class SqlChannelStore implements ChannelStore {
   }
 
   namesOf(ids: readonly number[]): Promise<ChannelName[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.s.all(
-      this.s.qb
-        .selectFrom('channels')
-        .select(['id', 'uuid', 'name', 'sensor_name as sensorName', 'node_id as nodeId'])
-        .where(oneOf(this.s.engine, 'id', ids)),
-      'channel-names',
+    return eachPart(ids, (part) =>
+      this.s.all(
+        this.s.qb
+          .selectFrom('channels')
+          .select(['id', 'uuid', 'name', 'sensor_name as sensorName', 'node_id as nodeId'])
+          .where(oneOf(this.s.engine, 'id', part)),
+        'channel-names',
+      ),
     );
   }
 
@@ -195,35 +196,40 @@ export class SqlChannelStore implements ChannelStore {
    * of its own, so on PostgreSQL it sees a sensor whose insert this one waited for.
    */
   async ensureSensors(sensors: readonly NewSensor[]): Promise<Channel[]> {
-    if (sensors.length === 0) return [];
     const { engine, qb } = this.s;
-    await this.s.exec(
-      qb
-        .insertInto('channels')
-        // Lock order (issue 17): every batch inserts its new sensors sorted by key, so two
-        // gateways making the same sensors wait for each other instead of deadlocking
-        // (docs/decisions/0025-database-faults.md).
-        .values(
-          [...sensors]
-            .sort((a, b) => a.nodeId - b.nodeId || byteOrder(a.sensorName, b.sensorName))
-            .map((sensor) => newChannel({ ...sensor, type: 'SENSOR' })),
-        )
-        .onConflict((conflict) =>
-          conflict.columns(['node_id', 'sensor_name']).where('type', '=', TYPE.SENSOR).doNothing(),
-        ),
+    // Lock order (issue 17): every batch inserts its new sensors sorted by key, so two gateways
+    // making the same sensors wait for each other instead of deadlocking
+    // (docs/decisions/0025-database-faults.md).
+    const sorted = [...sensors].sort(
+      (a, b) => a.nodeId - b.nodeId || byteOrder(a.sensorName, b.sensorName),
     );
-    const found = await this.s.all(
-      this.channels
-        .where('type', '=', TYPE.SENSOR)
-        .where(oneOf(engine, 'node_id', [...new Set(sensors.map((s) => s.nodeId))]))
-        .where(oneOf(engine, 'sensor_name', [...new Set(sensors.map((s) => s.sensorName))])),
-      'sensors-ensure',
-    );
-    const byKey = new Map(found.map((row) => [`${row.nodeId}/${row.sensorName}`, row]));
+    const byKey = new Map<string, Channel>();
+    for (const part of chunks(sorted, ROWS_PER_STATEMENT)) {
+      await this.s.exec(
+        qb
+          .insertInto('channels')
+          .values(part.map((sensor) => newChannel({ ...sensor, type: 'SENSOR' })))
+          .onConflict((conflict) =>
+            conflict
+              .columns(['node_id', 'sensor_name'])
+              .where('type', '=', TYPE.SENSOR)
+              .doNothing(),
+          ),
+      );
+      const found = await this.s.all(
+        this.channels
+          .where('type', '=', TYPE.SENSOR)
+          .where(oneOf(engine, 'node_id', [...new Set(part.map((s) => s.nodeId))]))
+          .where(oneOf(engine, 'sensor_name', [...new Set(part.map((s) => s.sensorName))])),
+        'sensors-ensure',
+      );
+      for (const row of found)
+        byKey.set(`${row.nodeId}/${row.sensorName}`, toChannel<Channel>(row));
+    }
     return sensors.map((s) => {
-      const row = byKey.get(`${s.nodeId}/${s.sensorName}`);
-      if (!row) throw new Error(`sensor ${s.sensorName} of node ${s.nodeId} was not made`);
-      return toChannel<Channel>(row);
+      const channel = byKey.get(`${s.nodeId}/${s.sensorName}`);
+      if (!channel) throw new Error(`sensor ${s.sensorName} of node ${s.nodeId} was not made`);
+      return channel;
     });
   }
 
@@ -242,13 +248,14 @@ export class SqlChannelStore implements ChannelStore {
   }
 
   async findCommissionedMany(serials: readonly string[]): Promise<Map<string, Channel>> {
-    if (serials.length === 0) return new Map();
-    const rows = await this.s.all(
-      this.channels
-        .where(oneOf(this.s.engine, 'reference', [...new Set(serials)]))
-        .where(isSet(this.s.engine, 'active'))
-        .where('type', 'in', [TYPE.NODE, TYPE.GATEWAY]),
-      'channels-commissioned',
+    const rows = await eachPart([...new Set(serials)], (part) =>
+      this.s.all(
+        this.channels
+          .where(oneOf(this.s.engine, 'reference', part))
+          .where(isSet(this.s.engine, 'active'))
+          .where('type', 'in', [TYPE.NODE, TYPE.GATEWAY]),
+        'channels-commissioned',
+      ),
     );
     return new Map(rows.map((row) => [row.reference ?? '', toChannel<Channel>(row)]));
   }
@@ -265,15 +272,19 @@ export class SqlChannelStore implements ChannelStore {
   }
 
   async sensorsOf(nodeIds: readonly number[]): Promise<Channel[]> {
-    if (nodeIds.length === 0) return [];
     const { engine } = this.s;
-    const rows = await this.s.all(
-      this.channels
-        .where(oneOf(engine, 'node_id', [...new Set(nodeIds)]))
-        .where('type', '=', TYPE.SENSOR)
-        .orderBy('node_id')
-        .orderBy(binary(engine, 'name')),
-      'sensors-of-nodes',
+    // Nodes in ascending order, so that parts keep the order of one statement.
+    const rows = await eachPart(
+      [...new Set(nodeIds)].sort((a, b) => a - b),
+      (part) =>
+        this.s.all(
+          this.channels
+            .where(oneOf(engine, 'node_id', part))
+            .where('type', '=', TYPE.SENSOR)
+            .orderBy('node_id')
+            .orderBy(binary(engine, 'name')),
+          'sensors-of-nodes',
+        ),
     );
     return toChannels<Channel>(rows);
   }
@@ -346,4 +357,14 @@ function newChannel(input: NewChannel) {
 /** Byte order of ASCII names, as PostgreSQL's "C" collation sorts them. */
 function byteOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Runs `read` over parts of `values` small enough for one statement's parameters. */
+async function eachPart<V, R>(
+  values: readonly V[],
+  read: (part: V[]) => Promise<R[]>,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (const part of chunks(values, PARAMETERS_PER_LIST)) rows.push(...(await read(part)));
+  return rows;
 }
