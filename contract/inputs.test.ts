@@ -72,6 +72,31 @@ describe('properties', () => {
     );
   });
 
+  it('refuses the product’s own keys when they cannot mean anything, and passes the rest', () => {
+    const refused = (value: unknown) => refusal(PropertiesText, JSON.stringify(value));
+    expect(refused({ temperature: { min: 10, max: 2 } })).toBe(
+      '"temperature.min" (10) must not be above "temperature.max" (2): no reading could be within them',
+    );
+    expect(refused({ temperature: { min: 2, max: 2, delayMinutes: 15 } })).toBeNull();
+    expect(refused({ temperature: { max: 8 } })).toBeNull();
+    expect(refused({ temperature: {} })).toBe('"temperature" must name "min", "max" or both');
+    expect(refused({ temperature: { min: '2' } })).toBe('"temperature.min" must be a number of °C');
+    expect(refused({ temperature: { max: 8, delayMinutes: -1 } })).toMatch(/delayMinutes/);
+    expect(refused({ silentAfterMinutes: 0 })).toBe(
+      '"silentAfterMinutes" must be a number of minutes above 0',
+    );
+    expect(refused({ silentAfterMinutes: 90 })).toBeNull();
+    const depot = { name: 'Depot', lat: 52.39, lon: 4.82, radius: 150 };
+    expect(refused({ places: [depot], alarmOnPlaces: true })).toBeNull();
+    expect(refused({ places: [depot, { ...depot, lat: 91 }] })).toBe(
+      '"places[1]".lat must be a latitude, -90 to 90',
+    );
+    expect(refused({ places: [{ ...depot, radius: 0 }] })).toMatch(/radius/);
+    expect(refused({ places: depot })).toBe('"places" must be a list of places');
+    expect(refused({ alarmOnPlaces: 'yes' })).toBe('"alarmOnPlaces" must be true or false');
+    expect(refused({ site: 'north', temperatureNote: { min: 10, max: 2 } })).toBeNull();
+  });
+
   it('says where JSON breaks to the person typing, but never repeats the text in the rule', () => {
     const check = checkPropertiesText('{"secret-ish": oops}');
     expect(check).toMatchObject({ ok: false, error: 'must be valid JSON' });

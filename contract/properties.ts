@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Properties } from './channel.ts';
 import { PROPERTIES_MAX_BYTES, PROPERTIES_MAX_DEPTH } from './limits.ts';
+import { productPropertiesProblem } from './product-properties.ts';
 
 /** How deeply objects and arrays nest in a parsed JSON value (1 for `{}`), without recursion. */
 function nestingOf(value: unknown): number {
@@ -22,7 +23,8 @@ export type PropertiesCheck =
 
 /**
  * The cloud's rules for properties (docs/decisions/0009-requests.md, "Requests"): a JSON object, nested at
- * most PROPERTIES_MAX_DEPTH levels, of at most PROPERTIES_MAX_BYTES bytes of compact UTF-8 JSON.
+ * most PROPERTIES_MAX_DEPTH levels, of at most PROPERTIES_MAX_BYTES bytes of compact UTF-8 JSON,
+ * whose keys the product reads (temperature limits, silence, places) mean something.
  * `json` is that compact form, which the cloud stores.
  */
 export function checkPropertiesText(text: string): PropertiesCheck {
@@ -54,6 +56,8 @@ export function checkPropertiesText(text: string): PropertiesCheck {
       error: `must be at most ${PROPERTIES_MAX_BYTES} bytes of JSON, not ${bytes}`,
     };
   }
+  const problem = productPropertiesProblem(parsed as Record<string, unknown>);
+  if (problem) return { ok: false, error: problem };
   return { ok: true, value: parsed as Properties, json, bytes };
 }
 

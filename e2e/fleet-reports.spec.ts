@@ -218,6 +218,10 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
   const shading = temperature.getByText(/^Shaded where members were out of their limits/);
   await expect(shading).toHaveText(/the more of them\.$/);
   await first.getByRole('button', { name: /^Show the excursion of / }).click();
+  // The page takes the person up to the chart, so that the zoom is seen at all.
+  const chartHeading = page.getByRole('heading', { name: 'Temperature', level: 2 });
+  await expect(chartHeading).toBeFocused();
+  await expect(chartHeading).toBeInViewport();
   await expect(shading).toHaveText(/; the excursions of the lines you picked, darkest\.$/);
   await expect(temperature.getByRole('button', { name: 'Whole range' })).toBeEnabled();
   await expect(temperature.getByRole('list', { name: 'Bands and sensors' })).toContainText(
@@ -301,6 +305,46 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
   const totals = trips.getByRole('table', { name: 'Totals per node' });
   await expect(totals.getByRole('row', { name: /Van 07/ })).toContainText(/\d+\.\d km/);
   await expectAccessible(page);
+});
+
+test('picking a day for stops narrows the map to that day’s track and stops', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const van = (await channelsOf(request, 'NODE')).find((n) => n.name === 'Van 07');
+  await signIn(page, 'fleet', paths.channelHistory.href(van?.uuid ?? ''));
+  // The page opens on the last 24 hours, which touch two local days.
+  const trips = page.getByRole('region', { name: 'Trips and stops', exact: true });
+  await expect(trips).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
+  const track = page.getByRole('region', { name: 'GPS track', exact: true });
+  const positions = async () =>
+    Number(
+      /\(([\d,]+) positions\)/
+        .exec((await track.getByRole('list', { name: 'Tracks' }).textContent()) ?? '')?.[1]
+        ?.replaceAll(',', ''),
+    );
+  await expect(track.getByRole('list', { name: 'Tracks' })).toContainText('Van 07');
+  const wholeRange = await positions();
+  const dayPicker = trips.getByRole('combobox', { name: 'Day' });
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  });
+  await dayPicker.selectOption(today);
+  // The time scale of the track starts at the day's midnight, and fewer positions are drawn.
+  const scaleStart = await page.evaluate(() => {
+    const d = new Date();
+    d.setHours(0, 0, 0, 0);
+    const options = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+    const clock = { hour: 'numeric', minute: '2-digit', second: '2-digit' } as const;
+    return new Intl.DateTimeFormat(undefined, { ...options, ...clock }).format(d);
+  });
+  await expect(track).toContainText(scaleStart);
+  await expect.poll(positions).toBeLessThan(wholeRange);
+  await dayPicker.selectOption('');
+  await expect.poll(positions).toBe(wholeRange);
 });
 
 test('the daily summary of a group has a row per node and day, and its file the same', async ({

@@ -33,7 +33,7 @@ test('a van moves on the fleet map while the person watches, through one stream 
   const row = list.getByRole('row', { name: new RegExp(`Van ${serial}`) });
   await expect(row).toContainText('Parked');
   await list.getByRole('button', { name: `Show Van ${serial} on the map` }).click();
-  const popup = page.getByText(/^GPS fix, hdop 1 at /);
+  const popup = page.getByText(/^GPS fix, accurate to about 5 m at /);
   await expect(popup).toContainText('at 52.37000, 4.89000');
 
   // It drives off: 450 m north, then on; the map and the list follow without a reload.

@@ -48,6 +48,15 @@ describe('GET /v1/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
   });
 
+  it('documents the tenant a new group or node goes into, where the console looks for it', () => {
+    for (const path of ['/v1/groups/{groupName}', '/v1/nodes/{nodeSerial}']) {
+      const operation = document.paths[path]?.post as { parameters?: unknown[] } | undefined;
+      expect(operation?.parameters).toEqual(
+        expect.arrayContaining([expect.objectContaining({ name: 'tenant', in: 'query' })]),
+      );
+    }
+  });
+
   it('documents every operation of the interface and our extensions, under /v1 but for probes', () => {
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),

@@ -12,6 +12,7 @@ import {
   ingest,
   registerGateway,
   channelOf,
+  createUser,
   temp,
 } from '../test/fixtures.ts';
 
@@ -68,6 +69,39 @@ describe('POST /v1/groups/{groupName}: creating a group', () => {
         `A group named “${name.trim()}” already exists; choose another name.`,
       );
     }
+    expect(await databaseState(cloud)).toEqual(before);
+  });
+
+  it('puts the group in the tenant `tenant` names when the caller may create there, and refuses it otherwise', async () => {
+    const { cloud } = suite;
+    const both = await createUser(cloud, 'two-tenants', [
+      { tenant: 'demo', objectType: 'groups', operation: 'CREATE' },
+      { tenant: 'demo', objectType: 'groups', operation: 'READ' },
+      { tenant: 'acme', objectType: 'groups', operation: 'CREATE' },
+      { tenant: 'acme', objectType: 'groups', operation: 'READ' },
+    ]);
+    const as = { username: both.username, password: both.password };
+    const made = await cloud.call('POST', '/v1/groups/Acme%20trucks', {
+      as,
+      query: { tenant: 'acme' },
+    });
+    expect(made.status).toBe(200);
+    expect(made.json).toMatchObject({ name: 'Acme trucks', tenant: 'acme' });
+    const own = await cloud.call('POST', '/v1/groups/Acme%20trucks', { as });
+    expect(own.json).toMatchObject({ name: 'Acme trucks', tenant: 'demo' });
+
+    const before = await databaseState(cloud);
+    // admin holds READ only in acme: refused, with the permission named, and nothing made.
+    expectError(
+      await cloud.call('POST', '/v1/groups/Elsewhere', { query: { tenant: 'acme' } }),
+      403,
+      /needs CREATE on groups in tenant acme/,
+    );
+    expectError(
+      await cloud.call('POST', '/v1/groups/Elsewhere', { query: { tenant: 'no:such' } }),
+      400,
+      /tenant/,
+    );
     expect(await databaseState(cloud)).toEqual(before);
   });
 

@@ -8,7 +8,7 @@ import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { recordJson, recordsJson } from '../http/channel-json.ts';
 import { ChannelName } from '../../contract/names.ts';
-import { NoQuery, Uuid } from '../schemas/params.ts';
+import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelInReach, channelResolver } from './channel-access.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
@@ -25,10 +25,11 @@ export function groupRoutes(app: ZodApp, services: Services): void {
         tags: ['groups'],
         summary: 'Create a group channel',
         description:
-          'In the caller’s tenant; the caller gets access. Needs CREATE on groups. A name already ' +
-          'used by a group of that tenant (ignoring the case of A–Z) answers 409.',
+          'In the caller’s tenant, or the one `tenant` names (extension); the caller gets access. ' +
+          'Needs CREATE on groups in that tenant. A name already used by a group of that tenant ' +
+          '(ignoring the case of A–Z) answers 409.',
         params: z.object({ groupName: ChannelName }),
-        querystring: NoQuery,
+        querystring: z.strictObject({ tenant: TenantChoice.optional() }),
         response: responses(ChannelRecord, [
           'BAD_REQUEST',
           'UNAUTHORIZED',
@@ -39,17 +40,18 @@ export function groupRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      caller.require(caller.user.tenant, 'groups', 'CREATE', 'creating a group');
+      const tenant = request.query.tenant ?? caller.user.tenant;
+      caller.require(tenant, 'groups', 'CREATE', 'creating a group');
       const name = request.params.groupName;
       // Checked and created in one transaction, so two requests cannot both take the name.
       const created = await services.store.transaction(async (tx) => {
-        if (await tx.groups.nameTaken(caller.user.tenant, name)) {
+        if (await tx.groups.nameTaken(tenant, name)) {
           throw conflict(`A group named “${name}” already exists; choose another name.`);
         }
         const channel = await tx.channels.create({
           type: 'GROUP',
           name,
-          tenant: caller.user.tenant,
+          tenant,
           ownerId: caller.user.id,
           now: services.now(),
         });

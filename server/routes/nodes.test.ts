@@ -11,6 +11,7 @@ import {
   ingest,
   registerGateway,
   channelOf,
+  createUser,
   temp,
 } from '../test/fixtures.ts';
 
@@ -121,6 +122,34 @@ describe('POST /v1/nodes/{nodeSerial}: commissioning', () => {
     expect((await commission(cloud, 'a.b_c-d:e', { name: 'Odd serial' })).reference).toBe(
       'a.b_c-d:e',
     );
+  });
+});
+
+describe('POST /v1/nodes/{nodeSerial}?tenant=: commissioning into a chosen tenant', () => {
+  const suite = useCloud();
+
+  it('commissions into the tenant named where the caller may, and refuses it elsewhere', async () => {
+    const { cloud } = suite;
+    const both = await createUser(cloud, 'commissioner', [
+      { tenant: 'demo', objectType: 'assets', operation: 'COMMISSION' },
+      { tenant: 'demo', objectType: 'assets', operation: 'READ' },
+      { tenant: 'acme', objectType: 'assets', operation: 'COMMISSION' },
+      { tenant: 'acme', objectType: 'assets', operation: 'READ' },
+    ]);
+    const as = { username: both.username, password: both.password };
+    const made = await cloud.call('POST', '/v1/nodes/ACME-77', {
+      as,
+      query: { name: 'Acme 77', tenant: 'acme' },
+    });
+    expect(made.status).toBe(200);
+    expect((made.json as ChannelRecord[])[0]).toMatchObject({ name: 'Acme 77', tenant: 'acme' });
+    const before = await databaseState(cloud);
+    expectError(
+      await cloud.call('POST', '/v1/nodes/ACME-78', { query: { name: 'Acme 78', tenant: 'acme' } }),
+      403,
+      /needs COMMISSION on assets in tenant acme/,
+    );
+    expect(await databaseState(cloud)).toEqual(before);
   });
 });
 

@@ -9,7 +9,7 @@ import { recordsJson } from '../http/channel-json.ts';
 import type { Channel } from '../store/channels.ts';
 import { StoreConflict } from '../store/errors.ts';
 import { ChannelName, NodeSerial } from '../../contract/names.ts';
-import { NoQuery, Uuid } from '../schemas/params.ts';
+import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
@@ -22,12 +22,17 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
         tags: ['nodes'],
         summary: 'Commission a node',
         description:
-          'Creates the NODE channel (reference = serial) in the caller’s tenant; the caller ' +
+          'Creates the NODE channel (reference = serial) in the caller’s tenant (or the one ' +
+          '`tenant` names, an extension); the caller ' +
           'becomes its owner with access. With `channelUuid` the node joins that group, which the ' +
           'caller must reach (403 otherwise). Needs COMMISSION on assets. 409 when the serial is ' +
           'already commissioned.',
         params: z.object({ nodeSerial: NodeSerial }),
-        querystring: z.strictObject({ name: ChannelName, channelUuid: Uuid.optional() }),
+        querystring: z.strictObject({
+          name: ChannelName,
+          channelUuid: Uuid.optional(),
+          tenant: TenantChoice.optional(),
+        }),
         response: responses(ChannelRecordList, [
           'BAD_REQUEST',
           'UNAUTHORIZED',
@@ -38,7 +43,7 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const tenant = caller.user.tenant;
+      const tenant = request.query.tenant ?? caller.user.tenant;
       caller.require(tenant, 'assets', 'COMMISSION', 'commissioning a node');
       const { nodeSerial } = request.params;
       const { name, channelUuid } = request.query;

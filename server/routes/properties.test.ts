@@ -73,6 +73,29 @@ describe('channel properties', () => {
     expect(await databaseState(cloud)).toEqual(before);
   });
 
+  it('refuses impossible temperature limits and malformed places with 400, changing nothing', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.n.sensors.temp;
+    expectOk(await setProperties(cloud, uuid, '{"temperature":{"min":2,"max":8}}'));
+    const before = await databaseState(cloud);
+    expectError(
+      await setProperties(cloud, uuid, '{"temperature":{"min":10,"max":2}}'),
+      400,
+      /"temperature.min" \(10\) must not be above "temperature.max" \(2\)/,
+    );
+    expectError(
+      await setProperties(
+        cloud,
+        uuid,
+        '{"places":[{"name":"Depot","lat":95,"lon":4,"radius":50}]}',
+      ),
+      400,
+      /latitude/,
+    );
+    expect(await databaseState(cloud)).toEqual(before);
+    expect((await info(cloud, uuid)).properties).toEqual({ temperature: { min: 2, max: 8 } });
+  });
+
   it('the listing shows properties, the member listing does not', async () => {
     const { cloud, data } = suite;
     const uuid = data.nodes.n.node.uuid;

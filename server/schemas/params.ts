@@ -33,5 +33,21 @@ export const Filter = z
   .string()
   .max(FILTER_MAX_LENGTH, `must be at most ${FILTER_MAX_LENGTH} characters`);
 
+/**
+ * Our extension on creating a group or commissioning a node: the tenant the new object goes
+ * into, for a person who may create in several (docs/decisions/0061-tenants-in-view.md). Unset:
+ * the caller's own tenant, as the interface says.
+ */
+export const TenantChoice = z
+  .string()
+  .min(1, 'must name a tenant')
+  .max(64, 'must be at most 64 characters')
+  .refine((value) => !/[:\p{Cc}]/u.test(value), 'must name a tenant')
+  .meta({
+    description:
+      'Extension: the tenant the new object goes into (the caller must hold the permission there); ' +
+      'unset, the caller’s own tenant.',
+  });
+
 /** Operations that take no query parameters still refuse unknown ones. */
 export const NoQuery = z.strictObject({});

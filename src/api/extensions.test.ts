@@ -13,6 +13,15 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/positions': { get: {} },
         '/v1/channels/{channelUuid}/events': { get: {} },
         '/v1/events': { get: {} },
+        '/v1/groups/{groupName}': { post: { parameters: [{ name: 'tenant', in: 'query' }] } },
+        '/v1/nodes/{nodeSerial}': {
+          post: {
+            parameters: [
+              { name: 'name', in: 'query' },
+              { name: 'tenant', in: 'query' },
+            ],
+          },
+        },
       }),
     ).toEqual({
       deliveryLog: '/v1/channels/{channelUuid}/push/deliveries',
@@ -20,6 +29,7 @@ describe('extensions found in the OpenAPI document', () => {
       latestPositions: true,
       channelEvents: true,
       fleetEvents: true,
+      tenantChoice: true,
     });
   });
 
@@ -28,6 +38,7 @@ describe('extensions found in the OpenAPI document', () => {
       extensionsOf({
         '/v1/channels/{channelUuid}/push': { put: {}, delete: {} },
         '/v1/push-inboxes': { get: {} },
+        '/v1/groups/{groupName}': { post: { parameters: [] } },
       }),
     ).toEqual({
       deliveryLog: null,
@@ -35,6 +46,7 @@ describe('extensions found in the OpenAPI document', () => {
       latestPositions: false,
       channelEvents: false,
       fleetEvents: false,
+      tenantChoice: false,
     });
   });
 });

@@ -21,6 +21,8 @@ export interface CloudExtensions {
   channelEvents: boolean;
   /** GET /v1/events: the readings of every node in reach as they arrive, in one stream. */
   fleetEvents: boolean;
+  /** Creating a group and commissioning a node take the tenant to create in (`tenant`). */
+  tenantChoice: boolean;
 }
 
 const none: CloudExtensions = {
@@ -29,7 +31,29 @@ const none: CloudExtensions = {
   latestPositions: false,
   channelEvents: false,
   fleetEvents: false,
+  tenantChoice: false,
 };
+
+/** Whether an operation of the document takes a query parameter of this name. */
+function takesQuery(paths: Paths, path: string, method: string, name: string): boolean {
+  const operation = paths[path]?.[method];
+  if (typeof operation !== 'object' || operation === null || !('parameters' in operation)) {
+    return false;
+  }
+  const { parameters } = operation;
+  return (
+    Array.isArray(parameters) &&
+    parameters.some(
+      (parameter: unknown) =>
+        typeof parameter === 'object' &&
+        parameter !== null &&
+        'name' in parameter &&
+        'in' in parameter &&
+        parameter.name === name &&
+        parameter.in === 'query',
+    )
+  );
+}
 
 export function extensionsOf(paths: Paths): CloudExtensions {
   const offers = (path: string, method: string) => method in (paths[path] ?? {});
@@ -49,6 +73,9 @@ export function extensionsOf(paths: Paths): CloudExtensions {
       (path) => /^\/v1\/channels\/\{[^}]+\}\/events$/.test(path) && offers(path, 'get'),
     ),
     fleetEvents: offers('/v1/events', 'get'),
+    tenantChoice:
+      takesQuery(paths, '/v1/groups/{groupName}', 'post', 'tenant') &&
+      takesQuery(paths, '/v1/nodes/{nodeSerial}', 'post', 'tenant'),
   };
 }
 

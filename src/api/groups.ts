@@ -22,9 +22,11 @@ export const membersQuery = (groupUuid: string) =>
     staleTime: 15_000,
   });
 
-export function createGroup(name: string) {
+/** `tenant`: our cloud's extension, sent only when the person chose among several tenants. */
+export function createGroup({ name, tenant }: { name: string; tenant?: string | undefined }) {
   return apiRequest(`/v1/groups/${segment(name)}`, {
     method: 'POST',
+    query: { tenant },
     schema: (s) => s.ChannelRecord,
   });
 }

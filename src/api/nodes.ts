@@ -8,12 +8,14 @@ export interface Commissioning {
   name: string;
   /** The group the node joins. */
   channelUuid?: string;
+  /** Our cloud's extension: the tenant the node goes into, when the person chose among several. */
+  tenant?: string | undefined;
 }
 
-function commissionNode({ serial, name, channelUuid }: Commissioning) {
+function commissionNode({ serial, name, channelUuid, tenant }: Commissioning) {
   return apiRequest(`/v1/nodes/${segment(serial)}`, {
     method: 'POST',
-    query: { name, channelUuid },
+    query: { name, channelUuid, tenant },
     schema: (s) => s.ChannelRecordList,
   });
 }

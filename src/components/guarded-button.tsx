@@ -1,5 +1,5 @@
 import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
-import { useId, type MouseEventHandler, type ReactNode } from 'react';
+import { useId, type MouseEventHandler, type ReactNode, type Ref } from 'react';
 import type { Verdict } from '../lib/permissions.ts';
 
 export interface GuardedButtonProps extends ButtonProps {
@@ -7,6 +7,7 @@ export interface GuardedButtonProps extends ButtonProps {
   onClick?: MouseEventHandler<HTMLButtonElement>;
   type?: 'button' | 'submit';
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**

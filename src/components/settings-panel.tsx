@@ -1,5 +1,5 @@
 import { Group, Paper, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Verdict } from '../lib/permissions.ts';
 import { GuardedButton } from './guarded-button.tsx';
 
@@ -31,6 +31,16 @@ export function SettingsPanel({
   onRemove,
   children,
 }: SettingsPanelProps) {
+  // When the form closes (saved or cancelled) or what it showed is removed, the button that opened
+  // it takes the focus back: the control the person used is gone.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const before = useRef({ editing, removable });
+  useEffect(() => {
+    const closed = before.current.editing && !editing;
+    const removed = before.current.removable && !removable;
+    before.current = { editing, removable };
+    if (closed || removed) editButton.current?.focus();
+  }, [editing, removable]);
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={id}>
       <Group justify="space-between" mb="sm">
@@ -39,7 +49,13 @@ export function SettingsPanel({
         </Title>
         {!editing && (
           <Group gap="xs">
-            <GuardedButton verdict={verdict} variant="light" size="xs" onClick={onEdit}>
+            <GuardedButton
+              ref={editButton}
+              verdict={verdict}
+              variant="light"
+              size="xs"
+              onClick={onEdit}
+            >
               {editLabel}
             </GuardedButton>
             {removable && (

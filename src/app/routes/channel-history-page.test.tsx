@@ -173,4 +173,30 @@ describe('Follow live', () => {
     expect(polls.length).toBeGreaterThan(0);
     expect(calls.some((c) => c.url.pathname.endsWith('/events'))).toBe(false);
   });
+
+  it('says a channel out of reach does not exist or is out of reach, without its UUID or a Retry', async () => {
+    const unknown = testUuid(99);
+    fakeCloud(() =>
+      json(
+        {
+          status: 'NOT_FOUND',
+          message: `Channel ${unknown} does not exist or is out of your reach.`,
+        },
+        404,
+      ),
+    );
+    renderPage(
+      <Component />,
+      { 'demo:assets': ['READ'], 'demo:assets.history': ['READ'] },
+      {
+        path: '/channels/:channelUuid/history',
+        url: `/channels/${unknown}/history`,
+        config: testConfig,
+      },
+    );
+    expect(await screen.findByText('This channel does not exist')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to channels' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /Retry|Try again/ })).toBeNull();
+    expect(document.body).not.toHaveTextContent(unknown);
+  });
 });

@@ -23,6 +23,7 @@ import { mayOnChannel } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
 import { RangePicker } from '../../features/history/range-picker.tsx';
+import { NotFound } from './not-found.tsx';
 
 /** Warms what every page over a channel's range reads first. */
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -84,12 +85,14 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
     );
   }
   if (channel.data === undefined) {
+    // Asking again cannot bring a channel out of reach into it: the page says so, with no Retry.
+    if (isApiError(channel.error, 404) || isApiError(channel.error, 400)) {
+      return <NotFound what="channel" />;
+    }
     return (
       <ApiErrorAlert
         error={channel.error}
-        title={
-          isApiError(channel.error, 404) ? 'No such channel' : 'This channel could not be loaded'
-        }
+        title="This channel could not be loaded"
         onRetry={() => void channel.refetch()}
       />
     );

@@ -4,6 +4,7 @@ import {
   EmptyState,
   Group,
   Loader,
+  NativeSelect,
   SegmentedControl,
   Skeleton,
   Stack,
@@ -19,8 +20,12 @@ import { FILTER_MAX_LENGTH } from '../../../contract/limits.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
-import { channelListColumns } from '../../components/channel-table/channel-columns.tsx';
-import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
+import {
+  channelListColumns,
+  tenantsIn,
+  withTenantColumn,
+} from '../../components/channel-table/channel-columns.tsx';
+import { ChannelTable, type ChannelColumn } from '../../components/channel-table/channel-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { filterChannels, indexChannels, parseChannelType } from '../../lib/channel-filter.ts';
 import { paths } from '../../lib/paths.ts';
@@ -45,6 +50,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const channelType = parseChannelType(params.get('type'));
   const text = params.get('q') ?? '';
+  const tenant = params.get('tenant') ?? '';
 
   // Instant: the page filters what it has on every keystroke. Then the cloud's own `filter`
   // narrows the listing itself, so a huge fleet is not sent whole for a precise search.
@@ -54,10 +60,18 @@ export function Component() {
     ...channelListQuery({ channelType, filter: serverFilter || undefined }),
     placeholderData: keepPreviousData,
   });
+  const tenants = useMemo(() => tenantsIn(query.data ?? []), [query.data]);
   const index = useMemo(() => indexChannels(query.data ?? []), [query.data]);
-  const rows = useMemo(() => filterChannels(index, instantText), [index, instantText]);
+  const rows = useMemo(() => {
+    const named = filterChannels(index, instantText);
+    return tenant === '' ? named : named.filter((channel) => channel.tenant === tenant);
+  }, [index, instantText, tenant]);
+  const columns = useMemo(
+    () => withTenantColumn(channelListColumns, query.data ?? []),
+    [query.data],
+  );
 
-  const update = (key: 'type' | 'q', value: string | undefined) => {
+  const update = (key: 'type' | 'q' | 'tenant', value: string | undefined) => {
     setParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -99,12 +113,27 @@ export function Component() {
             ) : null
           }
         />
+        {(tenants.length > 1 || tenant !== '') && (
+          <NativeSelect
+            label="Tenant"
+            value={tenant}
+            onChange={(event) => update('tenant', event.currentTarget.value)}
+            data={[
+              { value: '', label: 'All tenants' },
+              ...tenants.map((name) => ({ value: name, label: name })),
+            ]}
+          />
+        )}
       </Group>
       <ChannelResults
         query={query}
         rows={rows}
+        columns={columns}
         text={instantText}
-        onClear={() => update('q', undefined)}
+        onClear={() => {
+          update('q', undefined);
+          update('tenant', undefined);
+        }}
       />
     </Stack>
   );
@@ -113,11 +142,13 @@ export function Component() {
 function ChannelResults({
   query,
   rows,
+  columns,
   text,
   onClear,
 }: {
   query: UseQueryResult<ChannelRecord[]>;
   rows: readonly ChannelRecord[];
+  columns: readonly ChannelColumn[];
   text: string;
   onClear: () => void;
 }) {
@@ -156,7 +187,11 @@ function ChannelResults({
     return (
       <EmptyState
         title="No channel matches"
-        description={`No channel name contains “${text.trim()}”.`}
+        description={
+          text.trim() === ''
+            ? 'No channel of this tenant here.'
+            : `No channel name contains “${text.trim()}”.`
+        }
       >
         <Button variant="light" onClick={onClear}>
           Clear the filter
@@ -173,7 +208,7 @@ function ChannelResults({
       </Text>
       <ChannelTable
         channels={rows}
-        columns={channelListColumns}
+        columns={columns}
         label="Channels"
         height="max(320px, calc(100dvh - 290px))"
       />

@@ -103,7 +103,12 @@ export function Component() {
           )}
         </Group>
         <Stack gap="md">
-          <AddMembers groupUuid={groupUuid} members={members.data ?? []} verdict={update} />
+          <AddMembers
+            groupUuid={groupUuid}
+            groupTenant={group.data?.tenant}
+            members={members.data ?? []}
+            verdict={update}
+          />
           {members.isPending ? (
             <Skeleton height={120} />
           ) : members.data === undefined ? (
@@ -117,13 +122,18 @@ export function Component() {
               This group has no members yet. Search above for nodes and sensors to add.
             </Text>
           ) : (
-            <MembersTable groupUuid={groupUuid} members={members.data} verdict={update} />
+            <MembersTable
+              groupUuid={groupUuid}
+              members={members.data}
+              verdict={update}
+              headingId="members-title"
+            />
           )}
         </Stack>
       </Paper>
       <ConfirmMutationDialog
         opened={confirmAll}
-        title={`Remove all ${count} members?`}
+        title={count === 1 ? 'Remove the only member?' : `Remove all ${count} members?`}
         confirmLabel="Remove all members"
         mutation={removeAll}
         doneMessage={`All members of ${name} removed.`}

@@ -1,6 +1,8 @@
 import { Button, EmptyState, Paper, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, type LoaderFunctionArgs } from 'react-router';
+import type { ChannelRecord } from '../../../contract/channel.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
@@ -9,6 +11,7 @@ import {
   nameColumn,
   pushColumn,
   statusColumn,
+  withTenantColumn,
 } from '../../components/channel-table/channel-columns.tsx';
 import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -67,8 +70,14 @@ function GroupList() {
       />
     );
   }
-  const sorted = [...data].sort((a, b) => a.name.localeCompare(b.name));
-  return <ChannelTable channels={sorted} columns={columns} label="Groups" />;
+  return <GroupTable groups={data} />;
+}
+
+function GroupTable({ groups }: { groups: readonly ChannelRecord[] }) {
+  const sorted = useMemo(() => [...groups].sort((a, b) => a.name.localeCompare(b.name)), [groups]);
+  // Groups of several tenants (an admin who also reads another tenant's) say whose each is.
+  const shown = useMemo(() => withTenantColumn(columns, sorted), [sorted]);
+  return <ChannelTable channels={sorted} columns={shown} label="Groups" />;
 }
 
 export function Component() {

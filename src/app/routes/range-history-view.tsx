@@ -6,7 +6,8 @@ import { useRangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import type { StopMark } from '../../components/map/stops-overlay.ts';
 import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
-import { Section } from '../../components/section.tsx';
+import { Section, sectionHeadingId } from '../../components/section.tsx';
+import { focusHeading } from '../../components/move-focus.ts';
 import { useConfig } from '../../config/config-context.ts';
 import type { ExcursionRow } from '../../lib/history-store/protocol.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
@@ -21,7 +22,7 @@ import { TrackPanel } from '../../features/history/track-panel.tsx';
 import { useFollowLive } from '../../features/history/use-follow-live.ts';
 import { ColdChainPanel } from '../../features/reports/cold-chain-panel.tsx';
 import { ReportSettingsForm } from '../../features/reports/report-settings-form.tsx';
-import { TIMEBAR_COLUMNS, TripsPanel } from '../../features/reports/trips-panel.tsx';
+import { dayBoundsOf, TIMEBAR_COLUMNS, TripsPanel } from '../../features/reports/trips-panel.tsx';
 import { useReportOptions } from '../../features/reports/use-report-options.ts';
 
 /** Excursions are shown with this much of their surroundings on either side. */
@@ -68,12 +69,21 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
     width: TIMEBAR_COLUMNS,
     options,
   });
+  // A day picked for stops narrows the map to that day: its stops and its part of the tracks.
+  const [day, setDay] = useState('');
+  const dayBounds = useMemo(() => dayBoundsOf(motion.data, day), [motion.data, day]);
+  const daySpan = useMemo(
+    () => (dayBounds ? { from: dayBounds.start, to: dayBounds.end } : undefined),
+    [dayBounds],
+  );
   const stops = useMemo((): StopMark[] => {
     const nodes = motion.data?.nodes ?? [];
+    const onDay = (s: { start: number; end: number }) =>
+      !dayBounds || (s.end >= dayBounds.start && s.start < dayBounds.end);
     return nodes.flatMap((n, index) =>
       node !== undefined && n.nodeUuid !== node
         ? []
-        : n.stops.map((s) => ({
+        : n.stops.filter(onDay).map((s) => ({
             key: `${n.nodeUuid}-${s.start}`,
             nodeName: n.nodeName,
             lat: s.lat,
@@ -83,7 +93,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             color: seriesColor(index),
           })),
     );
-  }, [motion.data, node]);
+  }, [motion.data, node, dayBounds]);
 
   const onShow = useCallback(
     (sensorUuid: string, show: boolean) =>
@@ -103,11 +113,15 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
         current.includes(e.sensorUuid) ? current : [...current, e.sensorUuid],
       );
       setNode(e.nodeUuid);
+      // The chart is sections above the table: take the person there, so that the zoom is seen.
+      const heading = document.getElementById(sectionHeadingId('Temperature'));
+      heading?.scrollIntoView({ block: 'start' });
+      focusHeading(heading);
     },
     [span],
   );
   const banded = (summary.data?.sensors.length ?? 0) > MAX_LINES;
-  const fitKey = `${channel.uuid}|${range.from}|${range.to}`;
+  const fitKey = `${channel.uuid}|${range.from}|${range.to}|${day}`;
   const hasTemperatures = (summary.data?.sensors.length ?? 0) > 0;
 
   return (
@@ -171,6 +185,8 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             motion={motion.data}
             node={node}
             onNode={setNode}
+            day={day}
+            onDay={setDay}
           />
         </Stack>
       </Section>
@@ -184,6 +200,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             cursor={cursor}
             fitKey={fitKey}
             stops={stops}
+            within={daySpan}
             tileUrl={config.mapTileUrl}
             attribution={config.mapAttribution}
           />

@@ -50,6 +50,33 @@ export function serialColumn(minWidth = 112): ChannelColumn {
   };
 }
 
+/** Our cloud's `tenant` field: whose permissions apply to each channel. */
+export const tenantColumn: ChannelColumn = {
+  header: 'Tenant',
+  track: 'minmax(96px, 0.6fr)',
+  minWidth: 96,
+  cell: (channel) => channel.tenant ?? '—',
+};
+
+/** The tenants of a listing, sorted; empty when the cloud does not say them. */
+export function tenantsIn(channels: readonly ChannelRecord[]): string[] {
+  const tenants = new Set<string>();
+  for (const channel of channels) if (channel.tenant !== undefined) tenants.add(channel.tenant);
+  return [...tenants].sort();
+}
+
+/**
+ * The columns with a Tenant column after the name when the listing holds channels of several
+ * tenants: two groups called "Acme trucks" of two tenants are then told apart.
+ */
+export function withTenantColumn(
+  columns: readonly ChannelColumn[],
+  channels: readonly ChannelRecord[],
+): readonly ChannelColumn[] {
+  if (tenantsIn(channels).length < 2) return columns;
+  return [...columns.slice(0, 1), tenantColumn, ...columns.slice(1)];
+}
+
 export const pushColumn: ChannelColumn = {
   header: 'Push',
   track: '104px',

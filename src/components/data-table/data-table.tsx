@@ -86,16 +86,23 @@ const Line = memo(function Line<T>({
           : { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }),
       }}
     >
-      {columns.map((column) => (
-        <div
-          role="cell"
-          key={column.header}
-          className={stickyClass(column)}
-          style={{ textAlign: column.align }}
-        >
-          {column.cell(row)}
-        </div>
-      ))}
+      {columns.map((column) => {
+        const content = column.cell(row);
+        // A cell too narrow for its text ends in "…"; the whole text is then a hover away.
+        const text =
+          typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
+        return (
+          <div
+            role="cell"
+            key={column.header}
+            className={stickyClass(column)}
+            style={{ textAlign: column.align }}
+            title={text}
+          >
+            {content}
+          </div>
+        );
+      })}
     </div>
   );
 }) as <T>(props: LineProps<T>) => ReactNode;

@@ -3,3 +3,6 @@
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Grid.css';
+// The Follow live switch; its label and description are laid out by InlineInput.
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Switch.css';

@@ -6,6 +6,7 @@ import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { seriesColor } from '../chart/palette.ts';
 import { hoverClaimed } from './hover-claim.ts';
 import { TrackOverlay, type TrackMark } from './track-overlay.ts';
+import { accuracyMetres } from '../../lib/geo/accuracy.ts';
 
 export interface TrackLayerProps {
   tracks: readonly TrackColumns[];
@@ -24,8 +25,8 @@ function describe(mark: TrackMark, time: string): HTMLElement {
           time,
           point.calculated ? 'Calculated position (no GPS fix)' : 'GPS fix',
           point.hdop === undefined
-            ? 'Accuracy unknown (no hdop)'
-            : `hdop ${point.hdop} (about ${Math.round(point.hdop * 5)} m)`,
+            ? 'Accuracy unknown'
+            : `Accurate to about ${accuracyMetres(point.hdop)} m`,
         ]
       : [`${mark.kind === 'start' ? 'Start' : 'End'} of ${mark.nodeName}: ${time}`];
   for (const line of lines) element.appendChild(document.createElement('div')).textContent = line;

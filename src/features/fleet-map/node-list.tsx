@@ -2,6 +2,7 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Anchor, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import { nameMatcher } from '../../lib/channel-filter.ts';
 import {
   formatLastSeen,
   nodeState,
@@ -108,7 +109,7 @@ export function NodeList({
 }: NodeListProps) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<FleetSort>('name');
-  const deferred = useDeferredValue(filter.trim().toLowerCase());
+  const deferred = useDeferredValue(filter.trim());
   // States change with the clock: sorted by state, the order is made again each tick (10,000
   // nodes in a few milliseconds); by name or last seen only when the nodes change.
   const clock = sort === 'state' ? now : 0;
@@ -116,8 +117,9 @@ export function NodeList({
     () => sortNodes(nodes, sort, clock, silentAfterMs),
     [nodes, sort, clock, silentAfterMs],
   );
+  const matches = nameMatcher(deferred);
   const matching = deferred
-    ? sorted.filter((n) => n.nodeName.toLowerCase().includes(deferred))
+    ? sorted.filter((n) => matches(n.nodeName.toLocaleLowerCase()))
     : sorted;
   const header = (by: FleetSort, label: string, end = false) => (
     <Table.Th

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { formatAgo, formatInstant } from '../../lib/history/format-time.ts';
 import { formatLastSeen, nodeState, stateLabels } from '../../lib/live/node-state.ts';
+import { accuracyMetres } from '../../lib/geo/accuracy.ts';
 
 export interface NodePopupProps {
   node: FleetNode;
@@ -41,7 +42,7 @@ export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: No
     ? 'Calculated position'
     : node.position.hdop === undefined
       ? 'GPS fix'
-      : `GPS fix, hdop ${node.position.hdop}`;
+      : `GPS fix, accurate to about ${accuracyMetres(node.position.hdop)} m`;
   return (
     <Popup position={position} eventHandlers={handlers} offset={[0, -4]}>
       {/* Lines, not paragraphs: Leaflet gives paragraphs in a popup 1.3em margins. */}

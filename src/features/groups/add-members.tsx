@@ -15,10 +15,13 @@ const allChannels = {};
 /** Search the accessible nodes, gateways and sensors; pick several; add them in one go. */
 export function AddMembers({
   groupUuid,
+  groupTenant,
   members,
   verdict,
 }: {
   groupUuid: string;
+  /** The group's tenant, where the cloud says it: a group holds members of its own tenant only. */
+  groupTenant: string | undefined;
   members: readonly ChannelRecord[];
   verdict: Verdict;
 }) {
@@ -30,9 +33,14 @@ export function AddMembers({
     const memberUuids = new Set(members.map((member) => member.uuid));
     return (channels ?? []).filter(
       (channel) =>
-        channel.channelType !== 'GROUP' && channel.active && !memberUuids.has(channel.uuid),
+        channel.channelType !== 'GROUP' &&
+        channel.active &&
+        !memberUuids.has(channel.uuid) &&
+        (groupTenant === undefined ||
+          channel.tenant === undefined ||
+          channel.tenant === groupTenant),
     );
-  }, [channels, members]);
+  }, [channels, members, groupTenant]);
   const byUuid = useMemo(() => new Map(candidates.map((c) => [c.uuid, c])), [candidates]);
   const options = useMemo(
     () =>

@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
+import { groupsOfTwoTenants, tenantChoiceDocument } from '../../test/tenant-clouds.ts';
 import { CreateGroupForm } from './create-group-form.tsx';
 
 const creator = { 'demo:groups': ['READ', 'CREATE'] } as const;
@@ -34,12 +35,25 @@ describe('CreateGroupForm', () => {
       }),
     );
     renderPage(<CreateGroupForm />, creator, {
-      routes: [{ path: '/groups/:uuid', element: null }],
+      routes: [
+        {
+          path: '/groups/:uuid',
+          element: (
+            <main>
+              <h1>North – Größe</h1>
+            </main>
+          ),
+        },
+      ],
     });
     await userEvent.type(screen.getByRole('textbox', { name: 'New group' }), ' North – Größe ');
     await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
     const post = calls.find((call) => call.init.method === 'POST');
     expect(post?.url.pathname).toBe(`/v1/groups/${encodeURIComponent('North – Größe')}`);
+    // On the new group's page, the keyboard starts at its heading, not at the page's body.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'North – Größe' })).toHaveFocus(),
+    );
   });
 
   it('says under the name that the tenant already has a group of that name, until it changes', async () => {
@@ -65,5 +79,38 @@ describe('CreateGroupForm', () => {
     await userEvent.type(name, ' 2');
     expect(screen.queryByText(/already exists/)).toBeNull();
     expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('asks which tenant the group goes into where several allow it, and sends the one chosen', async () => {
+    const calls = fakeCloud((url) =>
+      url.pathname === '/v1/openapi.json'
+        ? json(tenantChoiceDocument)
+        : json({ ...groupsOfTwoTenants[1], name: 'Acme trucks' }),
+    );
+    renderPage(
+      <CreateGroupForm />,
+      { ...creator, 'acme:groups': ['READ', 'CREATE'] },
+      {
+        routes: [{ path: '/groups/:uuid', element: null }],
+      },
+    );
+    const tenant = await screen.findByRole('combobox', { name: /Tenant/ });
+    await userEvent.type(screen.getByRole('textbox', { name: 'New group' }), 'Acme trucks');
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    expect(screen.getByText('Choose the tenant the group belongs to.')).toBeVisible();
+    expect(calls.filter((call) => call.init.method === 'POST')).toHaveLength(0);
+    await userEvent.selectOptions(tenant, 'acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Create group' }));
+    const post = calls.find((call) => call.init.method === 'POST');
+    expect(post?.url.searchParams.get('tenant')).toBe('acme');
+  });
+
+  it('asks nothing of a person who may create in one tenant only', async () => {
+    fakeCloud((url) =>
+      url.pathname === '/v1/openapi.json' ? json(tenantChoiceDocument) : json({}),
+    );
+    renderPage(<CreateGroupForm />, { ...creator, 'acme:groups': ['READ'] });
+    expect(await screen.findByRole('textbox', { name: 'New group' })).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: /Tenant/ })).toBeNull();
   });
 });

@@ -9,7 +9,10 @@ import { useCreateGroup } from '../../api/groups.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { useTenantChoice } from '../../api/tenant-choice.ts';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { TenantSelect } from '../../components/tenant-select.tsx';
+import { focusPageHeading } from '../../components/move-focus.ts';
 import { fieldError } from '../../lib/field-error.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
@@ -24,10 +27,14 @@ export function CreateGroupForm() {
   const permissions = usePermissions();
   const verdict = mayCreate(permissions, 'groups', 'CREATE');
   const [name, setName, clearName] = useDraft('create-group', '');
+  const [tenant, setTenant] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const create = useCreateGroup();
+  const choice = useTenantChoice('groups', 'CREATE');
   const navigate = useNavigate();
   const error = groupNameError(name);
+  const tenantError =
+    choice.offered && tenant === '' ? 'Choose the tenant the group belongs to.' : null;
   // A name the tenant already uses is a fault of the name: said under the field, in the cloud's
   // words, until the name changes.
   const taken = isApiError(create.error, 409) ? create.error.message : null;
@@ -37,15 +44,18 @@ export function CreateGroupForm() {
       onSubmit={(event) => {
         event.preventDefault();
         setSubmitted(true);
-        if (error !== null || !verdict.allowed) return;
-        create.mutate(name.trim(), {
-          onSuccess: (group) => {
-            clearName();
-            setSubmitted(false);
-            notifyDone(`Group ${group.name} created.`);
-            void navigate(paths.group.href(group.uuid));
+        if (error !== null || tenantError !== null || !verdict.allowed) return;
+        create.mutate(
+          { name: name.trim(), tenant: choice.offered ? tenant : undefined },
+          {
+            onSuccess: (group) => {
+              clearName();
+              setSubmitted(false);
+              notifyDone(`Group ${group.name} created.`);
+              void Promise.resolve(navigate(paths.group.href(group.uuid))).then(focusPageHeading);
+            },
           },
-        });
+        );
       }}
       noValidate
     >
@@ -63,6 +73,17 @@ export function CreateGroupForm() {
           style={{ flex: '1 1 240px' }}
           disabled={!verdict.allowed}
         />
+        {choice.offered && (
+          <TenantSelect
+            tenants={choice.tenants}
+            value={tenant}
+            onChange={(next) => {
+              setTenant(next);
+              create.reset();
+            }}
+            error={submitted ? (tenantError ?? undefined) : undefined}
+          />
+        )}
         <GuardedButton verdict={verdict} type="submit" loading={create.isPending} mt={25}>
           Create group
         </GuardedButton>

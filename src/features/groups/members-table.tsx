@@ -10,6 +10,7 @@ import {
 } from '../../components/channel-table/channel-columns.tsx';
 import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { focusHeading } from '../../components/move-focus.ts';
 import { notifyDone, notifyFailed } from '../../components/notify.ts';
 import type { Verdict } from '../../lib/permissions.ts';
 
@@ -17,10 +18,13 @@ export function MembersTable({
   groupUuid,
   members,
   verdict,
+  headingId,
 }: {
   groupUuid: string;
   members: readonly ChannelRecord[];
   verdict: Verdict;
+  /** The heading of the members' section, which takes the focus when a row is removed. */
+  headingId: string;
 }) {
   const remove = useRemoveMember(groupUuid);
   const sorted = useMemo(
@@ -41,7 +45,11 @@ export function MembersTable({
         aria-label={`Remove ${member.name} from the group`}
         onClick={() =>
           remove.mutate(member.uuid, {
-            onSuccess: () => notifyDone(`${member.name} removed from the group.`),
+            onSuccess: () => {
+              notifyDone(`${member.name} removed from the group.`);
+              // Its row, and the button that had the focus, are gone.
+              focusHeading(document.getElementById(headingId));
+            },
             onError: (error) => notifyFailed(`${member.name} was not removed`, error.message),
           })
         }

@@ -12,6 +12,7 @@ import { TrackLayer } from '../../components/map/track-layer.tsx';
 import { timeColorGradient } from '../../lib/geo/time-color.ts';
 import type { Summary, TrackColumns } from '../../lib/history-store/protocol.ts';
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
+import { clipTracks } from '../../lib/history/clip-tracks.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import styles from './history.module.css';
 import { NothingYet, pendingOf } from './nothing-yet.tsx';
@@ -24,6 +25,8 @@ export interface TrackPanelProps {
   fitKey: string;
   /** Stops of the trips report, drawn over the tracks. */
   stops: readonly StopMark[];
+  /** Only this part of the range is drawn (a day picked for stops), or the whole range. */
+  within?: TimeSpan | undefined;
   tileUrl?: string | undefined;
   attribution?: string | undefined;
 }
@@ -95,13 +98,18 @@ export function TrackPanel({
   cursor,
   fitKey,
   stops,
+  within,
   tileUrl,
   attribution,
 }: TrackPanelProps) {
   const [fallback, setFallback] = useState<string>();
   const answer = useEngineAnswer(history, { kind: 'tracks' });
   const arrived = useDeferredValue(answer.data);
-  const tracks = useMemo(() => arrived ?? [], [arrived]);
+  const tracks = useMemo(
+    () => (within ? clipTracks(arrived ?? [], within) : (arrived ?? [])),
+    [arrived, within],
+  );
+  const shown = within ?? range;
   // The view frames the corners of every track.
   const corners = useMemo(() => {
     let south = 90;
@@ -134,8 +142,8 @@ export function TrackPanel({
           <NothingYet what="positions" pending={pending} />
         ) : (
           <Text c="dimmed">
-            No positions in this range ({skipped.toLocaleString()} GPS messages carried no
-            location).
+            No positions in this {within ? 'day' : 'range'} ({skipped.toLocaleString()} GPS messages
+            carried no location).
           </Text>
         )}
       </div>
@@ -150,7 +158,7 @@ export function TrackPanel({
         onFallback={setFallback}
       >
         <StopsLayer stops={stops} describe={describeStop} />
-        <TrackLayer tracks={tracks} span={range} formatTime={formatInstant} />
+        <TrackLayer tracks={tracks} span={shown} formatTime={formatInstant} />
         <FitBoundsLayer points={corners} fitKey={fitKey} settled={history.status !== 'loading'} />
         <CursorLayer tracks={tracks} cursor={cursor} />
       </MapView>
@@ -164,7 +172,12 @@ export function TrackPanel({
           {skipped.toLocaleString()} GPS messages without a location are not drawn.
         </Text>
       )}
-      <Legend tracks={tracks} summary={summary} range={range} stops={stops.length > 0} />
+      <Legend
+        tracks={tracks}
+        summary={within ? undefined : summary}
+        range={shown}
+        stops={stops.length > 0}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
+import { groupsOfTwoTenants, tenantChoiceDocument } from '../../test/tenant-clouds.ts';
 import { CommissionForm } from './commission-form.tsx';
 
 const commissioner = { 'demo:assets': ['READ', 'COMMISSION'], 'demo:groups': ['READ'] } as const;
@@ -38,5 +39,34 @@ describe('CommissionForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('TN-1 is commissioned already.');
     await userEvent.type(serial, '2');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers only groups of the tenant the node goes into, and asks which tenant where several allow it', async () => {
+    const calls = fakeCloud((url, init) => {
+      if (url.pathname === '/v1/openapi.json') return json(tenantChoiceDocument);
+      if (init.method === 'POST') return json([]);
+      return json(groupsOfTwoTenants);
+    });
+    const admin = { ...commissioner, 'acme:groups': ['READ'] } as const;
+    const first = renderPage(<CommissionForm />, admin);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Group (optional)' }));
+    const offered = await screen.findAllByRole('option', { name: 'Acme trucks' });
+    expect(offered).toHaveLength(1);
+    expect(screen.queryByRole('combobox', { name: /Tenant/ })).toBeNull();
+    first.unmount();
+
+    renderPage(<CommissionForm />, {
+      ...admin,
+      'acme:assets': ['READ', 'COMMISSION'],
+    });
+    const tenant = await screen.findByRole('combobox', { name: /Tenant/ });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Serial' }), 'TN-9');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'Truck 9');
+    await userEvent.click(screen.getByRole('button', { name: 'Commission node' }));
+    expect(screen.getByText('Choose the tenant the node belongs to.')).toBeVisible();
+    await userEvent.selectOptions(tenant, 'acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Commission node' }));
+    const post = calls.find((call) => call.init.method === 'POST');
+    expect(post?.url.searchParams.get('tenant')).toBe('acme');
   });
 });

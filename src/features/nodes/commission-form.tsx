@@ -17,9 +17,11 @@ import { channelListQuery } from '../../api/channels.ts';
 import { useCommissionNode } from '../../api/nodes.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { useDraft } from '../../auth/drafts.ts';
+import { useTenantChoice } from '../../api/tenant-choice.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { TenantSelect } from '../../components/tenant-select.tsx';
 import { fieldError } from '../../lib/field-error.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
@@ -28,9 +30,11 @@ interface CommissionDraft {
   serial: string;
   name: string;
   groupUuid: string | null;
+  /** Asked only of a person who may commission in several tenants ('' until chosen). */
+  tenant?: string;
 }
 
-const emptyDraft: CommissionDraft = { serial: '', name: '', groupUuid: null };
+const emptyDraft: CommissionDraft = { serial: '', name: '', groupUuid: null, tenant: '' };
 
 /** The cloud's rules for serials and names (contract/names.ts); empty fields are only asked for. */
 function commissionErrors(draft: CommissionDraft): {
@@ -59,8 +63,19 @@ export function CommissionForm() {
   const [submitted, setSubmitted] = useState(false);
   const groups = useQuery(channelListQuery(groupsFilter));
   const commission = useCommissionNode();
+  const choice = useTenantChoice('assets', 'COMMISSION');
+  const chosen = draft.tenant ?? '';
+  // The tenant the node goes into, where the console can know it.
+  const tenant = choice.offered ? chosen || undefined : choice.tenants[0];
+  // A node joins a group of its own tenant only (the cloud refuses any other), so only those
+  // are offered: an admin who reads another tenant's groups is not offered them.
+  const groupOptions = (groups.data ?? []).filter(
+    (group) => group.tenant === undefined || tenant === undefined || group.tenant === tenant,
+  );
   const errors = commissionErrors(draft);
-  const valid = errors.serial === null && errors.name === null;
+  const tenantError =
+    choice.offered && chosen === '' ? 'Choose the tenant the node belongs to.' : null;
+  const valid = errors.serial === null && errors.name === null && tenantError === null;
   const disabled = !verdict.allowed;
   // What the cloud said about the last attempt no longer applies once the person edits the form.
   const change = (next: CommissionDraft) => {
@@ -80,6 +95,7 @@ export function CommissionForm() {
               serial: draft.serial.trim(),
               name: draft.name.trim(),
               channelUuid: draft.groupUuid ?? undefined,
+              tenant: choice.offered ? chosen : undefined,
             },
             {
               onSuccess: () => {
@@ -113,10 +129,22 @@ export function CommissionForm() {
               error={submitted ? errors.name : undefined}
               disabled={disabled}
             />
+            {choice.offered && (
+              <TenantSelect
+                tenants={choice.tenants}
+                value={chosen}
+                onChange={(next) => {
+                  const group = groups.data?.find((g) => g.uuid === draft.groupUuid);
+                  const keeps = group?.tenant === undefined || group.tenant === next;
+                  change({ ...draft, tenant: next, groupUuid: keeps ? draft.groupUuid : null });
+                }}
+                error={submitted ? (tenantError ?? undefined) : undefined}
+              />
+            )}
             <Select
               label="Group (optional)"
               placeholder={groups.isPending ? 'Loading groups…' : 'No group'}
-              data={(groups.data ?? []).map((group) => ({ value: group.uuid, label: group.name }))}
+              data={groupOptions.map((group) => ({ value: group.uuid, label: group.name }))}
               value={draft.groupUuid}
               onChange={(value) => change({ ...draft, groupUuid: value })}
               clearable

@@ -1,6 +1,6 @@
 import { Skeleton, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { usePermissions } from '../../api/userinfo.ts';
@@ -11,6 +11,7 @@ import {
   serialColumn,
   statusColumn,
   typeColumn,
+  withTenantColumn,
 } from '../../components/channel-table/channel-columns.tsx';
 import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
@@ -26,6 +27,13 @@ export function NodeList() {
   const { data, isPending, error, refetch } = useQuery(channelListQuery(allChannels));
   const [text, setText] = useState('');
   const [target, setTarget] = useState<ChannelRecord | null>(null);
+  // The dialog is mounted only while open, so it cannot give the focus back itself: the row's
+  // button that opened it takes it back, instead of the page's body.
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const closeDialog = () => {
+    setTarget(null);
+    requestAnimationFrame(() => opener.current?.focus());
+  };
   const nodes = useMemo(
     () =>
       indexChannels(
@@ -47,7 +55,10 @@ export function NodeList() {
           variant="subtle"
           color="red"
           aria-label={`Decommission ${node.name}`}
-          onClick={() => setTarget(node)}
+          onClick={(event) => {
+            opener.current = event.currentTarget;
+            setTarget(node);
+          }}
         >
           Decommission…
         </GuardedButton>
@@ -81,14 +92,18 @@ export function NodeList() {
             : 'No node of that name.'}
         </Text>
       ) : (
-        <ChannelTable channels={rows.slice(0, SHOWN)} columns={columns} label="Nodes" />
+        <ChannelTable
+          channels={rows.slice(0, SHOWN)}
+          columns={withTenantColumn(columns, nodes.channels)}
+          label="Nodes"
+        />
       )}
       {rows.length > SHOWN && (
         <Text size="sm" c="dimmed" mt="xs">
           Showing {SHOWN} of {rows.length}; narrow the search to find others.
         </Text>
       )}
-      {target && <DecommissionDialog node={target} opened onClose={() => setTarget(null)} />}
+      {target && <DecommissionDialog node={target} opened onClose={closeDialog} />}
     </>
   );
 }

@@ -67,6 +67,24 @@ describe('PropertiesPanel', () => {
     expect(screen.getByRole('textbox', { name: /Properties/ })).toHaveFocus();
   });
 
+  it('gives the focus back to Edit once the properties are saved, and says impossible limits', async () => {
+    const calls = fakeCloud(() => json({ status: 'OK' }));
+    renderPage(<PropertiesPanel channel={channel} />, editor);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const input = screen.getByRole('textbox', { name: /Properties/ });
+    await userEvent.clear(input);
+    await userEvent.type(input, '{{"temperature": {{"min": 10, "max": 2}}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save properties' }));
+    expect(
+      await screen.findByText(/"temperature.min" \(10\) must not be above "temperature.max" \(2\)/),
+    ).toBeVisible();
+    expect(calls.filter((call) => call.init.method === 'PUT')).toHaveLength(0);
+    await userEvent.clear(input);
+    await userEvent.type(input, '{{"temperature": {{"min": 2, "max": 8}}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save properties' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toHaveFocus());
+  });
+
   it('keeps the edit and shows the cloud’s words when the save is refused', async () => {
     const calls = fakeCloud(() =>
       json(

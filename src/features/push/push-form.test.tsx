@@ -69,6 +69,42 @@ describe('PushForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says what is wrong with an interval instead of changing what was typed', async () => {
+    const calls = fakeCloud(() => json({ status: 'OK' }));
+    renderPage(<PushForm channel={channel} onDone={() => undefined} />);
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Address/ }),
+      'https://example.com/hook',
+    );
+    await userEvent.type(screen.getByLabelText(/^Secret/), 'my-own-secret');
+    const interval = screen.getByRole('textbox', { name: /Interval/ });
+    for (const [typed, said] of [
+      ['-5', 'The interval must be a whole number of seconds, 0 or more.'],
+      ['2.5', 'The interval must be a whole number of seconds, 0 or more.'],
+      ['99999999999', 'The interval must be at most 86400 seconds (one day).'],
+    ] as const) {
+      await userEvent.clear(interval);
+      await userEvent.type(interval, typed);
+      await userEvent.click(screen.getByRole('button', { name: 'Save push' }));
+      expect(interval).toHaveValue(typed);
+      expect(screen.getByText(said)).toBeVisible();
+    }
+    expect(calls.filter((call) => call.init.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('says why changing a configured push needs a secret', () => {
+    fakeCloud(() => json({ status: 'OK' }));
+    renderPage(
+      <PushForm
+        channel={{ ...channel, pushURL: 'https://example.com/hook', pushInterval: 5 }}
+        onDone={() => undefined}
+      />,
+    );
+    expect(
+      screen.getByText(/saves address, interval and secret together and never shows the current/),
+    ).toBeVisible();
+  });
+
   it('never keeps the secret in the draft', async () => {
     fakeCloud(() => json({ status: 'OK' }));
     renderPage(<PushForm channel={channel} onDone={() => undefined} />);

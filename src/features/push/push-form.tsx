@@ -125,10 +125,11 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
         <NumberInput
           label="Interval (seconds)"
           description="0 delivers each event at once; N gathers events and delivers at most one batch every N seconds."
+          // Nothing typed is changed behind the person's back: -5, 2.5 or more than a day are
+          // said to be wrong, not turned into 5, 2 or 86400.
+          clampBehavior="none"
           min={0}
           max={PUSH_INTERVAL_MAX_S}
-          allowDecimal={false}
-          allowNegative={false}
           value={draft.interval}
           onChange={(value) => change({ ...draft, interval: value })}
           error={showCheck ? errors.interval : undefined}
@@ -139,7 +140,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
             label="Secret"
             description={
               channel.pushURL
-                ? 'Write-only: the cloud never shows the current one. Saving sets a new one.'
+                ? 'The cloud saves address, interval and secret together and never shows the current secret, so every change needs one: type the secret your receiver has, or generate a new one and give it to your receiver.'
                 : 'Write-only: the cloud never shows it again.'
             }
             required

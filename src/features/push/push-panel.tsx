@@ -49,8 +49,13 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
         {editing && <PushForm channel={channel} onDone={() => setEditing(false)} />}
         {configured && <TestInbox pushURL={channel.pushURL} />}
         {configured && <DeliveryLog channelUuid={channel.uuid} />}
-        <Divider />
-        <VerifySample />
+        {/* How a receiver checks signatures is for whoever may set push up, not for every reader. */}
+        {verdict.allowed && (
+          <>
+            <Divider />
+            <VerifySample />
+          </>
+        )}
       </Stack>
       <ConfirmMutationDialog
         opened={confirmRemove}

@@ -19,7 +19,8 @@ const columns: DataColumn<DailyRow>[] = [
     cell: (r) => r.nodeName,
     sort: (r) => r.nodeName,
   },
-  { header: 'Day', track: '110px', minWidth: 110, cell: (r) => r.day, sort: (r) => r.dayStart },
+  // Wide enough for a whole date ("2026-11-24") in the table's font, at any window width.
+  { header: 'Day', track: '128px', minWidth: 128, cell: (r) => r.day, sort: (r) => r.dayStart },
   ...motionTotalsColumns<DailyRow>(),
   {
     header: 'Lowest',

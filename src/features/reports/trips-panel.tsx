@@ -30,6 +30,21 @@ export interface TripsPanelProps {
   /** The node the tables show, or undefined for all. */
   node: string | undefined;
   onNode: (nodeUuid: string | undefined) => void;
+  /** The local day the stops and trips are narrowed to ('' for the whole range); the page's track follows it. */
+  day: string;
+  onDay: (day: string) => void;
+}
+
+/** Where a local day of the motion answer starts and ends, or undefined for the whole range. */
+export function dayBoundsOf(
+  motion: MotionAnswer | undefined,
+  day: string,
+): { start: number; end: number } | undefined {
+  if (!day || !motion) return undefined;
+  const index = motion.days.indexOf(day);
+  const start = motion.dayStarts[index];
+  const end = motion.dayStarts[index + 1];
+  return start === undefined || end === undefined ? undefined : { start, end };
 }
 
 /** Colours of the timebar's states, by lib/reports/motion-summary.ts's numbers. */
@@ -179,9 +194,10 @@ export const TripsPanel = memo(function TripsPanel({
   motion: current,
   node,
   onNode,
+  day,
+  onDay,
 }: TripsPanelProps) {
   const [table, setTable] = useState<'stops' | 'trips'>('stops');
-  const [day, setDay] = useState<string>('');
   // Thousands of trips: rendered in the background, so the page keeps responding.
   const motion = useDeferredValue(current);
   const nodes = useMemo(() => motion?.nodes ?? [], [motion]);
@@ -189,13 +205,7 @@ export const TripsPanel = memo(function TripsPanel({
     () => (node ? nodes.filter((n) => n.nodeUuid === node) : nodes),
     [nodes, node],
   );
-  const dayBounds = useMemo(() => {
-    if (!day || !motion) return undefined;
-    const index = motion.days.indexOf(day);
-    const start = motion.dayStarts[index];
-    const end = motion.dayStarts[index + 1];
-    return start === undefined || end === undefined ? undefined : { start, end };
-  }, [day, motion]);
+  const dayBounds = useMemo(() => dayBoundsOf(motion, day), [day, motion]);
   const overlaps = (x: { start: number; end: number }) =>
     !dayBounds || (x.end >= dayBounds.start && x.start < dayBounds.end);
   const trips = useMemo(
@@ -336,7 +346,7 @@ export const TripsPanel = memo(function TripsPanel({
               size="xs"
               label="Day"
               value={day}
-              onChange={(e) => setDay(e.currentTarget.value)}
+              onChange={(e) => onDay(e.currentTarget.value)}
               data={[
                 { value: '', label: 'Whole range' },
                 ...(motion.days ?? []).map((d) => ({ value: d, label: d })),

@@ -2,20 +2,25 @@ import type { TimeSpan } from '../history/split-range.ts';
 import { dayIndex, spreadOverDays, type LocalDays } from './local-days.ts';
 import type { Motion } from './trips.ts';
 
-/** Intervals [start, end] without any message from the node for longer than `silenceMs`. */
+/**
+ * Intervals [start, end] without any message from the node for longer than `silenceMs`, from its
+ * first message in the range on. Before that first message nothing is said: the console cannot
+ * tell a node that was silent from one that did not exist yet (a 30-day range over a node
+ * commissioned a week ago is three weeks of no data, not three weeks of silence).
+ */
 export function silences(
   heard: Float64Array,
   range: TimeSpan,
   silenceMs: number,
 ): [number, number][] {
   const out: [number, number][] = [];
-  let previous = range.from;
+  let previous: number | undefined;
   for (const t of heard) {
     if (t < range.from || t > range.to) continue;
-    if (t - previous > silenceMs) out.push([previous, t]);
+    if (previous !== undefined && t - previous > silenceMs) out.push([previous, t]);
     previous = t;
   }
-  if (range.to - previous > silenceMs) out.push([previous, range.to]);
+  if (previous !== undefined && range.to - previous > silenceMs) out.push([previous, range.to]);
   return out;
 }
 

@@ -7,6 +7,7 @@ import { defaultTripSettings, detectTrips, type Motion } from './trips.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 /** Tuesday 4 March 2025, 00:00 in Amsterdam (UTC+1). */
 const MIDNIGHT = Date.UTC(2025, 2, 3, 23);
 
@@ -86,6 +87,17 @@ describe('trips and stops', () => {
     const silent = silences(heard, range, defaultTripSettings.silenceMs);
     expect(silent).toHaveLength(1);
     expect(silent[0]?.[1]).toBeGreaterThanOrEqual(MIDNIGHT + 7 * HOUR);
+  });
+
+  it('counts no silence before a node’s first message in the range, only gaps after it', () => {
+    const heard = Float64Array.from([3 * DAY, 3 * DAY + HOUR, 3 * DAY + 9 * HOUR]);
+    const range = { from: 0, to: 4 * DAY };
+    const silent = silences(heard, range, defaultTripSettings.silenceMs);
+    expect(silent).toEqual([
+      [3 * DAY + HOUR, 3 * DAY + 9 * HOUR],
+      [3 * DAY + 9 * HOUR, 4 * DAY],
+    ]);
+    expect(silences(new Float64Array(), range, defaultTripSettings.silenceMs)).toEqual([]);
   });
 
   it('reports a trip the tracker missed as one with a gap, from where it was to where it turned up', () => {
