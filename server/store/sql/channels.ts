@@ -191,31 +191,52 @@ export class SqlChannelStore implements ChannelStore {
   }
 
   /**
-   * Sensors another caller (or instance) made meanwhile are kept (ON CONFLICT DO NOTHING on the
-   * one-sensor-per-name index), then every sensor asked for is read back: the read is a statement
-   * of its own, so on PostgreSQL it sees a sensor whose insert this one waited for.
+   * Existing sensors are read first, so a batch whose sensors all exist (nearly every batch of
+   * a running fleet) costs one read and no write. Only the missing ones are inserted; sensors
+   * another caller (or instance) made meanwhile are kept (ON CONFLICT DO NOTHING on the
+   * one-sensor-per-name index), then those are read back: the read is a statement of its own, so
+   * on PostgreSQL it sees a sensor whose insert this one waited for.
    */
   async ensureSensors(sensors: readonly NewSensor[]): Promise<Channel[]> {
-    const { engine, qb } = this.s;
-    // Lock order (issue 17): every batch inserts its new sensors sorted by key, so two gateways
-    // making the same sensors wait for each other instead of deadlocking
-    // (docs/decisions/0025-database-faults.md).
-    const sorted = [...sensors].sort(
-      (a, b) => a.nodeId - b.nodeId || byteOrder(a.sensorName, b.sensorName),
-    );
     const byKey = new Map<string, Channel>();
-    for (const part of chunks(sorted, ROWS_PER_STATEMENT)) {
-      await this.s.exec(
-        qb
-          .insertInto('channels')
-          .values(part.map((sensor) => newChannel({ ...sensor, type: 'SENSOR' })))
-          .onConflict((conflict) =>
-            conflict
-              .columns(['node_id', 'sensor_name'])
-              .where('type', '=', TYPE.SENSOR)
-              .doNothing(),
-          ),
+    await this.readSensors(sensors, byKey);
+    const missing = sensors.filter((s) => !byKey.has(sensorKey(s.nodeId, s.sensorName)));
+    if (missing.length > 0) {
+      // Lock order (issue 17): every batch inserts its new sensors sorted by key, so two gateways
+      // making the same sensors wait for each other instead of deadlocking
+      // (docs/decisions/0025-database-faults.md).
+      const sorted = [...missing].sort(
+        (a, b) => a.nodeId - b.nodeId || byteOrder(a.sensorName, b.sensorName),
       );
+      for (const part of chunks(sorted, ROWS_PER_STATEMENT)) {
+        await this.s.exec(
+          this.s.qb
+            .insertInto('channels')
+            .values(part.map((sensor) => newChannel({ ...sensor, type: 'SENSOR' })))
+            .onConflict((conflict) =>
+              conflict
+                .columns(['node_id', 'sensor_name'])
+                .where('type', '=', TYPE.SENSOR)
+                .doNothing(),
+            ),
+        );
+      }
+      await this.readSensors(missing, byKey);
+    }
+    return sensors.map((s) => {
+      const channel = byKey.get(sensorKey(s.nodeId, s.sensorName));
+      if (!channel) throw new Error(`sensor ${s.sensorName} of node ${s.nodeId} was not made`);
+      return channel;
+    });
+  }
+
+  /** Adds to `byKey` those of `sensors` that exist (and perhaps others of the same nodes). */
+  private async readSensors(
+    sensors: readonly NewSensor[],
+    byKey: Map<string, Channel>,
+  ): Promise<void> {
+    const { engine } = this.s;
+    for (const part of chunks(sensors, ROWS_PER_STATEMENT)) {
       const found = await this.s.all(
         this.channels
           .where('type', '=', TYPE.SENSOR)
@@ -224,13 +245,8 @@ export class SqlChannelStore implements ChannelStore {
         'sensors-ensure',
       );
       for (const row of found)
-        byKey.set(`${row.nodeId}/${row.sensorName}`, toChannel<Channel>(row));
+        byKey.set(sensorKey(row.nodeId ?? -1, row.sensorName ?? ''), toChannel<Channel>(row));
     }
-    return sensors.map((s) => {
-      const channel = byKey.get(`${s.nodeId}/${s.sensorName}`);
-      if (!channel) throw new Error(`sensor ${s.sensorName} of node ${s.nodeId} was not made`);
-      return channel;
-    });
   }
 
   async grantAccess(userId: number, channelId: number): Promise<void> {
@@ -352,6 +368,10 @@ function newChannel(input: NewChannel) {
     value_type: input.valueType ?? null,
     created_at: input.now,
   };
+}
+
+function sensorKey(nodeId: number, sensorName: string): string {
+  return `${nodeId}/${sensorName}`;
 }
 
 /** Byte order of ASCII names, as PostgreSQL's "C" collation sorts them. */
