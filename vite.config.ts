@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/build/precompress.ts';
 
 // `npm run dev` runs the cloud on :8080 and this dev server on :5173; the API, the identity
 // provider and the runtime configuration (made by the cloud from its settings) are proxied so the
@@ -7,7 +8,7 @@ import react from '@vitejs/plugin-react';
 const cloud = process.env.CLOUD_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -32,7 +32,11 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           // PostgreSQL's own tests, and the cluster behind HAProxy, run in node-pg only.
-          exclude: ['server/store/postgres/**', 'server/cluster.test.ts'],
+          exclude: [
+            'server/store/postgres/**',
+            'server/cluster.test.ts',
+            'server/faults/cluster-faults.test.ts',
+          ],
         },
       },
       ...(withPostgres

@@ -26,10 +26,7 @@ export const LiveOpen = z
   .meta({ id: 'LiveOpen' });
 export type LiveOpen = z.infer<typeof LiveOpen>;
 
-/** `event: heartbeat`: sent every 15 s, so that proxies and clients know the stream is alive. */
-export const LiveHeartbeat = z.object({ at: z.number().int() }).meta({ id: 'LiveHeartbeat' });
-
-export const liveEndReasons = [
+const liveEndReasons = [
   'token-expired',
   'credentials-refused',
   'out-of-reach',

@@ -22,10 +22,6 @@ export const TempValue = z
   .object({ ts: z.number().int().optional(), temperature: z.number().int().optional() })
   .meta({ id: 'TempValue' });
 
-const valueTypes = ['CONN', 'GPS', 'TEMP'] as const;
-export const ValueType = z.enum(valueTypes).meta({ id: 'ValueType' });
-export type ValueType = z.infer<typeof ValueType>;
-
 const sliceFields = {
   channelUuid: z.guid(),
   channelName: z.string(),

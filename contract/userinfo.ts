@@ -14,6 +14,27 @@ export const UserInfo = z
     name: z.string(),
     email: z.string(),
     permissions: z.record(z.string(), z.array(Operation)),
+    roles: z
+      .object({
+        claim: z.string(),
+        received: z.array(z.string()),
+        unmapped: z.array(z.string()),
+      })
+      .optional()
+      .meta({
+        description:
+          'Extension, people of an outside identity provider only: what the roles claim of the ' +
+          'token held, and which of those roles name no permission set.',
+      }),
   })
   .meta({ id: 'UserInfo' });
+
+/** Extension: the name and email the console read from the provider after sign-in. */
+export const ProfileUpdate = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional(),
+    email: z.email().max(254).optional(),
+  })
+  .meta({ id: 'ProfileUpdate' });
+export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 export type UserInfo = z.infer<typeof UserInfo>;

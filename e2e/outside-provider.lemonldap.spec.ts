@@ -120,7 +120,12 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
     .toBe(401);
 
   await page.goto(`${consoleOrigin}/channels?type=GROUP`);
+  // The portal (nginx in front of it) refuses a sign-in without a nonce, and requires PKCE.
+  const authorize = page.waitForRequest((r) => r.url().includes('/oauth2/authorize'));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  const sent = new URL((await authorize).url()).searchParams;
+  expect(sent.get('nonce')).toMatch(/^[\w-]{32}$/);
+  expect(sent.get('code_challenge_method')).toBe('S256');
   const tokens = page.waitForResponse((response) => response.url().endsWith('/oauth2/token'));
   await fillLemonLdapLogin(page, 'dwho');
   const issued = (await (await tokens).json()) as {
@@ -130,6 +135,18 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
     scope?: string;
   };
   expect(issued.refresh_token).toBeTruthy();
+  const claimsOf = (jwt: string) =>
+    JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+  // The ID token carries the nonce the console sent (oidc-client-ts checked it too).
+  expect(claimsOf(issued.id_token).nonce).toBe(sent.get('nonce'));
+  // dwho's groups, names with spaces inside: LemonLDAP::NG 2.16 splits the multi-valued
+  // attribute on multiValuesSeparator and sends an array (a comma-joined string is tested in
+  // server/auth/provider-tokens.test.ts).
+  const roles = claimsOf(issued.access_token).roles;
+  expect(roles).toEqual(expect.arrayContaining(['Coffee club', 'Fleet managers']));
 
   // Back on the console's origin, on the page asked for, with the groups fleet reaches.
   await expect(page).toHaveURL(`${consoleOrigin}/channels?type=GROUP`);
@@ -163,9 +180,13 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
   const idAnswer = await asBearer(issued.id_token);
   expect(idAnswer.status()).toBe(401);
   expect(((await idAnswer.json()) as { message: string }).message).toMatch(
-    /^The token is an ID token \(it carries at_hash\), not an access token/,
+    /^The token is an ID token \(it carries (nonce|at_hash)\), not an access token/,
   );
-  expect(await (await asBearer(issued.access_token)).json()).toMatchObject({ username: 'dwho' });
+  expect(await (await asBearer(issued.access_token)).json()).toMatchObject({
+    username: 'dwho',
+    // "Fleet managers" mapped; "Coffee club" (and the Demo backend's own groups) map to nothing.
+    roles: { claim: 'roles', unmapped: expect.arrayContaining(['Coffee club']) },
+  });
 });
 
 test('refreshes with the refresh token before the access token expires, and signs out saying what LemonLDAP cannot revoke', async ({

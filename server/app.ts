@@ -5,10 +5,12 @@ import type { Store } from './store/store.ts';
 import { closeServices, createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
+import { serverTimeouts } from './http/limits.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
 import { installCors } from './http/cors.ts';
+import { installCompression } from './http/compression.ts';
 import { installAuthentication, type Authenticator } from './auth/authenticate.ts';
 import { BasicAuthenticator } from './auth/basic.ts';
 import { FailureThrottle } from './auth/throttle.ts';
@@ -47,23 +49,31 @@ export interface Cloud {
 export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const { store, config } = options;
   const logger = loggerOptions(config.logLevel);
+  const timeouts = serverTimeouts(config.limits);
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: 65_536,
     // Properties and push settings travel in the query string: a 16 KiB properties object,
     // percent-encoded, needs more than Node's default 16 KiB for the request line and headers.
-    http: { maxHeaderSize: 65_536 },
+    ...timeouts,
+    http: { maxHeaderSize: 65_536, ...timeouts.http },
     frameworkErrors,
     routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
-    trustProxy: false,
+    // Which proxies' X-Forwarded-For to believe (TRUST_PROXY): sign-ins are throttled per client.
+    trustProxy: config.limits.trustProxy,
     clientErrorHandler(error, socket) {
       // Malformed HTTP never reaches a route; answer it in the API's error shape all the same.
-      const tooLarge = (error as NodeJS.ErrnoException).code === 'HPE_HEADER_OVERFLOW';
+      const code = (error as NodeJS.ErrnoException).code;
+      const tooLarge = code === 'HPE_HEADER_OVERFLOW';
+      // A request whose headers or body dawdle past REQUEST_TIMEOUT_MS: said so, then closed.
+      const late = code === 'ERR_HTTP_REQUEST_TIMEOUT';
       const body = JSON.stringify({
         status: tooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
         message: tooLarge
           ? 'The request line or headers are too large.'
-          : 'Malformed HTTP request.',
+          : late
+            ? `The request did not arrive within ${config.limits.requestTimeoutMs} ms (REQUEST_TIMEOUT_MS).`
+            : 'Malformed HTTP request.',
       });
       if (socket.writable) {
         socket.end(
@@ -97,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   installErrorHandling(app);
   // Before authentication: a refused request still carries the header that lets its page read why.
   installCors(app, config.corsOrigins);
+  await installCompression(app);
   await registerOpenApi(app, config);
 
   // One throttle for every place a password is typed: Basic, the login page, the token endpoint.
@@ -117,7 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // Bodies are only taken where an operation defines one; elsewhere any JSON is ignored, and other
   // content types are refused with 415 by Fastify.
   adminRoutes(app, services);
-  userinfoRoutes(app);
+  userinfoRoutes(app, services);
   channelRoutes(app, services);
   propertiesRoutes(app, services);
   pushRoutes(app, services);

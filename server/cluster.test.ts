@@ -89,6 +89,8 @@ describe('three instances behind HAProxy', () => {
       port: await freePorts(),
       // The demo tenant without backfilled history; its simulator delivers live.
       env: { DEMO_DAYS: '0' },
+      // Killed instances stay dead here; the fault suite (server/faults/) has them restarted.
+      supervise: false,
       output: (instance, line) => output.push({ instance, line }),
     });
     database = new pg.Client({ connectionString: cluster.databaseUrl });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { authConfigFromEnv, defaultAuthConfig, type AuthConfig } from './auth/auth-config.ts';
 import { DELIVERY_TIMEOUT_MS } from './push/limits.ts';
+import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from './http/limits.ts';
 
 export interface CloudConfig {
   port: number;
@@ -47,6 +48,10 @@ export interface CloudConfig {
   liveRecheckMs: number;
   /** How often a live stream says it is alive: 15 s (under the 30 s proxies allow), less in tests. */
   liveHeartbeatMs: number;
+  /** Fair shares and timeouts (server/http/limits.ts). */
+  limits: Limits;
+  /** Keys that seal secrets at rest (server/secrets/sealer.ts); null: secrets.key in DATA_DIR. */
+  secretsKey: string | null;
 }
 
 const LIVE_RECHECK_MS = 60_000;
@@ -81,6 +86,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
     liveRecheckMs: LIVE_RECHECK_MS,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
+    limits: limitsFromEnv(env),
+    secretsKey: env.SECRETS_KEY || null,
   };
 }
 
@@ -151,6 +158,8 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     corsOrigins: [],
     liveRecheckMs: LIVE_RECHECK_MS,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
+    limits: DEFAULT_LIMITS,
+    secretsKey: null,
     ...overrides,
   };
 }

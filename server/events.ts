@@ -5,7 +5,8 @@ export interface PublishedReading extends NewReading {
   readingId: number;
 }
 
-type Listener = (readings: readonly PublishedReading[]) => void;
+/** `seq`: the event log's number of the event that brought them (reading i is at (seq, i)). */
+type Listener = (readings: readonly PublishedReading[], seq?: number) => void;
 
 /**
  * Hands what the event log brings (events/follower.ts) to the parts of this instance that take
@@ -19,8 +20,8 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
-  published(readings: readonly PublishedReading[]): void {
+  published(readings: readonly PublishedReading[], seq?: number): void {
     if (readings.length === 0) return;
-    for (const listener of this.listeners) listener(readings);
+    for (const listener of this.listeners) listener(readings, seq);
   }
 }

@@ -16,6 +16,14 @@ const DAY_MS = 86_400_000;
 export const MAX_READING_AGE_DAYS = 400;
 
 /**
+ * A gateway delivers for the nodes of its own tenant only (docs/decisions/0040-gateway-tenancy.md):
+ * serials are unique across tenants, so a node found under another tenant is treated as unknown.
+ */
+function ownNodes(gateway: Channel, found: Map<string, Channel>): Map<string, Channel> {
+  return new Map([...found].filter(([, node]) => node.tenant === gateway.tenant));
+}
+
+/**
  * Stores what a gateway delivers. Sensors appear on their first message; nodes must be
  * commissioned. A batch lands in one transaction, read and written a batch at a time (a few
  * statements per batch, not per message, which a database over the network needs); a message the
@@ -53,8 +61,11 @@ export class Ingestion {
     const seq = await this.store.transaction(async (tx) => {
       // Within one transaction nodes, sensors and memberships cannot change under us, so each is
       // looked up once per batch rather than once per message.
-      const nodes = await tx.channels.findCommissionedMany(
-        messages.filter(timely).map((message) => message.node),
+      const nodes = ownNodes(
+        gateway,
+        await tx.channels.findCommissionedMany(
+          messages.filter(timely).map((message) => message.node),
+        ),
       );
       const wanted = new Map<string, NewSensor>();
       for (const message of messages) {
@@ -83,7 +94,10 @@ export class Ingestion {
         }
         const node = nodes.get(message.node);
         if (!node) {
-          result.rejected.push({ index, reason: `node ${message.node} is not commissioned` });
+          // The same words whether the node is missing or another tenant's: a gateway learns
+          // nothing about other tenants' serials.
+          const reason = `node ${message.node} is not commissioned in tenant ${gateway.tenant}`;
+          result.rejected.push({ index, reason });
           return;
         }
         const sensor = sensors.get(`${node.id}/${message.sensor}`);

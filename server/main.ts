@@ -5,10 +5,12 @@ import { seedDemoIfEmpty } from './sim/seed-demo.ts';
 import { LiveSimulator } from './sim/simulator.ts';
 import { Retention } from './retention.ts';
 import { Leadership } from './leadership.ts';
+import { secureDataDir } from './secrets/data-dir.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
   const config = configFromEnv();
+  secureDataDir(config.dataDir, (line) => console.warn(`DATA_DIR: ${line}`));
   const store = await openStore(config);
   const cloud = await buildApp({ store, config });
   const log = cloud.app.log;
@@ -69,6 +71,12 @@ async function main(): Promise<void> {
     await store.close();
     process.exit(0);
   };
+  // A promise nobody awaited that failed (a timer's work, a fault of the database): logged with
+  // what it was, and the instance goes on; Node's default would end it (issue 17). Only a
+  // failure to start ends the process (below).
+  process.on('unhandledRejection', (reason) => {
+    log.error({ err: reason }, 'unhandled rejection; the instance goes on');
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

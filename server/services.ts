@@ -15,6 +15,9 @@ import { DeliveryLog } from './push/delivery-log.ts';
 import { DELIVERY_LOG_KEPT } from './push/limits.ts';
 import { Metrics } from './http/metrics.ts';
 import { StreamHub } from './live/stream-hub.ts';
+import { loadSealer, type Sealer } from './secrets/sealer.ts';
+import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
+import { ReachCache, watchStore } from './reach-cache.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -23,7 +26,10 @@ import { StreamHub } from './live/stream-hub.ts';
  */
 export interface Services {
   config: CloudConfig;
+  /** The store, its channel and group writes watched by `reach`. */
   store: Store;
+  /** Who reaches which channels, kept until a write could change it (reach-cache.ts). */
+  reach: ReachCache;
   now: () => number;
   timeslices: Timeslices;
   ingestion: Ingestion;
@@ -41,6 +47,8 @@ export interface Services {
   deliveryLog: DeliveryLog;
   push: PushDispatcher;
   metrics: Metrics;
+  /** Seals push and inbox secrets and the identity provider's records at rest. */
+  sealer: Sealer;
   /** Set when the instance starts shutting down: /readyz then answers 503. */
   lifecycle: { draining: boolean };
 }
@@ -54,20 +62,26 @@ export async function closeServices(services: Services): Promise<void> {
 }
 
 export async function createServices(
-  store: Store,
+  database: Store,
   config: CloudConfig,
   now: () => number = Date.now,
   logger: CloudLogger = stderrLogger,
 ): Promise<Services> {
+  // SQLite serves one instance, which sees every write; PostgreSQL may serve several, whose writes
+  // this instance would not see, so the cache stays off there (docs/decisions/0051-reach-cache.md).
+  const reach = new ReachCache(database.channels, database.engine === 'sqlite');
+  const store = watchStore(database, reach);
   const events = new EventHub();
-  const bus = await openEventBus(store, logger);
+  const bus = await openEventBus(database, logger);
   const timeslices = new Timeslices(store.channels, store.readings);
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
   const metrics = new Metrics(store);
+  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
+  await sealStoredPushSecrets(store, sealer, logger);
   const push = await PushDispatcher.start({
     events,
-    targets: store.pushTargets,
+    targets: unsealedTargets(store.pushTargets, sealer),
     history: timeslices,
     deliveryLog,
     sender: new HttpSender(pushPolicy, { timeoutMs: config.pushTimeoutMs }),
@@ -77,6 +91,7 @@ export async function createServices(
   const services: Services = {
     config,
     store,
+    reach,
     now,
     timeslices,
     ingestion: new Ingestion(store, bus, now, config.retentionDays, metrics),
@@ -103,6 +118,7 @@ export async function createServices(
       bus.appended(await store.eventLog.append({ readings: [], pushChanged: channelId }, now()));
     },
     metrics,
+    sealer,
     lifecycle: { draining: false },
   };
   await services.pushLeadership.start();
@@ -113,32 +129,55 @@ const PUSH_LEASE = 'push';
 /** How long the event log keeps what it logged: the window live streams can replay. */
 const EVENT_LOG_KEPT_MS = 3_600_000;
 
+/** How often push's holder stores how far it got (the cursor a new holder starts from). */
+const CURSOR_SAVE_MS = 1_000;
+
 /**
  * Push delivery, while this instance holds its lease: follows the event log from where the last
- * holder got to (or from now, the first time), applies push configuration changes and hands
- * readings to the dispatcher in commit order, and notes how far it got as it goes. Each event is
- * taken once, by one instance: claimed work, not a broadcast. The one keeping the lease also
- * trims the log.
+ * holders got to (or from now, the first time), applies push configuration changes and hands
+ * readings to the dispatcher in commit order. Exactly once through a change of holder
+ * (docs/decisions/0026-push-exactly-once.md): each delivery records a claim for its channel
+ * before it is sent, and the stored cursor stays below every event not yet claimed, so a new
+ * holder reads again what was still waiting and skips what was started. The one keeping the
+ * lease also trims the log.
  */
 async function deliverPush(services: Services, logger: CloudLogger): Promise<() => Promise<void>> {
   const { store, push, events, bus } = services;
+  const holder = services.pushLeadership.holder;
+  push.follow();
   await push.reload();
+  const started = await store.leases.claims(PUSH_LEASE);
   const stored = await store.leases.cursor(PUSH_LEASE);
   const from = stored > 0 ? stored : await store.eventLog.latest();
+  push.lead({ started, write: (claims) => store.leases.claim(PUSH_LEASE, claims) });
+  let handled = from;
+  let saved = from;
   const follower = new LogFollower({
     bus,
     log: store.eventLog,
     from,
     async handle(event) {
-      // Only what push acts on moves the stored cursor: a cloud without push writes nothing per
-      // batch, and a new holder reading again what nobody pushes changes nothing.
-      const acts = event.pushChanged !== undefined || push.concerns(event.readings);
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
-      events.published(event.readings);
-      if (acts) await store.leases.setCursor(PUSH_LEASE, services.pushLeadership.holder, event.seq);
+      events.published(event.readings, event.seq);
+      handled = event.seq;
     },
     onError: (error) => logger.warn({ err: error }, 'push: the event log could not be read'),
   });
+  // Stored now and then, not per event: a cursor behind the truth only makes the next holder
+  // read a little more again (its claims say what not to send).
+  const saveCursor = async () => {
+    const waiting = push.lowestWaiting();
+    const safe = waiting === undefined ? handled : Math.min(handled, waiting - 1);
+    if (safe <= saved) return;
+    await store.leases.setCursor(PUSH_LEASE, holder, safe);
+    saved = safe;
+  };
+  const cursorTimer = setInterval(() => {
+    saveCursor().catch((error: unknown) =>
+      logger.warn({ err: error }, 'push: how far it got could not be stored'),
+    );
+  }, CURSOR_SAVE_MS);
+  cursorTimer.unref();
   const trim = setInterval(() => {
     store.eventLog
       .trim(services.now() - EVENT_LOG_KEPT_MS)
@@ -147,6 +186,10 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
   trim.unref();
   return async () => {
     clearInterval(trim);
+    clearInterval(cursorTimer);
     await follower.stop();
+    await saveCursor().catch(() => undefined);
+    // What was not started here, the next holder reads again from the log.
+    push.follow();
   };
 }

@@ -39,7 +39,7 @@ export interface LemonLdap {
 const FASTCGI_SERVER = '/usr/sbin/llng-fastcgi-server';
 const PORTAL = '/usr/share/lemonldap-ng/portal/htdocs/index.psgi';
 const NGINX = '/usr/sbin/nginx';
-export const CLIENT_ID = 'telemetry-console';
+const CLIENT_ID = 'telemetry-console';
 const PLAIN_CLIENT_ID = 'telemetry-console-plain';
 
 /** Perl modules the portal loads at start that Debian only recommends or suggests. */

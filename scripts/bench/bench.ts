@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 /** A benchmark module: `npm run bench` runs every registered one and prints its figures. */
 export interface Benchmark {
   name: string;
@@ -101,10 +102,63 @@ export function printFigures(figures: readonly Figure[]): boolean {
   return allMet;
 }
 
+/** Every judged figure of a run in one table: benchmark, figure, value, target, verdict. */
+export function printSummary(judged: readonly (readonly [string, Figure])[]): void {
+  if (judged.length === 0) return;
+  const rows = judged.map(([name, figure]) => {
+    const target = figure.target;
+    const met =
+      target !== undefined &&
+      ('max' in target ? figure.value <= target.max : figure.value >= target.min);
+    const bound =
+      target === undefined ? '' : 'max' in target ? `≤ ${target.max}` : `≥ ${target.min}`;
+    return [
+      name,
+      figure.label.trim(),
+      `${format(figure.value)} ${figure.unit}`.trim(),
+      `${bound} ${figure.unit}`.trim(),
+      met ? 'met' : 'MISSED',
+    ];
+  });
+  const header = ['benchmark', 'figure', 'value', 'target', ''];
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]) =>
+    '  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  console.log(`\nSummary of targets (load average now ${loadNow()})`);
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}
+
 /** Runs one benchmark on its own (`node scripts/bench/<name>.ts`): figures, notes, exit code. */
 export async function runStandalone(benchmark: Benchmark): Promise<void> {
   const result = await benchmark.run();
   const met = printFigures(result.figures);
   for (const note of result.notes ?? []) console.log(`  ${note}`);
   if (!met) process.exitCode = 1;
+}
+
+/** The 1-minute load average, e.g. "1.4 on 2 cores", for printing beside wall-clock figures. */
+export function loadNow(): string {
+  return `${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores`;
+}
+
+/**
+ * Other people's work (cores) during a run above which its wall-clock figures (rates, latencies)
+ * say more about the machine than about the cloud: half a core of a 2-core machine.
+ */
+export const OTHERS_MAX_CORES = 0.5;
+
+/**
+ * Why a wall-clock figure taken while others used `othersCores` cores means little, or undefined
+ * when it means what it says. CPU per unit of work, and ratios measured in the same run, hold
+ * either way.
+ */
+export function wallClockCaveat(othersCores: number): string | undefined {
+  if (othersCores <= OTHERS_MAX_CORES) return undefined;
+  return (
+    `other work kept ${othersCores.toFixed(2)} cores busy during this run (load ${loadNow()}): ` +
+    'its wall-clock figures are not judged; CPU per unit of work and the ratios are'
+  );
 }

@@ -11,6 +11,11 @@ export interface CpuGroup {
   name: string;
   /** The processes of the group, asked at the start and at the end of the measurement. */
   pids: () => number[];
+  /**
+   * Count each process's main thread only: what requests occupy in Node, without the garbage
+   * collector's helper threads and libuv's pool, which also work while the process waits.
+   */
+  mainThread?: true;
 }
 
 export interface CpuShare {
@@ -24,10 +29,13 @@ export interface CpuShare {
 /** Linux counts process and machine time in clock ticks of 10 ms (getconf CLK_TCK = 100). */
 const TICK_MS = 10;
 
-/** User + system time of a process, ms; 0 when it is gone. */
-function processMs(pid: number): number {
+/** User + system time of a process (or of its main thread), ms; 0 when it is gone. */
+export function processMs(pid: number, mainThread = false): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(
+      mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,
+      'utf8',
+    );
     // Fields after the command name (which may hold spaces) start at the state, field 3.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
@@ -69,11 +77,14 @@ export function withChildren(pid: number): number[] {
 export async function measureCpu<T>(
   groups: CpuGroup[],
   work: () => Promise<T>,
-): Promise<{ result: T; shares: CpuShare[] }> {
+): Promise<{ result: T; shares: CpuShare[]; elapsedMs: number }> {
   const snapshot = () => {
     const byGroup = new Map<string, Map<number, number>>();
     for (const group of groups) {
-      byGroup.set(group.name, new Map(group.pids().map((pid) => [pid, processMs(pid)])));
+      byGroup.set(
+        group.name,
+        new Map(group.pids().map((pid) => [pid, processMs(pid, group.mainThread)])),
+      );
     }
     return byGroup;
   };
@@ -90,7 +101,9 @@ export async function measureCpu<T>(
     // Processes that appeared meanwhile (a new backend) count from 0.
     const pids = new Set([...at.keys(), ...group.pids()]);
     let ms = 0;
-    for (const pid of pids) ms += Math.max(0, processMs(pid) - (at.get(pid) ?? 0));
+    for (const pid of pids) {
+      ms += Math.max(0, processMs(pid, group.mainThread) - (at.get(pid) ?? 0));
+    }
     ours += ms;
     shares.push({ name: group.name, cores: ms / elapsed });
   }
@@ -100,5 +113,5 @@ export async function measureCpu<T>(
     outside: true,
   });
   shares.push({ name: 'machine total', cores: busy / elapsed, outside: true });
-  return { result, shares };
+  return { result, shares, elapsedMs: elapsed };
 }

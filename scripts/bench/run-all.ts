@@ -1,5 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { printFigures, type Benchmark } from './bench.ts';
+import { loadNow, printFigures, printSummary, type Benchmark, type Figure } from './bench.ts';
 import { closeLargeCloud } from './large-cloud.ts';
 import { groupHistoryBenchmark } from './group-history.ts';
 import { channelListingBenchmark } from './channel-listing.ts';
@@ -13,6 +13,9 @@ import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
+import { abuseBenchmark } from './abuse.ts';
+import { faultsBenchmark } from './faults.ts';
+import { listingLoadBenchmark } from './listing-load.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -62,6 +65,9 @@ const benchmarks: Benchmark[] = [
   storesBenchmark,
   storesScalingBenchmark,
   liveStreamsBenchmark,
+  abuseBenchmark,
+  faultsBenchmark,
+  listingLoadBenchmark,
 ];
 
 async function main(): Promise<void> {
@@ -77,17 +83,20 @@ async function main(): Promise<void> {
     .join(', ');
   console.log(`${availableParallelism()} cores; load average ${load} (1, 5, 15 min)`);
   let allMet = true;
+  const judged: [string, Figure][] = [];
   try {
     for (const benchmark of benchmarks) {
       if (wanted.length > 0 && !wanted.includes(benchmark.name)) continue;
-      console.log(`\n${benchmark.name}: ${benchmark.description}`);
+      console.log(`\n${benchmark.name}: ${benchmark.description}\n  (load average ${loadNow()})`);
       const result = await benchmark.run();
       allMet = printFigures(result.figures) && allMet;
       for (const note of result.notes ?? []) console.log(`  ${note}`);
+      for (const figure of result.figures) if (figure.target) judged.push([benchmark.name, figure]);
     }
   } finally {
     await closeLargeCloud();
   }
+  printSummary(judged);
   console.log(allMet ? '\nEvery target met.' : '\nSome targets MISSED.');
   process.exitCode = allMet ? 0 : 1;
 }

@@ -15,6 +15,8 @@ export interface CloudCluster {
   /** The balancer: the cloud's public address. */
   url: string;
   databaseUrl: string;
+  /** The PostgreSQL server, which the fault suite stops and starts. */
+  postgres: Cluster;
   instances: Instance[];
   /** Process ids of PostgreSQL (the postmaster and its backends) and HAProxy, for benchmarks. */
   pids(): { postgres: number[]; balancer: number[] };
@@ -24,7 +26,10 @@ export interface CloudCluster {
 export interface Instance {
   name: string;
   url: string;
+  /** The instance's current process: a new one after the supervisor restarted it. */
   process: ChildProcess;
+  /** How often the supervisor started it again after it exited. */
+  restarts: number;
 }
 
 export interface ClusterOptions {
@@ -34,6 +39,10 @@ export interface ClusterOptions {
   /** Environment for every instance (SIMULATOR, DEMO_DAYS, …). */
   env?: Record<string, string>;
   postgresPort?: number;
+  /** The first instance's port (the others follow); default: the one after the balancer's. */
+  instancePort?: number;
+  /** Start an instance that exits again, as systemd's Restart=always does (default: on). */
+  supervise?: boolean;
   log?: (line: string) => void;
   /** Every line an instance writes (its log), besides being passed on to this process's own. */
   output?: (instance: string, line: string) => void;
@@ -88,6 +97,9 @@ defaults
   retries 3
   option redispatch
   option http-buffer-request
+  # The client's address for the instances, which believe it from loopback only (TRUST_PROXY):
+  # sign-ins are throttled per client, not per balancer.
+  option forwardfor
   # An instance that dies mid-request: the request goes to another (ingestion and the API's
   # writes are idempotent: a stored message delivered again counts as a duplicate).
   retry-on conn-failure empty-response response-timeout 503
@@ -96,11 +108,49 @@ frontend cloud
   default_backend instances
 backend instances
   balance roundrobin
+  # Which instance answered, for tests that must kill the one serving a stream.
+  http-response set-header x-served-by %[srv_name]
   option httpchk GET /readyz
   http-check expect status 200
   default-server inter 1s fall 2 rise 1
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n')}
 `;
+}
+
+/** Waits before starting an instance again: 1 s, doubling while it keeps dying, at most 10 s. */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_MAX_MS = 10_000;
+/** An instance that ran this long was healthy: its next restart waits the first delay again. */
+const HEALTHY_AFTER_MS = 30_000;
+
+/**
+ * The supervisor: an instance whose process exits (a crash, SIGKILL, the OOM killer) is started
+ * again on the same port, as systemd's Restart=always does for deploy/telemetry-cloud.service.
+ */
+function supervise(
+  instance: Instance,
+  start: () => ChildProcess,
+  stopping: () => boolean,
+  log: (line: string) => void,
+): void {
+  let delay = RESTART_FIRST_MS;
+  const watch = (child: ChildProcess, startedAt: number) => {
+    child.once('exit', (code, signal) => {
+      if (stopping()) return;
+      if (Date.now() - startedAt > HEALTHY_AFTER_MS) delay = RESTART_FIRST_MS;
+      log(
+        `${instance.name} exited (${signal ?? `code ${code}`}); starting it again in ${delay} ms`,
+      );
+      setTimeout(() => {
+        if (stopping()) return;
+        instance.process = start();
+        instance.restarts++;
+        watch(instance.process, Date.now());
+      }, delay);
+      delay = Math.min(delay * 2, RESTART_MAX_MS);
+    });
+  };
+  watch(instance.process, Date.now());
 }
 
 export async function startCloudCluster(options: ClusterOptions): Promise<CloudCluster> {
@@ -112,7 +162,9 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
   let postgres: Cluster | undefined;
   const instances: Instance[] = [];
   let balancer: ChildProcess | undefined;
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     balancer?.kill('SIGTERM');
     await Promise.all(
       instances.map(
@@ -137,9 +189,8 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
     await admin(postgres.url(), 'CREATE DATABASE telemetry');
     const databaseUrl = postgres.url('telemetry');
     log(`postgres: ${databaseUrl}`);
-    for (let i = 0; i < count; i++) {
-      const name = `cloud-${i + 1}`;
-      const port = options.port + 1 + i;
+    const firstPort = options.instancePort ?? options.port + 1;
+    const run = (name: string, port: number) => {
       const child = spawn(process.execPath, ['server/main.ts'], {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
@@ -152,13 +203,31 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
           PUSH_ALLOW_NETWORKS: 'loopback',
           PUSH_INBOX: 'on',
           LOG_LEVEL: 'warn',
+          TRUST_PROXY: 'loopback',
           ...options.env,
         },
       });
       passOn(child.stdout, process.stdout, (line) => options.output?.(name, line));
       passOn(child.stderr, process.stderr, (line) => options.output?.(name, line));
-      const instance = { name, url: `http://127.0.0.1:${port}`, process: child };
+      return child;
+    };
+    for (let i = 0; i < count; i++) {
+      const name = `cloud-${i + 1}`;
+      const port = firstPort + i;
+      const instance: Instance = {
+        name,
+        url: `http://127.0.0.1:${port}`,
+        process: run(name, port),
+        restarts: 0,
+      };
       instances.push(instance);
+      if (options.supervise ?? true)
+        supervise(
+          instance,
+          () => run(name, port),
+          () => stopping,
+          log,
+        );
       log(`${name}: ${instance.url}`);
     }
     // All start at once, as an orchestrator starts them: one of them seeds the empty database
@@ -169,7 +238,7 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
       config,
       haproxyConfig(
         options.port,
-        instances.map((instance, i) => ({ name: instance.name, port: options.port + 1 + i })),
+        instances.map((instance, i) => ({ name: instance.name, port: firstPort + i })),
       ),
     );
     balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -179,7 +248,7 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
       postgres: postgres ? withChildren(postgres.pid()) : [],
       balancer: balancer?.pid !== undefined ? [balancer.pid] : [],
     });
-    return { url, databaseUrl, instances, pids, stop };
+    return { url, databaseUrl, postgres, instances, pids, stop };
   } catch (error) {
     await stop();
     throw error;

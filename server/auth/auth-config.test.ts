@@ -10,6 +10,7 @@ describe('identity settings from the environment', () => {
       consoleLogoutUris: ['http://localhost:5173/'],
       machineSecret: null,
       external: null,
+      clockToleranceSeconds: null,
     });
   });
 
@@ -47,6 +48,10 @@ describe('identity settings from the environment', () => {
       tokenTypes: ['at+jwt', 'JWT'],
       clientId: null,
       scope: 'openid profile email',
+      resource: null,
+      audienceParam: 'https://api.telemetry.local',
+      clientIds: ['console'],
+      introspection: null,
     });
     expect(() =>
       authConfigFromEnv({ AUTH_EXTERNAL_ISSUER: 'https://example.eu.auth0.com/' }, 'http://x'),
@@ -66,6 +71,76 @@ describe('identity settings from the environment', () => {
     expect(config.external).toMatchObject({
       clientId: 'telemetry-console',
       scope: 'openid profile email offline_access',
+    });
+  });
+
+  it('refuses to start with an audience that is a list of scopes, saying why', () => {
+    const outside = { AUTH_EXTERNAL_ISSUER: 'https://sso.example', AUTH_EXTERNAL_TENANT: 'demo' };
+    for (const audience of ['openid profile email', 'openid']) {
+      expect(() => authConfigFromEnv({ ...outside, AUTH_AUDIENCE: audience }, 'http://x')).toThrow(
+        `AUTH_AUDIENCE "${audience}" looks like a list of scopes, not an API identifier. A ` +
+          'provider that writes the granted scopes into aud writes the same aud for every one of ' +
+          'its clients',
+      );
+    }
+    expect(() =>
+      authConfigFromEnv({ ...outside, AUTH_EXTERNAL_AUDIENCE_PARAM: 'profile email' }, 'http://x'),
+    ).toThrow('AUTH_EXTERNAL_AUDIENCE_PARAM "profile email" looks like a list of scopes');
+  });
+
+  it('sends a resource indicator instead of audience when one is configured (RFC 8707)', () => {
+    const outside = { AUTH_EXTERNAL_ISSUER: 'https://sso.example', AUTH_EXTERNAL_TENANT: 'demo' };
+    const config = authConfigFromEnv(
+      { ...outside, AUTH_EXTERNAL_RESOURCE: 'https://api.fleet.example/' },
+      'http://x',
+    );
+    expect(config.audience).toBe('https://api.fleet.example/');
+    expect(config.external).toMatchObject({
+      resource: 'https://api.fleet.example/',
+      audienceParam: null,
+    });
+    const both = authConfigFromEnv(
+      {
+        ...outside,
+        AUTH_EXTERNAL_RESOURCE: 'https://api.fleet.example/',
+        AUTH_EXTERNAL_AUDIENCE_PARAM: 'fleet-api',
+        AUTH_EXTERNAL_CLIENT_IDS: 'console-spa, nightly-report',
+      },
+      'http://x',
+    );
+    expect(both.external).toMatchObject({
+      audienceParam: 'fleet-api',
+      clientIds: ['console-spa', 'nightly-report'],
+    });
+    const off = authConfigFromEnv({ ...outside, AUTH_EXTERNAL_AUDIENCE_PARAM: 'off' }, 'http://x');
+    expect(off.external?.audienceParam).toBeNull();
+    expect(() =>
+      authConfigFromEnv({ ...outside, AUTH_EXTERNAL_RESOURCE: 'fleet-api' }, 'http://x'),
+    ).toThrow('AUTH_EXTERNAL_RESOURCE: "fleet-api" is not an absolute URI (RFC 8707)');
+  });
+
+  it('takes the clock tolerance and introspection client, and says what is missing', () => {
+    expect(
+      authConfigFromEnv({ AUTH_CLOCK_TOLERANCE_S: '10' }, 'http://x').clockToleranceSeconds,
+    ).toBe(10);
+    expect(() => authConfigFromEnv({ AUTH_CLOCK_TOLERANCE_S: '1m' }, 'http://x')).toThrow(
+      'AUTH_CLOCK_TOLERANCE_S must be a number of seconds',
+    );
+    const outside = { AUTH_EXTERNAL_ISSUER: 'https://sso.example', AUTH_EXTERNAL_TENANT: 'demo' };
+    expect(() =>
+      authConfigFromEnv(
+        { ...outside, AUTH_EXTERNAL_INTROSPECTION_URL: 'https://sso.example/oauth2/introspect' },
+        'http://x',
+      ),
+    ).toThrow('AUTH_EXTERNAL_INTROSPECTION_URL needs a confidential client of the provider');
+    const google = authConfigFromEnv(
+      { ...outside, AUTH_EXTERNAL_INTROSPECTION_URL: 'https://oauth2.googleapis.com/tokeninfo' },
+      'http://x',
+    );
+    expect(google.external?.introspection).toEqual({
+      url: 'https://oauth2.googleapis.com/tokeninfo',
+      clientId: '',
+      clientSecret: '',
     });
   });
 

@@ -2,12 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import type { User, UserStore } from '../store/users.ts';
 import { Caller } from './caller.ts';
+import type { RolesNote } from './external-accounts.ts';
 
 /** Whom credentials stand for, and until when (a bearer token's `exp`; Basic: no end). */
 export interface Authenticated {
   user: User;
   /** Epoch ms after which the credentials are no longer good. */
   expiresAt?: number;
+  /** An outside provider's token: what its roles claim held (GET /v1/userinfo says it). */
+  roles?: RolesNote;
 }
 
 /** One scheme of the Authorization header. Basic is built in; bearer tokens plug in the same way. */
@@ -33,14 +36,14 @@ export class AuthFailure extends Error {
   }
 }
 
-export type AuthMode = 'user' | 'gateway' | 'none';
+type AuthMode = 'user' | 'gateway' | 'none';
 
 /**
  * What a long-lived answer (a live stream) needs of the request's credentials: when they end, and
  * a way to check them again as if the request were made now (a deleted user, a changed password,
  * changed permissions).
  */
-export interface RequestCredentials {
+interface RequestCredentials {
   expiresAt: number | undefined;
   again(): Promise<Caller>;
 }
@@ -49,6 +52,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
     credentials: RequestCredentials | null;
+    /** What the roles claim of an outside provider's token held; null otherwise. */
+    rolesNote: RolesNote | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route: a signed-in user (the default), a gateway, or anyone. */
@@ -84,6 +89,7 @@ export function installAuthentication(
   const challenges = authenticators.map((a) => a.challenge);
   app.decorateRequest('caller', null);
   app.decorateRequest('credentials', null);
+  app.decorateRequest('rolesNote', null);
   app.addHook('onRequest', async (request) => {
     // API routes need a signed-in user unless they say otherwise; the console's files need nobody.
     const isApi = request.routeOptions.url?.startsWith('/v1/') ?? false;
@@ -103,13 +109,14 @@ export function installAuthentication(
       throw unauthorized(`The ${scheme} scheme is not accepted here.`, challenges, request);
     }
     const credentials = header.slice(space + 1).trim();
-    const check = async (): Promise<{ caller: Caller; expiresAt: number | undefined }> => {
-      const { user, expiresAt } = await authenticator.authenticate(credentials, request);
-      return { caller: new Caller(user, await users.grantsOf(user.id)), expiresAt };
+    const check = async () => {
+      const { user, expiresAt, roles } = await authenticator.authenticate(credentials, request);
+      return { caller: new Caller(user, await users.grantsOf(user.id)), expiresAt, roles };
     };
     try {
-      const { caller, expiresAt } = await check();
+      const { caller, expiresAt, roles } = await check();
       request.caller = caller;
+      request.rolesNote = roles ?? null;
       request.credentials = { expiresAt, again: async () => (await check()).caller };
     } catch (error) {
       if (!(error instanceof AuthFailure)) throw error;

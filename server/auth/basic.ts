@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.ts';
 import type { User, UserStore } from '../store/users.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyQueued } from './password-queue.ts';
 import { AuthFailure, type Authenticated, type Authenticator } from './authenticate.ts';
 import type { FailureThrottle } from './throttle.ts';
-import { PasswordSignIn, throttledMessage } from './password-sign-in.ts';
+import { PasswordSignIn } from './password-sign-in.ts';
 
 /** Splits `base64(user:password)`; undefined when it is not that. */
 export function decodeBasic(
@@ -29,6 +30,7 @@ export class BasicAuthenticator implements Authenticator {
   readonly scheme = 'Basic';
   readonly challenge = 'Basic realm="telemetry", charset="UTF-8"';
   private readonly verified = new Map<string, { hash: string; until: number }>();
+  private readonly checking = new Map<string, Promise<boolean>>();
   private readonly signIn: PasswordSignIn;
   private readonly now: () => number;
 
@@ -39,13 +41,13 @@ export class BasicAuthenticator implements Authenticator {
     this.now = now;
   }
 
-  async authenticate(credentials: string): Promise<Authenticated> {
+  async authenticate(credentials: string, request: FastifyRequest): Promise<Authenticated> {
     const pair = decodeBasic(credentials);
     if (!pair) throw new AuthFailure('The Basic credentials are malformed.');
-    const result = await this.signIn.attempt(pair.username, pair.password);
+    const result = await this.signIn.attempt(pair.username, pair.password, request.ip);
     if (result.outcome === 'signed-in') return { user: result.user };
     if (result.outcome === 'throttled') {
-      throw new ApiError('TOO_MANY_REQUESTS', throttledMessage(result.retryAfter), {
+      throw new ApiError('TOO_MANY_REQUESTS', result.message, {
         'retry-after': String(result.retryAfter),
       });
     }
@@ -57,7 +59,15 @@ export class BasicAuthenticator implements Authenticator {
     const key = createHash('sha256').update(`${user.id}\0${password}`).digest('base64url');
     const cached = this.verified.get(key);
     if (cached && cached.hash === hash && cached.until > this.now()) return true;
-    if (!(await verifyPassword(password, hash))) return false;
+    // A client opening many connections at once with the same pair (a console's first page, a
+    // script's streams) waits for one scrypt, not one each: it would fill the password queue.
+    const pending = `${key}\0${hash}`;
+    let check = this.checking.get(pending);
+    if (!check) {
+      check = verifyQueued(password, hash).finally(() => this.checking.delete(pending));
+      this.checking.set(pending, check);
+    }
+    if (!(await check)) return false;
     if (this.verified.size >= CACHE_MAX) this.verified.clear();
     this.verified.set(key, { hash, until: this.now() + CACHE_TTL_MS });
     return true;

@@ -1,6 +1,7 @@
 import { ApiError } from '../http/errors.ts';
 import type { User } from '../store/users.ts';
 import { AuthFailure, type Authenticated, type Authenticator } from './authenticate.ts';
+import type { RolesNote } from './external-accounts.ts';
 import {
   KeysUnavailable,
   TokenRejected,
@@ -10,9 +11,10 @@ import {
 
 /** Finds (or, for an outside identity provider, makes) the user a verified token stands for. */
 export type UserOfToken = (claims: VerifiedClaims) => Promise<User | undefined>;
+/** What an outside provider's token says of the person's roles. */
+export type RolesOfToken = (claims: VerifiedClaims) => RolesNote;
 
 const REALM = 'telemetry';
-const JWT_SHAPE = /^[\w-]+\.[\w-]*\.[\w-]*$/;
 
 /** RFC 6750 section 3: printable ASCII without quotes or backslashes. */
 const quoted = (text: string) => `"${text.replace(/["\\]/g, "'").replace(/[^\x20-\x7e]/g, '?')}"`;
@@ -21,7 +23,7 @@ const quoted = (text: string) => `"${text.replace(/["\\]/g, "'").replace(/[^\x20
  * The client a token was issued to when it stands for no user: client-credentials tokens carry
  * the client as subject (oidc-provider), as `<client>@clients` (Auth0), or say so in `gty`.
  */
-export function clientOnlyToken(claims: VerifiedClaims): string | undefined {
+function clientOnlyToken(claims: VerifiedClaims): string | undefined {
   const client = [claims.client_id, claims.azp].find((value) => typeof value === 'string');
   if (claims.gty === 'client-credentials') return typeof client === 'string' ? client : 'a client';
   if (typeof client === 'string' && (claims.sub === client || claims.sub === `${client}@clients`)) {
@@ -36,14 +38,17 @@ export class BearerAuthenticator implements Authenticator {
   readonly challenge = `Bearer realm="${REALM}"`;
   private readonly verifier: BearerVerifier;
   private readonly userOf: UserOfToken;
+  private readonly rolesOf: RolesOfToken | undefined;
 
-  constructor(verifier: BearerVerifier, userOf: UserOfToken) {
+  constructor(verifier: BearerVerifier, userOf: UserOfToken, rolesOf?: RolesOfToken) {
     this.verifier = verifier;
     this.userOf = userOf;
+    this.rolesOf = rolesOf;
   }
 
   async authenticate(credentials: string): Promise<Authenticated> {
-    if (!JWT_SHAPE.test(credentials)) this.reject('The bearer token is not a JSON Web Token.');
+    // Opaque tokens are the verifier's to refuse or introspect (introspection.ts).
+    if (!/^[\x21-\x7e]+$/.test(credentials)) this.reject('The bearer token is malformed.');
     let claims: VerifiedClaims;
     try {
       claims = await this.verifier.verify(credentials);
@@ -75,7 +80,11 @@ export class BearerAuthenticator implements Authenticator {
       claims.exp === undefined
         ? undefined
         : (claims.exp + this.verifier.clockToleranceSeconds) * 1000;
-    return { user, ...(expiresAt === undefined ? {} : { expiresAt }) };
+    return {
+      user,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+      ...(this.rolesOf ? { roles: this.rolesOf(claims) } : {}),
+    };
   }
 
   private reject(description: string): never {

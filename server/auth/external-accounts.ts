@@ -8,19 +8,38 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A claim by name, or by dotted path into objects (Keycloak's `realm_access.roles`). */
-export function claimAt(claims: Record<string, unknown>, path: string): unknown {
+function claimAt(claims: Record<string, unknown>, path: string): unknown {
   if (path in claims) return claims[path];
   let value: unknown = claims;
   for (const key of path.split('.')) value = isRecord(value) ? value[key] : undefined;
   return value;
 }
 
-export function rolesIn(claims: Record<string, unknown>, path: string): string[] {
+/**
+ * The roles in a claim as providers send them: an array (Auth0, Keycloak, Entra ID), or one
+ * string, comma-joined where the provider writes several values so (LemonLDAP::NG's multi-valued
+ * attributes). Split on commas only and trimmed: "Fleet managers" stays one role (issue 21).
+ */
+function rolesIn(claims: Record<string, unknown>, path: string): string[] {
   const value = claimAt(claims, path);
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
-  if (Array.isArray(value)) return value.filter((item) => typeof item === 'string');
-  return [];
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
+  const roles = items.filter((item) => typeof item === 'string').map((item) => item.trim());
+  return [...new Set(roles.filter(Boolean))];
 }
+
+/** What the roles claim of the caller's token held, and what none of it was mapped to. */
+export interface RolesNote {
+  claim: string;
+  received: string[];
+  /** Received roles that name no permission set (AUTH_EXTERNAL_ROLE_MAP). */
+  unmapped: string[];
+}
+
+export interface AccountsLog {
+  warn(message: string): void;
+}
+
+const MAX_LOGGED = 300;
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
@@ -38,12 +57,31 @@ export class ExternalAccounts {
   private readonly config: ExternalIdpConfig;
   private readonly issuer: string;
   private readonly now: () => number;
+  private readonly log: AccountsLog;
 
-  constructor(store: Store, config: ExternalIdpConfig, issuer: string, now: () => number) {
+  constructor(
+    store: Store,
+    config: ExternalIdpConfig,
+    issuer: string,
+    now: () => number,
+    log: AccountsLog,
+  ) {
     this.store = store;
     this.config = config;
     this.issuer = issuer;
     this.now = now;
+    this.log = log;
+  }
+
+  /** The roles the token carries and which of them map to nothing, for the person to read. */
+  rolesNote(claims: VerifiedClaims): RolesNote {
+    const received = rolesIn(claims, this.config.rolesClaim);
+    const { roleMap } = this.config;
+    return {
+      claim: this.config.rolesClaim,
+      received,
+      unmapped: roleMap ? received.filter((role) => !roleMap[role]) : [],
+    };
   }
 
   userOf(claims: VerifiedClaims): Promise<User | undefined> {
@@ -93,12 +131,28 @@ export class ExternalAccounts {
       sub: (await tx.users.findBySub(claims.sub)) ? randomUUID() : claims.sub,
     });
     await tx.users.addPermissionSets(user.id, sets);
+    if (sets.length === 0) this.logNoRoles(user.username, claims);
     await tx.externalIdentities.save(this.issuer, claims.sub, {
       userId: user.id,
       signedInAt,
       syncedSets: sets,
     });
     return user;
+  }
+
+  /** Said once per person, at the first sign-in: the operator sees what the provider sent. */
+  private logNoRoles(username: string, claims: VerifiedClaims): void {
+    const claim = this.config.rolesClaim;
+    const value = claimAt(claims, claim);
+    const shown = value === undefined ? 'nothing' : JSON.stringify(value).slice(0, MAX_LOGGED);
+    const fix = this.config.roleMap
+      ? 'map its values to permission sets in AUTH_EXTERNAL_ROLE_MAP (value=set, comma-separated)'
+      : 'name permission sets in it, or map its values with AUTH_EXTERNAL_ROLE_MAP';
+    this.log.warn(
+      `first sign-in of ${username} (${this.issuer}): the roles claim "${claim}" holds ${shown}, ` +
+        `which grants no permission set; the account holds no permission until you ${fix}, or ` +
+        'set AUTH_EXTERNAL_ROLES_CLAIM to the claim that holds the roles',
+    );
   }
 
   private profile(claims: VerifiedClaims, current?: User) {

@@ -25,6 +25,8 @@ describe('an outside identity provider instead of the built-in one (issue 3, mus
       {
         AUTH_EXTERNAL_ISSUER: outside.issuer,
         AUTH_EXTERNAL_TENANT: 'demo',
+        // The console's client, and a script's whose client-credentials tokens are still refused.
+        AUTH_EXTERNAL_CLIENT_IDS: 'spa-client, m2m-app',
         AUTH_EXTERNAL_ROLES_CLAIM: ROLES,
         AUTH_EXTERNAL_ROLE_MAP: 'Telemetry Fleet=demo-fleet,Telemetry Support=demo-support',
       },
@@ -61,6 +63,11 @@ describe('an outside identity provider instead of the built-in one (issue 3, mus
       name: 'Dana Directory',
       email: 'dana@customer.example',
       permissions: fleetPermissions,
+      roles: {
+        claim: ROLES,
+        received: ['Telemetry Fleet', 'Coffee Club'],
+        unmapped: ['Coffee Club'],
+      },
     });
     expect(await cloud.store.users.findByUsername('dana')).toMatchObject({
       tenant: 'demo',

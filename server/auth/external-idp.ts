@@ -1,8 +1,13 @@
 import { createRemoteJWKSet } from 'jose';
 import { z } from 'zod';
+import { backoffDelay, type Backoff } from '../../contract/backoff.ts';
 import type { ExternalIdpConfig } from './auth-config.ts';
+import { Introspection } from './introspection.ts';
+import type { TokenBinding } from './token-binding.ts';
 import {
   KeysUnavailable,
+  looksLikeJwt,
+  TokenRejected,
   TokenVerifier,
   type BearerVerifier,
   type VerifiedClaims,
@@ -14,6 +19,7 @@ const Discovery = z.looseObject({
   token_endpoint: z.url().optional(),
   revocation_endpoint: z.url().optional(),
   end_session_endpoint: z.url().optional(),
+  userinfo_endpoint: z.url().optional(),
 });
 export type DiscoveryDocument = z.infer<typeof Discovery>;
 
@@ -31,18 +37,35 @@ const ASYMMETRIC = [
   'EdDSA',
 ];
 
+/**
+ * An opaque access token (Google's; Auth0's without an API audience; LemonLDAP::NG's and
+ * Keycloak's in some configurations) says nothing by itself: either the provider issues JWTs for
+ * the API, or the cloud asks it about each token.
+ */
+const OPAQUE_REFUSAL =
+  'The bearer token is opaque, not a JSON Web Token: the identity provider issued it for its own ' +
+  'use (its userinfo endpoint), not for this API. The operator must either make the provider issue ' +
+  'JWT access tokens for the API (Auth0: an API whose identifier is AUTH_AUDIENCE; Keycloak: the ' +
+  'default; LemonLDAP::NG: "JWT access tokens" on the client; others: a resource indicator, ' +
+  'AUTH_EXTERNAL_RESOURCE), or let the cloud ask the provider about each token: ' +
+  'AUTH_EXTERNAL_INTROSPECTION_URL with a confidential client in ' +
+  'AUTH_EXTERNAL_INTROSPECTION_CLIENT_ID and AUTH_EXTERNAL_INTROSPECTION_CLIENT_SECRET.';
+
 /** The discovery document names another issuer: a configuration error, not an outage. */
-export class IssuerMismatch extends Error {}
+class IssuerMismatch extends Error {}
 
-/** Waits between attempts to read the discovery document: 1, 2, 4 … 30 s, then every 30 s. */
-export const retryDelayMs = (failures: number) => Math.min(1_000 * 2 ** (failures - 1), 30_000);
+/**
+ * Waits between attempts to read the discovery document: about 1, 2, 4 … 30 s, then every 30 s,
+ * with jitter, so that instances started together do not ask together (contract/backoff.ts).
+ */
+const RETRY: Backoff = { firstMs: 1_000, maxMs: 30_000 };
 
-export function discoveryUrl(issuer: string): string {
+function discoveryUrl(issuer: string): string {
   return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
 }
 
 /** Reads and checks the provider's discovery document once. */
-export async function discover(config: ExternalIdpConfig): Promise<DiscoveryDocument> {
+async function discover(config: ExternalIdpConfig): Promise<DiscoveryDocument> {
   const url = discoveryUrl(config.issuer);
   let response: Response;
   try {
@@ -91,8 +114,9 @@ export interface ProviderLog {
  */
 export class ExternalProvider implements BearerVerifier {
   private readonly config: ExternalIdpConfig;
-  private readonly audience: string;
+  private readonly binding: TokenBinding;
   private readonly log: ProviderLog;
+  private readonly introspection: Introspection | null;
   private verifier: TokenVerifier | null = null;
   private document: DiscoveryDocument | null = null;
   private problem = 'its discovery document has not been read yet';
@@ -100,18 +124,32 @@ export class ExternalProvider implements BearerVerifier {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(config: ExternalIdpConfig, audience: string, log: ProviderLog) {
+  /** How long after `exp` a token is still taken (AUTH_CLOCK_TOLERANCE_S). */
+  readonly clockToleranceSeconds: number;
+
+  constructor(
+    config: ExternalIdpConfig,
+    audience: string,
+    clockToleranceSeconds: number,
+    log: ProviderLog,
+  ) {
     this.config = config;
-    this.audience = audience;
+    // The API identifier, and the resource or audience the console asks for when they differ.
+    const audiences = [audience, config.resource, config.audienceParam];
+    this.binding = {
+      audiences: [...new Set(audiences.filter((value) => value !== null))],
+      clientIds: config.clientIds,
+    };
+    this.clockToleranceSeconds = clockToleranceSeconds;
     this.log = log;
+    this.introspection = config.introspection
+      ? new Introspection(config.introspection, config.issuer, this.binding, clockToleranceSeconds)
+      : null;
   }
 
   get issuer(): string {
     return this.config.issuer;
   }
-
-  /** Outside providers' clocks may be further off than our own provider's. */
-  readonly clockToleranceSeconds = 60;
 
   /** The discovery document, once read. */
   get discovery(): DiscoveryDocument | null {
@@ -133,7 +171,7 @@ export class ExternalProvider implements BearerVerifier {
       this.document = document;
       this.verifier = new TokenVerifier({
         issuer: document.issuer,
-        audience: this.audience,
+        binding: this.binding,
         keys: createRemoteJWKSet(new URL(document.jwks_uri)),
         algorithms: ASYMMETRIC,
         tokenTypes: this.config.tokenTypes,
@@ -149,11 +187,11 @@ export class ExternalProvider implements BearerVerifier {
       if (this.closed) return;
       this.failures++;
       this.problem = error instanceof Error ? error.message : String(error);
-      const delay = retryDelayMs(this.failures);
+      const delay = backoffDelay(RETRY, this.failures);
       // The log says what the network said (refused, unknown host); callers only see the problem.
       const cause =
         error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-      const line = `identity provider ${this.config.issuer}: ${this.problem}${cause}; bearer tokens are answered 503 until it answers (next attempt in ${delay / 1000} s)`;
+      const line = `identity provider ${this.config.issuer}: ${this.problem}${cause}; bearer tokens are answered 503 until it answers (next attempt in ${(delay / 1000).toFixed(1)} s)`;
       if (error instanceof IssuerMismatch) this.log.error(line);
       // Said once, then every tenth attempt, so that a long outage does not flood the log.
       else if (this.failures === 1 || this.failures % 10 === 0) this.log.warn(line);
@@ -164,6 +202,10 @@ export class ExternalProvider implements BearerVerifier {
   }
 
   async verify(token: string): Promise<VerifiedClaims> {
+    if (!looksLikeJwt(token)) {
+      if (this.introspection) return this.introspection.verify(token);
+      throw new TokenRejected(OPAQUE_REFUSAL);
+    }
     if (this.verifier === null) {
       throw new KeysUnavailable(
         `The cloud cannot verify tokens yet: the identity provider ${this.config.issuer} has not ` +

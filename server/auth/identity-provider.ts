@@ -14,14 +14,14 @@ import type { IdentityKeys } from './keys.ts';
 import { SIGNING_ALG } from './keys.ts';
 import { logoutPage, messagePage, type Page } from './pages.ts';
 
-export const REFRESH_TOKEN_TTL = 24 * 3600;
+const REFRESH_TOKEN_TTL = 24 * 3600;
 const SESSION_TTL = 24 * 3600;
 
 /** Where the provider lives under the cloud's public URL (docs/architecture.md, "One origin"). */
 export const issuerOf = (publicUrl: string) => `${publicUrl}/auth`;
 
 /** Our routes, named as Auth0 names them where scripts and libraries expect that. */
-export const routes = {
+const routes = {
   authorization: '/authorize',
   token: '/oauth/token',
   revocation: '/oauth/revoke',

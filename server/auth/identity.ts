@@ -2,6 +2,7 @@ import { createLocalJWKSet } from 'jose';
 import type { ZodApp } from '../http/zod-app.ts';
 import type { Services } from '../services.ts';
 import { OidcModels } from '../store/oidc-models.ts';
+import { DEFAULT_CLOCK_TOLERANCE_S } from './auth-config.ts';
 import { BearerAuthenticator } from './bearer.ts';
 import { ExternalAccounts } from './external-accounts.ts';
 import { ExternalProvider } from './external-idp.ts';
@@ -31,20 +32,25 @@ export async function setUpIdentity(
 ): Promise<Identity> {
   const { config, store } = services;
   const { users } = store;
-  const { external, audience } = config.auth;
+  const { external, audience, clockToleranceSeconds } = config.auth;
   if (external) {
-    const provider = new ExternalProvider(external, audience, app.log);
+    const tolerance = clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_S.external;
+    const provider = new ExternalProvider(external, audience, tolerance, app.log);
     app.addHook('onClose', async () => provider.close());
     await provider.start();
-    const accounts = new ExternalAccounts(store, external, provider.issuer, services.now);
-    const bearer = new BearerAuthenticator(provider, (claims) => accounts.userOf(claims));
+    const accounts = new ExternalAccounts(store, external, provider.issuer, services.now, app.log);
+    const bearer = new BearerAuthenticator(
+      provider,
+      (claims) => accounts.userOf(claims),
+      (claims) => accounts.rolesNote(claims),
+    );
     return { bearer, external: provider };
   }
 
   const keys = store.sharedSecrets
     ? await sharedKeys(store.sharedSecrets, config.dataDir)
     : loadOrCreateKeys(config.dataDir);
-  const models = new OidcModels(store.oidcModels);
+  const models = new OidcModels(store.oidcModels, services.sealer);
   const provider = createIdentityProvider({ config, users, models, keys, log: app.log });
   const signIn = new PasswordSignIn(users, throttle);
   registerPasswordRealm(provider, signIn, config);
@@ -53,11 +59,12 @@ export async function setUpIdentity(
 
   const verifier = new TokenVerifier({
     issuer: issuerOf(config.publicUrl),
-    audience,
+    // The built-in provider's clients are the cloud's own: any of them may call the API.
+    binding: { audiences: [audience], clientIds: null },
     keys: createLocalJWKSet({ keys: keys.signing.map(publicJwk) }),
     algorithms: [SIGNING_ALG],
     tokenTypes: ['at+jwt'],
-    clockToleranceSeconds: 5,
+    clockToleranceSeconds: clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_S.builtIn,
   });
   return {
     bearer: new BearerAuthenticator(verifier, (claims) => users.findBySub(claims.sub)),

@@ -7,7 +7,7 @@ import type { CloudConfig } from '../config.ts';
 import type { ZodApp } from '../http/zod-app.ts';
 import { consoleOrigins, issuerOf } from './identity-provider.ts';
 import { loginPage, messagePage, type Page } from './pages.ts';
-import { throttledMessage, type PasswordSignIn } from './password-sign-in.ts';
+import type { PasswordSignIn } from './password-sign-in.ts';
 
 const Params = z.object({ uid: z.string().regex(/^[\w-]{1,64}$/) });
 const LoginBody = z.object({
@@ -90,9 +90,9 @@ export async function loginRoutes(
           const error = 'Enter your username and password.';
           return send(reply, loginPage({ ...form(uid), username, error, status: 400 }));
         }
-        const result = await signIn.attempt(username, password);
+        const result = await signIn.attempt(username, password, request.ip);
         if (result.outcome === 'throttled') {
-          const error = throttledMessage(result.retryAfter);
+          const error = result.message;
           reply.header('retry-after', String(result.retryAfter));
           return send(reply, loginPage({ ...form(uid), username, error, status: 429 }));
         }

@@ -2,6 +2,7 @@ import { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ZodApp } from '../http/zod-app.ts';
+import { recordClientAddress } from './client-address.ts';
 
 export const AUTH_PREFIX = '/auth';
 
@@ -11,7 +12,7 @@ type ProviderRequest = IncomingMessage & { originalUrl?: string };
  * Auth0 takes JSON at its token and revocation endpoints (section 5.1.2 posts JSON); oidc-provider
  * takes forms. A JSON object of strings (numbers and booleans as text) becomes the same form.
  */
-export function jsonAsForm(text: string): Record<string, string> | undefined {
+function jsonAsForm(text: string): Record<string, string> | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -97,6 +98,7 @@ export async function mountProvider(
     raw.headers['x-forwarded-host'] = host;
     raw.headers['x-forwarded-proto'] = protocol.slice(0, -1);
     delete raw.headers['x-forwarded-for'];
+    recordClientAddress(raw, request.ip);
     reply.hijack();
     await callback(raw, reply.raw);
   }

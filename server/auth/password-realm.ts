@@ -2,7 +2,8 @@ import type Provider from 'oidc-provider';
 import { errors, type TokenEndpointGrantContext } from 'oidc-provider';
 import type { CloudConfig } from '../config.ts';
 import { apiResourceServer, userClaims } from './identity-provider.ts';
-import { throttledMessage, type PasswordSignIn } from './password-sign-in.ts';
+import type { PasswordSignIn } from './password-sign-in.ts';
+import { clientAddressOf } from './client-address.ts';
 
 export const PASSWORD_REALM_GRANT = 'http://auth0.com/oauth/grant-type/password-realm';
 /** Auth0's name for its database of usernames and passwords; ours is the users table. */
@@ -45,10 +46,10 @@ export function registerPasswordRealm(
     if (audience !== config.auth.audience) {
       throw new errors.InvalidTarget(`Unknown audience ${audience}.`);
     }
-    const result = await signIn.attempt(username, password);
+    const result = await signIn.attempt(username, password, clientAddressOf(ctx.req));
     if (result.outcome === 'throttled') {
       ctx.set('Retry-After', String(result.retryAfter));
-      throw oauthError('too_many_attempts', throttledMessage(result.retryAfter), 429);
+      throw oauthError('too_many_attempts', result.message, 429);
     }
     if (result.outcome === 'wrong')
       throw oauthError('invalid_grant', 'Wrong username or password.', 400);

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite/store.ts';
 import type { User } from '../store/users.ts';
 import { FailureThrottle } from './throttle.ts';
-import { PasswordSignIn } from './password-sign-in.ts';
+import {
+  PasswordSignIn,
+  PER_ADDRESS,
+  PER_NAME_AND_ADDRESS,
+  throttleKeys,
+} from './password-sign-in.ts';
+import { PasswordQueueFull } from './password-queue.ts';
+
+const HOME = '127.0.0.3';
+const STRANGER = '127.0.0.2';
 
 async function setUp() {
   const { users, signInFailures } = openSqliteStore(':memory:');
@@ -16,6 +25,7 @@ async function setUp() {
   });
   const checked: string[] = [];
   const matches = async (password: string, user: User) => {
+    if (password === 'busy') throw new PasswordQueueFull();
     checked.push(user.username);
     return password === 'right';
   };
@@ -28,13 +38,64 @@ async function setUp() {
 describe('password sign-in', () => {
   it('signs in with the right password and refuses a wrong one', async () => {
     const { signIn } = await setUp();
-    expect(await signIn.attempt('ada', 'right')).toMatchObject({ outcome: 'signed-in' });
-    expect(await signIn.attempt('ada', 'wrong')).toEqual({ outcome: 'wrong' });
+    expect(await signIn.attempt('ada', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
+    expect(await signIn.attempt('ada', 'wrong', HOME)).toEqual({ outcome: 'wrong' });
   });
 
   it('checks an unknown name against a decoy, so it costs what a wrong password costs', async () => {
     const { signIn, checked } = await setUp();
-    expect(await signIn.attempt('nobody', 'right')).toEqual({ outcome: 'wrong' });
+    expect(await signIn.attempt('nobody', 'right', HOME)).toEqual({ outcome: 'wrong' });
     expect(checked).toEqual(['ada']);
+  });
+});
+
+describe('throttle keys', () => {
+  it('count a name at an address, and the address; IPv4-mapped is IPv4, IPv6 counts per /64', () => {
+    expect(throttleKeys('ada', '::ffff:127.0.0.2')).toEqual({
+      nameAtAddress: 'user:ada@127.0.0.2',
+      address: 'address:127.0.0.2',
+    });
+    expect(throttleKeys('ada', '2001:db8:1:2:3:4:5:6')).toEqual(
+      throttleKeys('ada', '2001:db8:1:2::9'),
+    );
+    expect(throttleKeys('ada', '2001:db8:1:2::9').address).toBe('address:2001:db8:1:2::/64');
+    expect(throttleKeys('ada', '2001:db8:1:3::9')).not.toEqual(
+      throttleKeys('ada', '2001:db8:1:2::9'),
+    );
+  });
+});
+
+describe('a stranger cannot lock anyone out', () => {
+  it('guesses at a name from one address leave its owner at another address alone', async () => {
+    const { signIn } = await setUp();
+    for (let i = 0; i < PER_NAME_AND_ADDRESS; i++) {
+      expect(await signIn.attempt('ada', `guess-${i}`, STRANGER)).toEqual({ outcome: 'wrong' });
+    }
+    expect(await signIn.attempt('ada', 'right', STRANGER)).toMatchObject({ outcome: 'throttled' });
+    expect(await signIn.attempt('ada', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
+  });
+
+  it('one address trying many names is refused after PER_ADDRESS failures; others are not', async () => {
+    const { signIn } = await setUp();
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      expect(await signIn.attempt(`name-${i}`, 'x', STRANGER)).toEqual({ outcome: 'wrong' });
+    }
+    expect(await signIn.attempt('ada', 'right', STRANGER)).toMatchObject({
+      outcome: 'throttled',
+      message: expect.stringMatching(/^Too many failed sign-ins; try again in \d+ s\.$/),
+    });
+    expect(await signIn.attempt('ada', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
+  });
+
+  it('a full password queue answers at once, without counting a failure', async () => {
+    const { signIn } = await setUp();
+    for (let i = 0; i < PER_NAME_AND_ADDRESS + 2; i++) {
+      expect(await signIn.attempt('ada', 'busy', HOME)).toEqual({
+        outcome: 'throttled',
+        retryAfter: 1,
+        message: 'Too many sign-ins are being checked at once; try again in a second.',
+      });
+    }
+    expect(await signIn.attempt('ada', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
   });
 });

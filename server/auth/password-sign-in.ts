@@ -1,16 +1,34 @@
 import type { User, UserStore } from '../store/users.ts';
-import { verifyPassword } from './passwords.ts';
+import { throttleAddress } from './client-address.ts';
+import { PasswordQueueFull, verifyQueued } from './password-queue.ts';
 import type { FailureThrottle } from './throttle.ts';
 
 export type SignInResult =
   | { outcome: 'signed-in'; user: User }
   | { outcome: 'wrong' }
-  | { outcome: 'throttled'; retryAfter: number };
+  /** Refused before the password was looked at; `message` says why, for a person. */
+  | { outcome: 'throttled'; retryAfter: number; message: string };
+
+/** Failures of one name from one address within the throttle's window before it is refused. */
+export const PER_NAME_AND_ADDRESS = 10;
+/**
+ * Failures from one address, whatever the names, within the window: enough for an office behind
+ * one address to mistype, too few to try names or passwords in bulk.
+ */
+export const PER_ADDRESS = 30;
+
+/** The throttle's keys for a sign-in: the name at the address, and the address alone. */
+export function throttleKeys(username: string, ip: string) {
+  const address = throttleAddress(ip);
+  return { nameAtAddress: `user:${username}@${address}`, address: `address:${address}` };
+}
 
 /**
  * A username and password, checked the same way wherever people type them (Basic, the login page,
- * the password-realm grant) and throttled per user by the one FailureThrottle they share, so that
- * switching between them does not buy a guesser more tries.
+ * the password-realm grant) and throttled by the one FailureThrottle they share, so that switching
+ * between them does not buy a guesser more tries. Failures count per (name, client address) and
+ * per client address (OWASP ASVS 2.2.1): a stranger's guesses at a name never lock its owner out
+ * of their own address, and one address cannot try names in bulk.
  */
 export class PasswordSignIn {
   private readonly users: UserStore;
@@ -20,21 +38,41 @@ export class PasswordSignIn {
   constructor(
     users: UserStore,
     throttle: FailureThrottle,
-    matches = (password: string, user: User) => verifyPassword(password, user.passwordHash ?? ''),
+    matches = (password: string, user: User) => verifyQueued(password, user.passwordHash ?? ''),
   ) {
     this.users = users;
     this.throttle = throttle;
     this.matches = matches;
   }
 
-  async attempt(username: string, password: string): Promise<SignInResult> {
-    const key = `user:${username}`;
-    const retryAfter = await this.throttle.retryAfter(key);
-    if (retryAfter > 0) return { outcome: 'throttled', retryAfter };
+  async attempt(username: string, password: string, ip: string): Promise<SignInResult> {
+    const keys = throttleKeys(username, ip);
+    const retryAfter = Math.max(
+      await this.throttle.retryAfter(keys.nameAtAddress, PER_NAME_AND_ADDRESS),
+      await this.throttle.retryAfter(keys.address, PER_ADDRESS),
+    );
+    if (retryAfter > 0) {
+      return { outcome: 'throttled', retryAfter, message: throttledMessage(retryAfter) };
+    }
+    try {
+      return await this.check(username, password, keys);
+    } catch (error) {
+      if (!(error instanceof PasswordQueueFull)) throw error;
+      const message = 'Too many sign-ins are being checked at once; try again in a second.';
+      return { outcome: 'throttled', retryAfter: 1, message };
+    }
+  }
+
+  private async check(
+    username: string,
+    password: string,
+    keys: ReturnType<typeof throttleKeys>,
+  ): Promise<SignInResult> {
     const user = await this.users.findByUsername(username);
     if (user?.passwordHash) {
       if (await this.matches(password, user)) {
-        await this.throttle.succeed(key);
+        // The address's count stays: one account of one's own must not reset it.
+        await this.throttle.succeed(keys.nameAtAddress);
         return { outcome: 'signed-in', user };
       }
     } else {
@@ -43,10 +81,11 @@ export class PasswordSignIn {
       const decoy = await this.users.findAnyWithPassword();
       if (decoy) await this.matches(password, decoy);
     }
-    await this.throttle.fail(key);
+    await this.throttle.fail(keys.nameAtAddress);
+    await this.throttle.fail(keys.address);
     return { outcome: 'wrong' };
   }
 }
 
-export const throttledMessage = (seconds: number) =>
+const throttledMessage = (seconds: number) =>
   `Too many failed sign-ins; try again in ${seconds} s.`;

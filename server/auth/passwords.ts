@@ -10,10 +10,10 @@ export interface ScryptParams {
 export const STRONG_SCRYPT: ScryptParams = { N: 131_072, r: 8, p: 1 };
 /** For test databases only, where hundreds of hashes would otherwise take minutes. */
 export const TEST_SCRYPT: ScryptParams = { N: 1_024, r: 8, p: 1 };
-const KEY_LENGTH = 32;
+export const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, params: ScryptParams) {
-  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  const options = scryptOptions(params);
   return new Promise<Buffer>((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -38,14 +38,20 @@ export async function hashPassword(
   ].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** The parts of a stored `scrypt$N$r$p$salt$hash`; undefined when it is not one. */
+export function parseStoredHash(
+  stored: string,
+): { params: ScryptParams; salt: Buffer; hash: Buffer } | undefined {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return undefined;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  return { params, salt: Buffer.from(salt, 'base64url'), hash: Buffer.from(hash, 'base64url') };
 }
+
+export const scryptOptions = (params: ScryptParams): ScryptOptions => ({
+  ...params,
+  maxmem: 256 * params.N * params.r,
+});
+
+export const keysEqual = (key: Buffer, expected: Buffer) =>
+  key.length === expected.length && timingSafeEqual(key, expected);

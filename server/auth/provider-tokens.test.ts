@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
-import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
+import { cloudTrusting, OutsideIssuer, SPA_CLIENT } from '../test/outside-issuer.ts';
 import {
   auth0Tokens,
+  entraIdTokens,
+  googleTokens,
   keycloakTokens,
   lemonLdapTokens,
+  type AccessToken,
   type Person,
   type SignInTokens,
 } from '../test/provider-tokens.ts';
@@ -25,14 +28,23 @@ const dana: Person = {
   username: 'dana',
   name: 'Dana Directory',
   email: 'dana@customer.example',
-  roles: ['Fleet managers'],
+  // A role with a space, and one the cloud does not map.
+  roles: ['Fleet managers', 'Coffee club'],
 };
 
+// Every provider of the README's "Any OpenID provider", with its settings there.
 const shapes: [string, (issuer: string, person: Person) => SignInTokens][] = [
   ['LemonLDAP::NG', lemonLdapTokens],
   ['Keycloak', keycloakTokens],
   ['Auth0', auth0Tokens],
+  ['Microsoft Entra ID', entraIdTokens],
+  ['Google', googleTokens],
 ];
+
+const issue = (outside: OutsideIssuer, token: AccessToken) =>
+  'introspected' in token
+    ? Promise.resolve(outside.opaque(token.introspected, token.prefix))
+    : outside.sign(token.payload, token.typ);
 
 describe.each(shapes)('tokens shaped as %s issues them', (_name, shape) => {
   let outside: OutsideIssuer;
@@ -43,8 +55,10 @@ describe.each(shapes)('tokens shaped as %s issues them', (_name, shape) => {
     outside = await new OutsideIssuer().start();
     tokens = shape(outside.issuer, dana);
     cloud = await cloudTrusting(outside, {
+      AUTH_EXTERNAL_CLIENT_ID: tokens.clientId,
       AUTH_EXTERNAL_ROLES_CLAIM: tokens.rolesClaim,
       AUTH_EXTERNAL_ROLE_MAP: 'Fleet managers=demo-fleet',
+      ...tokens.env,
     });
   });
   afterAll(async () => {
@@ -56,9 +70,33 @@ describe.each(shapes)('tokens shaped as %s issues them', (_name, shape) => {
     cloud.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
 
   it('takes the access token, with the roles it carries', async () => {
-    const answer = await userinfo(await outside.sign(tokens.access.payload, tokens.access.typ));
+    const answer = await userinfo(await issue(outside, tokens.access));
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ permissions: fleetPermissions });
+  });
+
+  it('refuses an access token the provider issued to another of its clients, naming it', async () => {
+    const other = 'another-app';
+    const access = tokens.access;
+    const foreign: AccessToken =
+      'introspected' in access
+        ? { ...access, introspected: { ...access.introspected, azp: other, client_id: other } }
+        : {
+            ...access,
+            payload: {
+              ...access.payload,
+              ...('azp' in access.payload ? { azp: other } : {}),
+              ...('client_id' in access.payload ? { client_id: other } : {}),
+            },
+          };
+    const answer = await userinfo(await issue(outside, foreign));
+    expect(answer.status).toBe(401);
+    expect(answer.json).toMatchObject({
+      message: expect.stringContaining(
+        `The token was issued to the client ${other}, which this cloud does not serve (it takes ` +
+          `tokens of ${tokens.clientId})`,
+      ),
+    });
   });
 
   it('refuses the ID token of the same sign-in, saying what it is', async () => {
@@ -73,8 +111,9 @@ describe.each(shapes)('tokens shaped as %s issues them', (_name, shape) => {
 
   it('takes the access tokens of its other configurations', async () => {
     if (!tokens.variant) return;
-    const { typ, payload } = tokens.variant;
-    expect((await userinfo(await outside.sign(payload, typ))).status).toBe(200);
+    const answer = await userinfo(await issue(outside, tokens.variant));
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ permissions: fleetPermissions });
   });
 });
 
@@ -123,7 +162,10 @@ describe('the kind of a token, with any provider', () => {
   );
 
   it('takes an at+jwt access token (RFC 9068) without a scope', async () => {
-    const token = await outside.sign({ ...base, iss: outside.issuer, client_id: 'spa' }, 'at+jwt');
+    const token = await outside.sign(
+      { ...base, iss: outside.issuer, client_id: SPA_CLIENT },
+      'at+jwt',
+    );
     expect(await userinfo(token)).toMatchObject({ username: 'someone' });
   });
 

@@ -3,7 +3,7 @@ import type { SignInFailureStore } from '../store/sign-in-failures.ts';
 const PRUNE_EVERY = 500;
 
 /**
- * Counts failed sign-ins per key (a username) in a sliding window, in the store, so that every
+ * Counts failed sign-ins per key (a username at an address, or an address) in a sliding window, in the store, so that every
  * instance counts the same failures. After `limit` failures the key is refused until the window
  * has passed, which makes guessing passwords slow.
  */
@@ -26,11 +26,11 @@ export class FailureThrottle {
     this.now = now;
   }
 
-  /** Seconds until `key` may try again, or 0 when it may try now. */
-  async retryAfter(key: string): Promise<number> {
+  /** Seconds until `key` may try again, or 0 when it may try now; `limit` overrides the default. */
+  async retryAfter(key: string, limit = this.limit): Promise<number> {
     const recent = await this.failures.recent(key, this.now() - this.windowMs);
-    if (recent.length < this.limit) return 0;
-    const oldest = recent[recent.length - this.limit] ?? this.now();
+    if (recent.length < limit) return 0;
+    const oldest = recent[recent.length - limit] ?? this.now();
     return Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
   }
 

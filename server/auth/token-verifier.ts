@@ -1,9 +1,14 @@
 import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { checkBinding, type TokenBinding } from './token-binding.ts';
 import { normalType, notAnAccessToken } from './token-kind.ts';
+import { KeysUnavailable, TokenRejected } from './token-verifier-errors.ts';
+
+export { KeysUnavailable, TokenRejected };
 
 export interface VerifierOptions {
   issuer: string;
-  audience: string;
+  /** The audiences and clients an access token must be for (token-binding.ts). */
+  binding: TokenBinding;
   keys: JWTVerifyGetKey;
   /** Asymmetric algorithms only: `none` and shared-secret ones are never accepted. */
   algorithms: string[];
@@ -14,12 +19,6 @@ export interface VerifierOptions {
 
 export type VerifiedClaims = JWTPayload & { sub: string; iat: number };
 
-/** A token the API does not take; the message says why, for the person reading the 401. */
-export class TokenRejected extends Error {}
-
-/** The keys could not be fetched: the token may be fine, the cloud cannot tell now. */
-export class KeysUnavailable extends Error {}
-
 /** What checks a bearer token: the built-in provider's verifier, or an outside provider's. */
 export interface BearerVerifier {
   verify(token: string): Promise<VerifiedClaims>;
@@ -27,10 +26,15 @@ export interface BearerVerifier {
   readonly clockToleranceSeconds: number;
 }
 
+const JWT_SHAPE = /^[\w-]+\.[\w-]*\.[\w-]*$/;
+
+/** Whether a bearer token has the shape of a signed JWT (three base64url parts). */
+export const looksLikeJwt = (token: string) => JWT_SHAPE.test(token);
+
 /**
  * Checks a JWT access token: signature, algorithm, issuer and lifetime first (jose), then that it
- * is an access token and not an ID token (token-kind.ts), then its audience, so that an ID token
- * that names the API too is refused for what it is.
+ * is an access token and not an ID token (token-kind.ts), then its audience and client
+ * (token-binding.ts), so that an ID token that names the API too is refused for what it is.
  */
 export class TokenVerifier implements BearerVerifier {
   private readonly options: VerifierOptions;
@@ -50,7 +54,8 @@ export class TokenVerifier implements BearerVerifier {
   }
 
   async verify(token: string): Promise<VerifiedClaims> {
-    const { issuer, audience, keys, algorithms, clockToleranceSeconds } = this.options;
+    if (!looksLikeJwt(token)) throw new TokenRejected('The bearer token is not a JSON Web Token.');
+    const { issuer, binding, keys, algorithms, clockToleranceSeconds } = this.options;
     let verified;
     try {
       verified = await jwtVerify(token, keys, {
@@ -71,23 +76,9 @@ export class TokenVerifier implements BearerVerifier {
     }
     const kind = notAnAccessToken(header, payload);
     if (kind !== undefined) throw new TokenRejected(kind);
-    const audiences = typeof payload.aud === 'string' ? [payload.aud] : (payload.aud ?? []);
-    if (!audiences.includes(audience)) throw new TokenRejected(wrongAudience(audiences, audience));
+    checkBinding(payload, binding);
     return payload as VerifiedClaims;
   }
-}
-
-/**
- * Says what the operator must change: a provider that ignores the console's `audience`
- * parameter issues tokens for the client only, and signing in again never helps.
- */
-function wrongAudience(audiences: readonly string[], audience: string): string {
-  const named = audiences.slice(0, 3).map((value) => value.slice(0, 100));
-  const has = named.length > 0 ? ` (${named.join(', ')})` : '';
-  return (
-    `The token is for another audience${has}, not ${audience}. The identity provider must ` +
-    `issue access tokens for ${audience}, or AUTH_AUDIENCE must name the audience it issues them for.`
-  );
 }
 
 function explain(error: unknown): Error {

@@ -2,6 +2,8 @@ import type { EventLogStore, LoggedEvent } from '../store/event-log.ts';
 import type { EventBus } from './event-bus.ts';
 
 const PAGE = 100;
+/** After a read that failed (the database is away): the next try, without waiting for a wakeup. */
+const RETRY_MS = 500;
 
 /**
  * Reads the event log after a cursor, batch by batch in order, handing each to `handle` and
@@ -17,6 +19,7 @@ export class LogFollower {
   private reading: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
 
   constructor(options: {
     bus: EventBus;
@@ -43,8 +46,14 @@ export class LogFollower {
       this.again = true;
       return;
     }
+    clearTimeout(this.retry);
     this.reading = this.read()
-      .catch(this.onError)
+      .catch((error: unknown) => {
+        this.onError(error);
+        // Goes on from its cursor as soon as the database answers again.
+        this.retry = setTimeout(() => this.wake(), RETRY_MS);
+        this.retry.unref();
+      })
       .finally(() => {
         this.reading = undefined;
         if (this.again) {
@@ -68,6 +77,7 @@ export class LogFollower {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.retry);
     this.unsubscribe();
     await this.reading;
   }

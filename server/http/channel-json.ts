@@ -38,3 +38,27 @@ function jsonString(value: string): string {
 export function recordsJson(rows: readonly ChannelSummary[], fields: RecordFields): string {
   return '[' + rows.map((row) => recordJson(row, fields)).join(',') + ']';
 }
+
+/**
+ * Full records of listed rows, each record's text kept with its row: the reach cache
+ * (reach-cache.ts) hands out the same row objects until something changes, so a listing asked
+ * again only joins texts made before. Rows read afresh get texts of their own, and go with them.
+ */
+const listedJson = new WeakMap<ChannelSummary, string>();
+
+export function listedRecordsJson(rows: readonly ChannelSummary[]): string {
+  return (
+    '[' +
+    rows
+      .map((row) => {
+        let json = listedJson.get(row);
+        if (json === undefined) {
+          json = recordJson(row, 'full');
+          listedJson.set(row, json);
+        }
+        return json;
+      })
+      .join(',') +
+    ']'
+  );
+}

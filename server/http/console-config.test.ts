@@ -55,6 +55,17 @@ describe('the runtime configuration the cloud makes', () => {
     expect(generatedConsoleConfig(offline).scope).toBe('openid profile email offline_access');
   });
 
+  it('serves the resource indicator and audience parameter as configured (issue 21)', () => {
+    const resource = outside({ AUTH_EXTERNAL_RESOURCE: 'https://api.fleet.example/' });
+    expect(generatedConsoleConfig(resource)).toMatchObject({
+      resource: 'https://api.fleet.example/',
+    });
+    expect(generatedConsoleConfig(resource)).not.toHaveProperty('audience');
+    const neither = outside({ AUTH_EXTERNAL_AUDIENCE_PARAM: 'off' });
+    expect(generatedConsoleConfig(neither)).not.toHaveProperty('audience');
+    expect(generatedConsoleConfig(neither)).not.toHaveProperty('resource');
+  });
+
   it('lets the console connect to the provider and its endpoints on other hosts', () => {
     expect(consoleConnectOrigins(testConfig({ publicUrl }), null)).toEqual([]);
     expect(consoleConnectOrigins(outside(), null)).toEqual(['https://sso.example']);
@@ -135,7 +146,8 @@ describe('GET /config.json', () => {
 
   it('serves the configuration made from AUTH_EXTERNAL_*, under the console policy', async () => {
     const issuer = await new OutsideIssuer().start();
-    const cloud = await cloudTrusting(issuer, {}, { consoleDir });
+    // No console client named: the cloud warns and serves the default one.
+    const cloud = await cloudTrusting(issuer, { AUTH_EXTERNAL_CLIENT_ID: '' }, { consoleDir });
     try {
       const answer = await cloud.app.inject({ url: '/config.json' });
       expect(answer.statusCode).toBe(200);

@@ -1,11 +1,12 @@
-import { CONSOLE_SCOPE } from '../auth/auth-config.ts';
+import {
+  CONSOLE_SCOPE,
+  DEFAULT_CONSOLE_CLIENT,
+  type ExternalIdpConfig,
+} from '../auth/auth-config.ts';
 import { issuerOf } from '../auth/identity-provider.ts';
 import { AUTH_PREFIX } from '../auth/mount.ts';
 import type { DiscoveryDocument } from '../auth/external-idp.ts';
 import type { CloudConfig } from '../config.ts';
-
-/** The client the console signs in with when AUTH_EXTERNAL_CLIENT_ID does not name one. */
-export const DEFAULT_CONSOLE_CLIENT = 'console';
 
 /**
  * The console's runtime configuration (README, "Console"), made from the cloud's own settings so
@@ -20,8 +21,16 @@ export function generatedConsoleConfig(config: CloudConfig) {
     authMode: 'oidc',
     authority: external ? external.issuer : AUTH_PREFIX,
     clientId: external?.clientId ?? DEFAULT_CONSOLE_CLIENT,
-    audience,
+    // Sent as `audience` (Auth0) and `resource` (RFC 8707) at sign-in, as configured.
+    ...(external ? audienceParams(external) : { audience }),
     scope: external ? external.scope : CONSOLE_SCOPE,
+  };
+}
+
+function audienceParams(external: ExternalIdpConfig) {
+  return {
+    ...(external.audienceParam ? { audience: external.audienceParam } : {}),
+    ...(external.resource ? { resource: external.resource } : {}),
   };
 }
 
@@ -37,7 +46,13 @@ export function consoleConnectOrigins(
   const external = config.auth.external;
   if (!external) return [];
   const self = new URL(config.publicUrl).origin;
-  const urls = [external.issuer, discovery?.token_endpoint, discovery?.revocation_endpoint];
+  const urls = [
+    external.issuer,
+    discovery?.token_endpoint,
+    discovery?.revocation_endpoint,
+    // The console reads the person's name, email and picture there once after sign-in.
+    discovery?.userinfo_endpoint,
+  ];
   const origins = urls.filter((url) => url !== undefined).map((url) => new URL(url).origin);
   return [...new Set(origins)].filter((origin) => origin !== self);
 }

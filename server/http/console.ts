@@ -85,6 +85,9 @@ export async function serveConsole(
       wildcard: true,
       index: 'index.html',
       cacheControl: false,
+      // The build writes .br and .gz beside each text asset (scripts/build/precompress.ts): the
+      // one the browser accepts is sent, never compressed per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.headers(securityHeaders());
         // Hashed assets never change; the shell and the runtime configuration always may.

@@ -5,15 +5,10 @@ import { sendError } from './error-handler.ts';
  * What a console on another origin sends: credentials, JSON bodies, the Basic opt-out, and where
  * a live stream left off when it reconnects.
  */
-export const CORS_ALLOWED_HEADERS = [
-  'authorization',
-  'content-type',
-  'x-requested-with',
-  'last-event-id',
-];
+const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'x-requested-with', 'last-event-id'];
 /** The challenge says why a token was refused; Retry-After when to ask again (429, 503). */
-export const CORS_EXPOSED_HEADERS = ['www-authenticate', 'retry-after'];
-export const CORS_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+const CORS_EXPOSED_HEADERS = ['www-authenticate', 'retry-after'];
+const CORS_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 /** Browsers cap this (Chromium at 2 h); ten minutes keeps a changed CORS_ORIGINS prompt. */
 const PREFLIGHT_MAX_AGE_S = 600;
 

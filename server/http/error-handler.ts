@@ -2,6 +2,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './errors.ts';
 import { errorCodes, type ErrorCode } from '../../contract/status.ts';
+import { unavailableBecause } from '../store/database-faults.ts';
+
+/** Seconds a client is asked to wait when the database is away: the cloud recovers within 2 s. */
+const RETRY_AFTER_SECONDS = 2;
 
 const where: Record<string, string> = {
   querystring: 'query parameter',
@@ -105,7 +109,21 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, 'BAD_REQUEST', 400, 'The request could not be understood.');
     }
-    request.log.error({ err: error }, 'unexpected error');
+    const unavailable = unavailableBecause(error);
+    if (unavailable !== undefined) {
+      // Expected while the database is away or busy: one line, no stack, and the client is told
+      // when to come back (docs/decisions/0025-database-faults.md).
+      request.log.warn(
+        { method: request.method, url: request.routeOptions.url, reason: error.message },
+        'database unavailable; answered 503',
+      );
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendError(reply, 'SERVICE_UNAVAILABLE', 503, unavailable);
+    }
+    request.log.error(
+      { err: error, method: request.method, url: request.routeOptions.url },
+      'unexpected error',
+    );
     return sendError(reply, 'INTERNAL_ERROR', 500, 'Something went wrong in the cloud.');
   });
 }

@@ -1,5 +1,4 @@
 import type { LiveEnd, LiveEndReason, LiveOpen } from '../../contract/live.ts';
-import { HISTORY_MAX_COUNT } from '../../contract/limits.ts';
 import type { CloudLogger } from '../cloud-logger.ts';
 import type { EventLogStore, LoggedReading } from '../store/event-log.ts';
 import type { ReadingStore } from '../store/readings.ts';
@@ -7,6 +6,7 @@ import type { Timeslices } from '../history/timeslices.ts';
 import { sseMessage, type SseConnection } from './sse.ts';
 import type { Delivery, HubSubscriber, StreamHub, Subscription } from './stream-hub.ts';
 import { inScope, type StreamScope } from './stream-scope.ts';
+import { replayTurns } from './replay-turns.ts';
 
 /** A position in the event log, as an event id: `<seq>-<epoch ms it was logged>`. */
 export interface LogPosition {
@@ -14,7 +14,7 @@ export interface LogPosition {
   at: number;
 }
 
-export const eventId = (position: LogPosition) => `${position.seq}-${position.at}`;
+const eventId = (position: LogPosition) => `${position.seq}-${position.at}`;
 
 /** Undefined for anything that is not an event id this cloud gives. */
 export function parseEventId(text: string): LogPosition | undefined {
@@ -36,10 +36,17 @@ export type Replay =
  * client's Last-Event-ID is older than the log holds, history is replayed from this long before
  * it was logged. (Ingestion takes readings up to 5 minutes ahead of its clock, too.)
  */
-export const REPLAY_MARGIN_MS = 5 * 60_000;
+const REPLAY_MARGIN_MS = 5 * 60_000;
 /** The most a replay from history sends; older readings are read through history itself. */
 export const REPLAY_MAX_ITEMS = 50_000;
-const REPLAY_CHUNK = 1_000;
+const REPLAY_CHUNK = 250;
+/**
+ * Readings read from history at once while replaying: small, because a replay's piece runs
+ * between two turns of the event loop (abuse benchmark: 1,000 kept other users' p99 at 9×).
+ */
+const REPLAY_WINDOW = 250;
+/** A replaying client that takes nothing for this long is ended (too slow). */
+const DRAIN_TIMEOUT_MS = 30_000;
 const LOG_PAGE = 100;
 /** Readings a stream may hold back while it replays; beyond that the client is too slow. */
 const MAX_QUEUED_READINGS = 200_000;
@@ -115,6 +122,10 @@ export class LiveStream implements HubSubscriber {
   private cursor: LogPosition = { seq: 0, at: 0 };
   /** Readings a history replay sent, which live batches up to `dedupeUntil` may repeat. */
   private dedupe: Set<string> | undefined;
+  /** Recent readings (measured within REPLAY_MARGIN_MS of the replay) the replay sent. */
+  private readonly sentRecently = new Set<string>();
+  /** Readings of the batches held back during the replay, which the replay leaves out. */
+  private readonly queuedKeys = new Set<string>();
   private dedupeUntil = 0;
   private expiry: NodeJS.Timeout | undefined;
   private rechecking: NodeJS.Timeout | undefined;
@@ -138,6 +149,7 @@ export class LiveStream implements HubSubscriber {
     if (this.replaying) {
       this.queue.push(delivery);
       this.queued += delivery.readings.length;
+      for (const r of delivery.readings) this.queuedKeys.add(`${r.sensorId}:${r.ts}`);
       if (this.queued > MAX_QUEUED_READINGS) this.end('too-slow');
       return;
     }
@@ -194,6 +206,7 @@ export class LiveStream implements HubSubscriber {
     const waiting = this.queue;
     this.queue = [];
     this.queued = 0;
+    this.queuedKeys.clear();
     for (const delivery of waiting) {
       if (delivery.seq > this.cursor.seq) this.write(delivery);
     }
@@ -256,62 +269,99 @@ export class LiveStream implements HubSubscriber {
       }
       await this.drained();
       if (events.length < LOG_PAGE) break;
-      events = await log.after(this.cursor.seq, LOG_PAGE);
+      const after = this.cursor.seq;
+      events = await replayTurns.run(() => log.after(after, LOG_PAGE));
     }
     return { replayed: 'events', missed: false };
   }
 
   /**
    * A channel's history from `from` to now (the newest REPLAY_MAX_ITEMS at most), oldest first,
-   * in messages of a thousand. Batches logged meanwhile may hold readings the replay already
-   * sent; those are left out of them.
+   * in messages of REPLAY_CHUNK, read a window at a time as the client reads
+   * (docs/decisions/0041-fair-shares.md): a first pass walks back from now to find where the
+   * newest REPLAY_MAX_ITEMS begin, keeping only the window edges; the second reads each window
+   * again, oldest first, and waits for the client before reading the next. Readings logged
+   * meanwhile that the replay has sent are left out of the live batches that carry them.
    */
   private async replayHistory(from: number): Promise<LiveOpen> {
     const { readings, log, timeslices } = this.options;
     if (this.scope.kind !== 'channel') return { replayed: 'none', missed: true };
     const channel = this.scope.channel;
-    const to = this.options.now() + REPLAY_MARGIN_MS;
-    const rows: { sensorId: number; gatewayId: number; ts: number; type: string; value: string }[] =
-      [];
-    const seen = new Set<string>();
-    let upper = to;
+    const started = this.options.now();
+    const to = started + REPLAY_MARGIN_MS;
+    const edges = [to];
+    let total = 0;
     let truncated = false;
-    for (;;) {
-      const page = await readings.range(channel.id, from, upper, HISTORY_MAX_COUNT);
-      let added = 0;
-      for (const [sensorId, gatewayId, ts, type, value] of page) {
-        const key = `${sensorId}:${ts}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        rows.push({ sensorId, gatewayId, ts, type, value });
-        added++;
-      }
+    let lower = from;
+    for (let upper = to; !this.ended;) {
+      const page = await replayTurns.run(() =>
+        readings.range(channel.id, from, upper, REPLAY_WINDOW),
+      );
+      total += page.length;
       const oldest = page.at(-1)?.[2];
-      if (rows.length >= REPLAY_MAX_ITEMS) truncated = page.length === HISTORY_MAX_COUNT;
-      if (page.length < HISTORY_MAX_COUNT || oldest === undefined || added === 0 || truncated) {
+      if (page.length < REPLAY_WINDOW || oldest === undefined) break;
+      if (total >= REPLAY_MAX_ITEMS || oldest === upper) {
+        truncated = total >= REPLAY_MAX_ITEMS;
+        lower = oldest;
         break;
       }
+      edges.push(oldest);
       upper = oldest;
     }
-    this.dedupeUntil = await log.latest();
-    this.dedupe = seen;
-    rows.reverse();
-    await timeslices.learn(rows.map((r) => [r.sensorId, r.gatewayId] as const));
+    // Windows oldest first: [lower, e_k], (e_k, e_k-1], … (e_1, to]; each edge in one window only.
+    edges.reverse();
     const head = timeslices.sliceHead(channel);
-    for (let i = 0; i < rows.length && !this.ended; i += REPLAY_CHUNK) {
-      const chunk = rows.slice(i, i + REPLAY_CHUNK).map((r) => timeslices.sliceJson(head, r));
-      this.connection.send(sseMessage('timeslices', `[${chunk.join(',')}]`));
-      await this.drained();
+    const recentFrom = started - REPLAY_MARGIN_MS;
+    let first: number | undefined;
+    let start = lower;
+    for (const end of edges) {
+      if (this.ended) break;
+      // Twice the window: readings that arrived since the first pass are not cut off.
+      const rows = await replayTurns.run(async () => {
+        const window = await readings.range(channel.id, start, end, 2 * REPLAY_WINDOW);
+        const fresh = window
+          .reverse()
+          .filter(([sensorId, , ts]) => !this.queuedKeys.has(`${sensorId}:${ts}`));
+        await timeslices.learn(
+          fresh.map(([sensorId, gatewayId]) => [sensorId, gatewayId] as const),
+        );
+        return fresh;
+      });
+      start = end + 1;
+      for (let i = 0; i < rows.length && !this.ended; i += REPLAY_CHUNK) {
+        const chunk = rows.slice(i, i + REPLAY_CHUNK);
+        for (const [sensorId, , ts] of chunk) {
+          first ??= ts;
+          if (ts >= recentFrom) this.sentRecently.add(`${sensorId}:${ts}`);
+        }
+        const message = await replayTurns.run(async () => {
+          const json = chunk.map(([sensorId, gatewayId, ts, type, value]) =>
+            timeslices.sliceJson(head, { sensorId, gatewayId, ts, type, value }),
+          );
+          return sseMessage('timeslices', `[${json.join(',')}]`);
+        });
+        this.connection.send(message);
+        await this.drained();
+      }
     }
-    const first = rows[0]?.ts ?? from;
+    this.dedupeUntil = await log.latest();
+    this.dedupe = this.sentRecently;
     return truncated
-      ? { replayed: 'history', from: first, missed: true }
+      ? { replayed: 'history', from: first ?? from, missed: true }
       : { replayed: 'history', from, missed: false };
   }
 
-  /** Waits while the client has much unread (a long replay), or until it is gone. */
+  /**
+   * Waits while the client has much unread (a long replay), or until it is gone; a client that
+   * reads nothing for DRAIN_TIMEOUT_MS is ended, so that it holds neither memory nor a slot.
+   */
   private async drained(): Promise<void> {
+    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
     while (!this.ended && this.connection.buffered > REPLAY_BUFFER_BYTES) {
+      if (Date.now() > deadline) {
+        this.end('too-slow');
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

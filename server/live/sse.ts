@@ -7,7 +7,7 @@ export const RECONNECT_MS = 2_000;
  * and the client comes back with Last-Event-ID, which replays from the event log (losing
  * nothing) instead of the instance holding an ever-growing buffer.
  */
-export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * One Server-Sent Events message. `data` is JSON text, which never holds a raw line break, so it

@@ -20,6 +20,61 @@ const describedRanges: Record<string, string> = {
   carrierGradeNat: 'a shared (carrier-grade NAT) address',
 };
 
+/**
+ * ipaddr.js reads `::127.0.0.1` (IPv4-compatible) as `::ffff:127.0.0.1` (IPv4-mapped); a dotted
+ * tail is written as two hex groups first, so that each form keeps its own meaning.
+ */
+function parseAddress(ip: string): Address {
+  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(ip);
+  if (!dotted) return ipaddr.parse(ip);
+  const [a = 0, b = 0, c = 0, d = 0] = ipaddr.IPv4.parse(dotted[2] ?? '').toByteArray();
+  return ipaddr.parse(
+    `${dotted[1] ?? ''}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`,
+  );
+}
+
+/** The range kind of an address, for a person, unless it is public unicast. */
+function refusedRange(address: Address): string | undefined {
+  const range = address.range();
+  if (range === 'unicast') return undefined;
+  return describedRanges[range] ?? 'a reserved address';
+}
+
+/** 2000::/3: the only IPv6 space handed out for public unicast (RFC 4291, 2.4). */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+const cidr = (text: string) => ipaddr.parseCIDR(text) as [ipaddr.IPv6, number];
+const COMPATIBLE = cidr('::/96');
+const TRANSLATED = cidr('::ffff:0:0:0/96');
+const NAT64 = cidr('64:ff9b::/96');
+const SIX_TO_FOUR = cidr('2002::/16');
+const TEREDO = cidr('2001::/32');
+
+const v4From = (high: number, low: number) =>
+  new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, with the name of the form: RFC 4291's
+ * IPv4-compatible, RFC 6145's translated, RFC 6052 NAT64, RFC 3056 6to4, RFC 4380 Teredo (server,
+ * and the client obfuscated by XOR), RFC 5214 ISATAP interface identifiers. Other prefixes
+ * (RFC 8215's local NAT64) lie outside 2000::/3 and are refused whatever they carry.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): [string, ipaddr.IPv4][] {
+  const p = address.parts as number[];
+  const word = (i: number) => p[i] ?? 0;
+  const last = v4From(word(6), word(7));
+  const found: [string, ipaddr.IPv4][] = [];
+  if (address.match(COMPATIBLE)) found.push(['an IPv4-compatible address', last]);
+  if (address.match(TRANSLATED)) found.push(['an IPv4-translated address', last]);
+  if (address.match(NAT64)) found.push(['a NAT64 address', last]);
+  if (address.match(SIX_TO_FOUR)) found.push(['a 6to4 address', v4From(word(1), word(2))]);
+  if (address.match(TEREDO)) {
+    found.push(['a Teredo address', v4From(word(2), word(3))]);
+    found.push(['a Teredo address', v4From(word(6) ^ 0xffff, word(7) ^ 0xffff)]);
+  }
+  if ((word(4) & 0xfdff) === 0 && word(5) === 0x5efe) found.push(['an ISATAP address', last]);
+  return found;
+}
+
 const shorthands: Record<string, readonly string[]> = {
   loopback: ['127.0.0.0/8', '::1/128'],
 };
@@ -54,18 +109,28 @@ export class AddressPolicy {
   private refusedKind(ip: string): string | undefined {
     let address: Address;
     try {
-      address = ipaddr.parse(ip);
+      address = parseAddress(ip);
     } catch {
       return 'not an IP address';
     }
-    const effective =
-      address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()
-        ? (address as ipaddr.IPv6).toIPv4Address()
-        : address;
-    if (this.isAllowListed(address) || this.isAllowListed(effective)) return undefined;
-    const range = effective.range();
-    if (range === 'unicast') return undefined;
-    return describedRanges[range] ?? 'a reserved address';
+    if (this.isAllowListed(address)) return undefined;
+    if (address.kind() === 'ipv4') return refusedRange(address);
+    const v6 = address as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) {
+      const v4 = v6.toIPv4Address();
+      return this.isAllowListed(v4) ? undefined : refusedRange(v4);
+    }
+    const own = describedRanges[v6.range()];
+    if (own !== undefined) return own;
+    // Every other way of carrying an IPv4 address inside an IPv6 one (IPv4-compatible, NAT64,
+    // 6to4, Teredo, ISATAP, SIIT) can reach the IPv4 network through a translator or tunnel, so
+    // the IPv4 address inside is judged too, and never through the allow-list.
+    for (const [form, v4] of embeddedIPv4(v6)) {
+      const kind = refusedRange(v4);
+      if (kind !== undefined) return `${kind} (${v4.toString()} inside ${form})`;
+    }
+    if (!v6.match(GLOBAL_UNICAST)) return 'a reserved address';
+    return refusedRange(v6);
   }
 
   /**

@@ -8,8 +8,10 @@ import type { Metrics } from '../http/metrics.ts';
 import type { SendOutcome } from './http-sender.ts';
 import { signDelivery, signingKey, type WebhookHeaders } from './signing.ts';
 import { MAX_EVENTS_PER_DELIVERY, MAX_IN_FLIGHT, MAX_PENDING_EVENTS } from './limits.ts';
+import { before, type Position } from '../store/leases.ts';
+import { ClaimWriter } from './claims.ts';
 
-export interface Sender {
+interface Sender {
   send(url: URL, headers: Record<string, string>, body: string): Promise<SendOutcome>;
   close(): void;
 }
@@ -26,11 +28,36 @@ export interface DispatcherOptions {
   clock?: () => number;
 }
 
+/** An event waiting: its timeslice JSON text and where its reading is in the event log. */
+interface Waiting {
+  json: string;
+  /** Unknown for readings published without a log number (tests of the dispatcher alone). */
+  at: Position | undefined;
+}
+
+/** Readings that arrived together, with the log number of the event that brought them. */
+interface Arrival {
+  readings: (PublishedReading & { at: Position | undefined })[];
+  seq: number | undefined;
+}
+
+/**
+ * While this instance holds push's lease: what the last holders already started per channel
+ * (skipped when the log is read again), and where to record what this one starts.
+ */
+export interface Claims {
+  started: ReadonlyMap<number, Position>;
+  write: ConstructorParameters<typeof ClaimWriter>[0];
+}
+
+/** How long work the database did not answer waits before trying again. */
+const RETRY_MS = 500;
+
 /** What waits to be delivered for one channel. */
 interface ChannelQueue {
   channelId: number;
   /** Timeslice JSON texts, oldest first. */
-  events: string[];
+  events: Waiting[];
   /** When the oldest waiting event arrived. */
   firstAt: number;
   /** Events left out since the last delivery. */
@@ -67,8 +94,11 @@ export class PushDispatcher {
   private readonly readyQueue: ChannelQueue[] = [];
   /** Per channel: when a failure was last logged, and how many were not logged since. */
   private readonly failuresLogged = new Map<number, { at: number; notLogged: number }>();
-  private incoming: (readonly PublishedReading[])[] = [];
-  private drainScheduled: NodeJS.Immediate | undefined;
+  private incoming: Arrival[] = [];
+  /** Log numbers of what is between arrival and the queues (a drain), or being claimed. */
+  private readonly unqueued = new Map<number, number>();
+  private claims: { started: Map<number, Position>; writer: ClaimWriter } | undefined;
+  private drainScheduled: NodeJS.Immediate | NodeJS.Timeout | undefined;
   private draining: Promise<void> = Promise.resolve();
   private flushTimer: NodeJS.Timeout | undefined;
   private pendingTotal = 0;
@@ -90,7 +120,54 @@ export class PushDispatcher {
     this.options = options;
     this.clock = options.clock ?? Date.now;
     this.configured = new Set(configured);
-    this.unsubscribe = options.events.onPublished((readings) => this.accept(readings));
+    this.unsubscribe = options.events.onPublished((readings, seq) => this.accept(readings, seq));
+  }
+
+  /**
+   * This instance now delivers for the cloud (it took push's lease): events at or before a
+   * channel's claim were started by an earlier holder and are skipped; each delivery from now on
+   * records its claim before it is sent. docs/decisions/0026-push-exactly-once.md.
+   */
+  lead(claims: Claims): void {
+    this.claims = { started: new Map(claims.started), writer: new ClaimWriter(claims.write) };
+  }
+
+  /**
+   * The lease went (or is being given up): every event not yet started is dropped here, since
+   * the next holder reads it again from the log; deliveries under way finish.
+   */
+  follow(): void {
+    this.claims = undefined;
+    this.incoming = [];
+    for (const queue of [...this.queues.values()]) this.discard(queue);
+    this.readyQueue.length = 0;
+  }
+
+  /**
+   * The lowest log number with an event not yet started here (waiting, arriving or being
+   * claimed), or undefined when nothing waits: push's stored cursor must stay below it.
+   */
+  lowestWaiting(): number | undefined {
+    let lowest = Infinity;
+    for (const arrival of this.incoming)
+      if (arrival.seq !== undefined) lowest = Math.min(lowest, arrival.seq);
+    for (const seq of this.unqueued.keys()) lowest = Math.min(lowest, seq);
+    for (const queue of this.queues.values()) {
+      const first = queue.events[0]?.at;
+      if (first) lowest = Math.min(lowest, first.seq);
+    }
+    return lowest === Infinity ? undefined : lowest;
+  }
+
+  private hold(seq: number | undefined): void {
+    if (seq !== undefined) this.unqueued.set(seq, (this.unqueued.get(seq) ?? 0) + 1);
+  }
+
+  private letGo(seq: number | undefined): void {
+    if (seq === undefined) return;
+    const left = (this.unqueued.get(seq) ?? 0) - 1;
+    if (left > 0) this.unqueued.set(seq, left);
+    else this.unqueued.delete(seq);
   }
 
   /** Reads again which channels have push (a new holder of the lease, which others changed). */
@@ -129,7 +206,8 @@ export class PushDispatcher {
     if (this.closed) return;
     this.closed = true;
     this.unsubscribe();
-    if (this.drainScheduled) clearImmediate(this.drainScheduled);
+    clearImmediate(this.drainScheduled as NodeJS.Immediate | undefined);
+    clearTimeout(this.drainScheduled as NodeJS.Timeout | undefined);
     for (const queue of this.queues.values()) clearTimeout(queue.timer);
     this.queues.clear();
     await Promise.allSettled([...this.sending]);
@@ -145,49 +223,77 @@ export class PushDispatcher {
     return readings.some((r) => r.channelIds.some((id) => this.configured.has(id)));
   }
 
-  private accept(readings: readonly PublishedReading[]): void {
+  private accept(readings: readonly PublishedReading[], seq: number | undefined): void {
     if (this.closed || this.configured.size === 0) return;
-    const wanted: PublishedReading[] = [];
-    for (const reading of readings) {
-      const channelIds = reading.channelIds.filter((id) => this.configured.has(id));
-      if (channelIds.length > 0) wanted.push({ ...reading, channelIds });
-    }
-    if (wanted.length === 0) return;
-    this.incoming.push(wanted);
-    this.drainScheduled ??= setImmediate(() => {
-      this.drainScheduled = undefined;
-      this.draining = this.draining
-        .then(() => this.drain())
-        .catch((error: unknown) =>
-          this.options.logger.warn({ err: error }, 'push: events could not be queued'),
-        );
+    const wanted: Arrival['readings'] = [];
+    readings.forEach((reading, idx) => {
+      const at = seq === undefined ? undefined : { seq, idx };
+      const started = this.claims?.started;
+      const channelIds = reading.channelIds.filter((id) => {
+        if (!this.configured.has(id)) return false;
+        // Started by an earlier holder of the lease (one attempt per event): not again.
+        const claimed = started?.get(id);
+        return !(at && claimed && !before(claimed, at));
+      });
+      if (channelIds.length > 0) wanted.push({ ...reading, channelIds, at });
     });
+    if (wanted.length === 0) return;
+    this.incoming.push({ readings: wanted, seq });
+    this.scheduleDrain();
+  }
+
+  private scheduleDrain(afterMs = 0): void {
+    if (this.drainScheduled || this.closed) return;
+    const run = () => {
+      this.drainScheduled = undefined;
+      this.draining = this.draining.then(() => this.drain());
+    };
+    this.drainScheduled = afterMs === 0 ? setImmediate(run) : setTimeout(run, afterMs).unref();
   }
 
   /** Queues what arrived, in arrival order (one drain at a time). */
   private async drain(): Promise<void> {
-    const batches = this.incoming;
+    const arrivals = this.incoming;
     this.incoming = [];
-    const { targets, history } = this.options;
-    const channelIds = new Set(batches.flat().flatMap((reading) => reading.channelIds));
-    const known = new Map<number, { target: PushTarget; head: string }>();
-    for (const channelId of channelIds) {
-      const target = await targets.find(channelId);
-      if (target) known.set(channelId, { target, head: history.sliceHead(target) });
-    }
-    await history.learn(batches.flat().map((r) => [r.sensorId, r.gatewayId] as const));
-    if (this.closed) return;
-    for (const readings of batches) {
+    const claims = this.claims;
+    for (const arrival of arrivals) this.hold(arrival.seq);
+    try {
+      const { targets, history } = this.options;
+      const readings = arrivals.flatMap((arrival) => arrival.readings);
+      const channelIds = new Set(readings.flatMap((reading) => reading.channelIds));
+      const known = new Map<number, { target: PushTarget; head: string }>();
+      for (const channelId of channelIds) {
+        const target = await targets.find(channelId);
+        if (target) known.set(channelId, { target, head: history.sliceHead(target) });
+      }
+      await history.learn(readings.map((r) => [r.sensorId, r.gatewayId] as const));
+      // Closed, or the lease went meanwhile: the next holder reads these again.
+      if (this.closed || this.claims !== claims) return;
       for (const reading of readings) {
         for (const channelId of reading.channelIds) {
           const entry = known.get(channelId);
-          if (entry) this.enqueue(entry.target, history.sliceJson(entry.head, reading));
+          if (entry) {
+            this.enqueue(entry.target, {
+              json: history.sliceJson(entry.head, reading),
+              at: reading.at,
+            });
+          }
         }
       }
+    } catch (error) {
+      // The database did not answer: what arrived waits and is queued a little later (in
+      // order, before what came meanwhile), not lost.
+      this.options.logger.warn({ err: error }, 'push: events could not be queued yet; they wait');
+      if (this.claims === claims && !this.closed) {
+        this.incoming = [...arrivals, ...this.incoming];
+        this.scheduleDrain(RETRY_MS);
+      }
+    } finally {
+      for (const arrival of arrivals) this.letGo(arrival.seq);
     }
   }
 
-  private enqueue(target: PushTarget, slice: string): void {
+  private enqueue(target: PushTarget, slice: Waiting): void {
     let queue = this.queues.get(target.channelId);
     if (!queue) {
       queue = {
@@ -290,10 +396,21 @@ export class PushDispatcher {
     this.inFlight++;
     // The other waiting events of the channel may take its other slots.
     this.schedule(queue);
-
-    // Read now, so that a changed or removed configuration applies to this delivery.
-    const target = await this.options.targets.find(queue.channelId).catch(() => undefined);
+    // Until claimed, these keep the stored cursor below them (lowestWaiting).
+    const first = events[0]?.at?.seq;
+    this.hold(first);
+    let target: PushTarget | undefined;
+    try {
+      // Read now, so that a changed or removed configuration applies to this delivery.
+      target = await this.options.targets.find(queue.channelId);
+    } catch (error) {
+      // The database did not answer: the events wait for it, in this instance.
+      this.letGo(first);
+      this.putBack(queue, events, error);
+      return;
+    }
     if (!target) {
+      this.letGo(first);
       queue.inFlight--;
       this.inFlight--;
       this.discard(queue);
@@ -302,10 +419,22 @@ export class PushDispatcher {
     }
     const body =
       `{"channelUuid":"${target.uuid}","channelName":${JSON.stringify(target.name)},` +
-      `"events":[${events.join(',')}]}`;
+      `"events":[${events.map((event) => event.json).join(',')}]}`;
     const id = `msg_${randomUUID().replaceAll('-', '')}`;
     const at = this.clock();
     const headers = signDelivery(signingKey(target.secret), id, Math.floor(at / 1000), body);
+    try {
+      // Recorded before it is sent, so that no later holder of the lease sends these again
+      // (claims of deliveries starting together are one write). Everything else is ready, so
+      // that the send follows the record as closely as can be: a crash between the two is the
+      // one window where an event is lost (docs/decisions/0026-push-exactly-once.md).
+      await this.claim(queue.channelId, events);
+    } catch (error) {
+      this.putBack(queue, events, error);
+      return;
+    } finally {
+      this.letGo(first);
+    }
     const outcome = await this.send(target.url, headers, body);
     this.inFlight--;
     queue.inFlight--;
@@ -323,6 +452,32 @@ export class PushDispatcher {
     ) {
       this.queues.delete(queue.channelId);
     }
+    this.pump();
+  }
+
+  /** Writes the claim of a delivery about to be sent (when this instance leads with claims). */
+  private async claim(channelId: number, events: readonly Waiting[]): Promise<void> {
+    const last = events[events.length - 1]?.at;
+    if (this.claims && last) await this.claims.writer.claim(channelId, last);
+  }
+
+  /** A delivery that could not start (the database is away): its events wait, in log order. */
+  private putBack(queue: ChannelQueue, events: Waiting[], error: unknown): void {
+    queue.inFlight--;
+    this.inFlight--;
+    if (this.claims !== undefined && this.queues.get(queue.channelId) === queue && !this.closed) {
+      // Back in log order (deliveries that failed together come back in any order).
+      queue.events = [...events, ...queue.events].sort(inLogOrder);
+      this.pendingTotal += events.length;
+      queue.waited = true;
+      clearTimeout(queue.timer);
+      queue.timer = setTimeout(() => {
+        queue.timer = undefined;
+        if (!queue.ready) this.markReady(queue);
+      }, RETRY_MS);
+      queue.timer.unref();
+    }
+    this.options.logger.warn({ err: error }, 'push: a delivery could not start yet; it waits');
     this.pump();
   }
 
@@ -395,6 +550,11 @@ export class PushDispatcher {
     queue.dropped = 0;
     if (this.queues.get(queue.channelId) === queue) this.queues.delete(queue.channelId);
   }
+}
+
+function inLogOrder(a: Waiting, b: Waiting): number {
+  if (!a.at || !b.at) return 0;
+  return before(a.at, b.at) ? -1 : before(b.at, a.at) ? 1 : 0;
 }
 
 function safeHost(url: string): string {

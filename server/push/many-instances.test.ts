@@ -76,4 +76,58 @@ describe.skipIf(testEngine() !== 'postgres')('push with two instances on one dat
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 40_000);
+
+  it('delivers a waiting interval batch once through a change of holder (issue 17)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'two-instances-'));
+    const options = { dataDir, pushAllowNetworks: ['loopback'] };
+    const first = await createTestCloud(options);
+    const second = await createTestCloud(options);
+    const receiver = await startReceiver();
+    try {
+      expect(first.services.pushLeadership.leading).toBe(true);
+      const gateway = await registerGateway(first);
+      const node = await commission(first, 'VAN-BATCH');
+      expectOk(
+        await first.call('PUT', `/v1/channels/${node.uuid}/push`, {
+          query: { to: receiver.url, interval: '30', secret: 'two-instances-secret' },
+        }),
+      );
+      const sent = Array.from({ length: 8 }, (_, i) => T0 - 60_000 + i * 1_000);
+      await ingest(
+        first,
+        gateway,
+        sent.map((ts) => temp('VAN-BATCH', ts, 4)),
+      );
+      // The holder has them waiting for its 30 s window when it stops: they are not lost with
+      // it, the next holder reads them again from the log and sends them, once.
+      await until(
+        () => (first.services.push.lowestWaiting() ?? 0) > 0,
+        5_000,
+        'the batch did not wait at the first instance',
+      );
+      expect(receiver.received).toHaveLength(0);
+      await first.close();
+      await until(
+        () => second.services.pushLeadership.leading,
+        8_000,
+        'the second instance did not take over',
+      );
+      // Its own 30 s window starts when it reads them: hurry it along by setting the interval
+      // to 1 (a change applies to the waiting batch, still as one delivery).
+      expectOk(
+        await second.call('PUT', `/v1/channels/${node.uuid}/push`, {
+          query: { to: receiver.url, interval: '1', secret: 'two-instances-secret' },
+        }),
+      );
+      await until(() => tsOf(receiver).length >= 8, 10_000, 'the waiting batch did not arrive');
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(tsOf(receiver).sort()).toEqual(sent);
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+      await second.close();
+      await first.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });

@@ -5,7 +5,8 @@ import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf } from '../auth/caller.ts';
 import { forbidden } from '../http/errors.ts';
-import { recordJson, recordsJson } from '../http/channel-json.ts';
+import { listedRecordsJson, recordJson } from '../http/channel-json.ts';
+import { sendTagged, taggedJson } from '../http/etag.ts';
 import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 
@@ -40,14 +41,21 @@ export function channelRoutes(app: ZodApp, services: Services): void {
         throw forbidden(`Refused: listing channels needs READ on ${wanted.join(' or ')}.`);
       }
       const needle = filter?.toLocaleLowerCase();
-      const rows = (
-        await services.store.channels.listReachable(caller.user.id, channelType)
-      ).filter(
-        (row) =>
-          caller.can(row.tenant, objectTypeOf(row), 'READ') &&
-          (needle === undefined || row.name.toLocaleLowerCase().includes(needle)),
+      // The answer depends on reach, the tenants where the caller may read each kind, the filter.
+      const readable = (objectType: string) => caller.tenantsWith(objectType, 'READ');
+      const key = JSON.stringify([readable('assets'), readable('groups'), needle ?? null]);
+      const listing = await services.reach.derived(caller.user.id, channelType, key, (rows) =>
+        taggedJson(
+          listedRecordsJson(
+            rows.filter(
+              (row) =>
+                caller.can(row.tenant, objectTypeOf(row), 'READ') &&
+                (needle === undefined || row.name.toLocaleLowerCase().includes(needle)),
+            ),
+          ),
+        ),
       );
-      return sendJsonText(reply, recordsJson(rows, 'full'));
+      return sendTagged(request, reply, listing);
     },
   );
 

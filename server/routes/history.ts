@@ -10,9 +10,13 @@ import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 import { historyRange } from './history-range.ts';
+import { callerOf } from '../auth/authenticate.ts';
+import { PerUserGate } from '../http/fair-share.ts';
 
 export function historyRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
+  const { historyPerUser } = services.config.limits;
+  const gate = new PerUserGate(historyPerUser, 'history requests', 'HISTORY_PER_USER');
   app.get(
     '/v1/channels/:channelUuid/history',
     {
@@ -26,7 +30,8 @@ export function historyRoutes(app: ZodApp, services: Services): void {
           `${HISTORY_MAX_SPAN_MS} ms and ${HISTORY_MAX_COUNT} items per request. Newest first; ` +
           'when the range holds more than `count`, the newest are returned: page backwards with ' +
           '`to` = the oldest `ts` received and drop items already seen (same sensorUuid and ts). ' +
-          'Needs READ on assets.history or groups.history.',
+          `Needs READ on assets.history or groups.history. One user has at most ${historyPerUser} ` +
+          'history requests being answered at once (HISTORY_PER_USER); the next answers 429.',
         params: z.object({ channelUuid: Uuid }),
         querystring: z.strictObject({
           from: EpochMs.optional(),
@@ -39,12 +44,14 @@ export function historyRoutes(app: ZodApp, services: Services): void {
     async (request, reply) => {
       const { from, to } = historyRange(request.query, services.now());
       const count = request.query.count ?? HISTORY_DEFAULT_COUNT;
-      const channel = await channelFor(request, {
-        operation: 'READ',
-        on: 'history',
-        action: 'reading history',
+      const json = await gate.within(callerOf(request).user.id, async () => {
+        const channel = await channelFor(request, {
+          operation: 'READ',
+          on: 'history',
+          action: 'reading history',
+        });
+        return services.timeslices.historyJson(channel, from, to, count);
       });
-      const json = await services.timeslices.historyJson(channel, from, to, count);
       return sendJsonText(reply, json);
     },
   );

@@ -203,3 +203,47 @@ describe('POST /v1/ingest: messages', () => {
     expectError(await deliverRaw(cloud, data.first, '{"messages": ['), 400);
   });
 });
+
+describe('POST /v1/ingest: a gateway delivers for its own tenant only', () => {
+  const suite = useCloud(async (cloud) => {
+    await commission(cloud, 'VAN-T', { name: 'Van T' });
+    await commission(cloud, 'ACME-T', { name: 'Acme T', as: 'acme' });
+    return { foreign: await registerGateway(cloud, 'EVIL-GW-1', 'acme') };
+  });
+
+  it('a message for another tenant’s node is rejected by its index and stores nothing', async () => {
+    const { cloud, data } = suite;
+    const before = await databaseState(cloud);
+    const answer = await ingest(cloud, data.foreign, [
+      temp('VAN-T', T0 - 1_000, 99),
+      { ...temp('VAN-T', T0 - 1_000, 1), sensor: 'injected' },
+      gps('VAN-T', T0 - 1_000, 1, 2),
+    ]);
+    const reason = 'node VAN-T is not commissioned in tenant acme';
+    expect(answer.json).toEqual({
+      status: 'OK',
+      accepted: 0,
+      duplicates: 0,
+      rejected: [
+        { index: 0, reason },
+        { index: 1, reason },
+        { index: 2, reason },
+      ],
+    });
+    expect(await databaseState(cloud)).toEqual(before);
+  });
+
+  it('the same words as for a serial no tenant has, and its own tenant’s nodes are stored', async () => {
+    const { cloud, data } = suite;
+    const answer = await ingest(cloud, data.foreign, [
+      temp('NOBODY-1', T0 - 1_000, 1),
+      temp('ACME-T', T0 - 1_000, 4),
+    ]);
+    expect(answer.json).toEqual({
+      status: 'OK',
+      accepted: 1,
+      duplicates: 0,
+      rejected: [{ index: 0, reason: 'node NOBODY-1 is not commissioned in tenant acme' }],
+    });
+  });
+});

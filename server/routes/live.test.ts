@@ -207,7 +207,10 @@ describe('live streams', () => {
     const stream = await connect('/v1/events', basic('fleet'));
     await stream.take('open');
     const at = nextTs();
-    await send(temp('VAN-W', at, 1), temp('VAN-X', at, 1), temp('ACME-1', at, 1));
+    await send(temp('VAN-W', at, 1), temp('VAN-X', at, 1));
+    expect((await ingest(cloud, world.acmeGateway, [temp('ACME-1', at, 1)])).json).toMatchObject({
+      accepted: 1,
+    });
     await send(temp('VAN-S', at, 2), gps('VAN-N', at, 52.3, 4.9));
     const message = await stream.take('timeslices');
     const items = message.data as Timeslice[];

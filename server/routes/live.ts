@@ -13,6 +13,7 @@ import { LiveStream, parseEventId, REPLAY_MAX_ITEMS, type Replay } from '../live
 import type { ChannelScope, FleetStreamScope, StreamScope } from '../live/stream-scope.ts';
 import { channelResolver } from './channel-access.ts';
 import { fleetScope } from './fleet-scope.ts';
+import { PerUserGate } from '../http/fair-share.ts';
 
 const LastEventId = z.object({
   'last-event-id': z
@@ -30,14 +31,14 @@ const eventStream = (description: string) => ({
           .string()
           .describe(
             'Server-Sent Events: `open` (LiveOpen), `timeslices` (a JSON array of timeslices, ' +
-              'with an id), `heartbeat` (LiveHeartbeat) and `end` (LiveEnd)',
+              'with an id), `heartbeat` (`{"at": <epoch ms>}`, every 15 s) and `end` (LiveEnd)',
           ),
       },
     },
   },
 });
 
-const streamRules = (heartbeatMs: number) =>
+const streamRules = (heartbeatMs: number, perUser: number) =>
   `Each \`timeslices\` message carries an id (\`<seq>-<ms>\`: its place in the cloud's event ` +
   'log, which every instance follows); send it back as Last-Event-ID when reconnecting and ' +
   'the stream first replays every batch after it, from the event log (which keeps an hour), ' +
@@ -45,7 +46,8 @@ const streamRules = (heartbeatMs: number) =>
   `\`retry\` is ${RECONNECT_MS} ms. An \`end\` message says why the cloud ends a stream: the ` +
   'bearer token expired (reconnect with a new one and Last-Event-ID), the access is gone (looked ' +
   'at again every minute), the client read too slowly, or the instance is stopping. Send ' +
-  'credentials in the Authorization header, never in the URL.';
+  'credentials in the Authorization header, never in the URL. One user holds at most ' +
+  `${perUser} streams at once (STREAMS_PER_USER); the next answers 429.`;
 
 /** Which request's stream may go on: its credentials, reach and permission looked at again. */
 async function callerAgain(request: FastifyRequest): Promise<Caller | LiveEndReason> {
@@ -85,6 +87,8 @@ function replayOf(request: FastifyRequest, since: number | undefined, now: numbe
 export function liveRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
   const { store } = services;
+  const { streamsPerUser } = services.config.limits;
+  const streams = new PerUserGate(streamsPerUser, 'live streams', 'STREAMS_PER_USER');
 
   const stream = async (
     request: FastifyRequest,
@@ -93,7 +97,9 @@ export function liveRoutes(app: ZodApp, services: Services): void {
     replay: Replay,
     recheck: () => Promise<StreamScope | LiveEndReason>,
   ) => {
+    const leave = streams.enter(callerOf(request).user.id);
     const connection = new SseConnection(reply);
+    connection.onClose(leave);
     await LiveStream.open({
       hub: services.live,
       log: store.eventLog,
@@ -123,7 +129,7 @@ export function liveRoutes(app: ZodApp, services: Services): void {
         description:
           'Every timeslice that reaches the channel (sensor: its readings; node: the node and its ' +
           'sensors; group: its members, from the moment they joined), exactly as history shapes ' +
-          `it, as it is stored. ${streamRules(services.config.liveHeartbeatMs)} Without Last-Event-ID, \`since\` (epoch ms, ` +
+          `it, as it is stored. ${streamRules(services.config.liveHeartbeatMs, streamsPerUser)} Without Last-Event-ID, \`since\` (epoch ms, ` +
           'within the last day) replays history from that instant first (at most ' +
           `${REPLAY_MAX_ITEMS} readings, the newest). Needs READ on assets.history or ` +
           'groups.history, as history does.',
@@ -173,7 +179,7 @@ export function liveRoutes(app: ZodApp, services: Services): void {
           'every timeslice of every node in reach whose history the caller may read (READ on ' +
           'assets.history in its tenant, or what a reachable group holds with READ on ' +
           'groups.history), each shaped as its node’s history shows it (the node is the ' +
-          `channel). One stream for a whole fleet, however many nodes. ${streamRules(services.config.liveHeartbeatMs)} When ` +
+          `channel). One stream for a whole fleet, however many nodes. ${streamRules(services.config.liveHeartbeatMs, streamsPerUser)} When ` +
           'the log no longer holds Last-Event-ID, `open` says `missed`: read the latest ' +
           'positions again. Scope and permissions are looked at again every minute. Needs READ ' +
           'on assets.history or groups.history in some tenant.',

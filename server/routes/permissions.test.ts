@@ -118,7 +118,7 @@ describe('reach: list channels and channel information (READ on assets or groups
         ...withSensors(nodes.s),
       ],
       support: [groups.north.uuid, ...withSensors(nodes.n)],
-      acme: [groups.acme.uuid, ...withSensors(nodes.acme)],
+      acme: [groups.acme.uuid, world.acmeGateway.uuid, ...withSensors(nodes.acme)],
     };
   };
 

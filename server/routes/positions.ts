@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LatestPositions, type WithheldNodes } from '../../contract/positions.ts';
 import type { Services } from '../services.ts';
-import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
+import { responses, type ZodApp } from '../http/zod-app.ts';
+import { sendTaggedJson } from '../http/etag.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest } from '../http/errors.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
@@ -63,7 +64,8 @@ export function positionRoutes(app: ZodApp, services: Services): void {
         scopes = await positions.groupScopes(group.id);
       }
       const nodes = (await positions.latest(scopes, from, to)).map(nodeJson).join(',');
-      return sendJsonText(
+      return sendTaggedJson(
+        request,
         reply,
         `{"from":${from},"to":${to},"nodes":[${nodes}],"withheld":${JSON.stringify(withheld)}}`,
       );

@@ -1,3 +1,4 @@
+import { openSecret } from '../secrets/push-secrets.ts';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -76,7 +77,8 @@ export function pushInboxRoutes(app: ZodApp, services: Services): void {
       if ((await pushInboxes.countOf(caller.user.id)) >= INBOXES_PER_USER) {
         throw conflict(`You have ${INBOXES_PER_USER} push inboxes; delete one first.`);
       }
-      const inbox = await pushInboxes.create(caller.user.id, request.body.secret, services.now());
+      const sealed = services.sealer.seal(request.body.secret);
+      const inbox = await pushInboxes.create(caller.user.id, sealed, services.now());
       reply.header('cache-control', 'no-store');
       return summary(inbox);
     },
@@ -189,11 +191,15 @@ function receiveRoute(scope: ZodApp, services: Services): void {
         return typeof value === 'string' ? value : '';
       };
       const webhookId = header('webhook-id').slice(0, 128);
-      const problem = verify(inbox.secret, rawBodies.get(request) ?? '', {
-        'webhook-id': header('webhook-id'),
-        'webhook-timestamp': header('webhook-timestamp'),
-        'webhook-signature': header('webhook-signature'),
-      });
+      const problem = verify(
+        openSecret(services.sealer, inbox.secret),
+        rawBodies.get(request) ?? '',
+        {
+          'webhook-id': header('webhook-id'),
+          'webhook-timestamp': header('webhook-timestamp'),
+          'webhook-signature': header('webhook-signature'),
+        },
+      );
       const at = Date.now();
       if (problem !== undefined) {
         await pushInboxes.record(

@@ -10,8 +10,14 @@ const info = async (cloud: TestCloud, uuid: string) =>
   (await cloud.call('GET', `/v1/channels/${uuid}`)).json as ChannelRecord;
 const setPush = (cloud: TestCloud, uuid: string, query: Record<string, string>) =>
   cloud.call('PUT', `/v1/channels/${uuid}/push`, { query });
-const storedSecret = async (cloud: TestCloud, uuid: string) =>
-  (await cloud.sql.all('SELECT push_secret FROM channels WHERE uuid = ?', uuid))[0]?.push_secret;
+/** The secret as stored (sealed, docs/decisions/0043-secrets-at-rest.md), unsealed here. */
+const storedSecret = async (cloud: TestCloud, uuid: string) => {
+  const stored = (await cloud.sql.all('SELECT push_secret FROM channels WHERE uuid = ?', uuid))[0]
+    ?.push_secret;
+  if (typeof stored !== 'string') return stored;
+  expect(stored).toMatch(/^sealed:v1:/);
+  return cloud.services.sealer.unseal(stored);
+};
 
 describe('channel push settings', () => {
   const suite = useCloud(buildWorld);

@@ -39,7 +39,11 @@ export function pushRoutes(app: ZodApp, services: Services): void {
         );
       }
       const channel = await channelFor(request, { operation: 'UPDATE', action: 'setting push' });
-      await services.store.channels.setPush(channel.id, { url: to, interval, secret });
+      await services.store.channels.setPush(channel.id, {
+        url: to,
+        interval,
+        secret: services.sealer.seal(secret),
+      });
       await services.pushChanged(channel.id);
       return { status: 'OK' as const };
     },

@@ -10,7 +10,7 @@ export interface TimedStep extends RouteStep {
   t: number;
 }
 
-export interface StayLeg {
+interface StayLeg {
   kind: 'stay';
   start: number;
   end: number;
@@ -28,7 +28,7 @@ export interface DriveLeg {
   steps: TimedStep[];
 }
 
-export type Leg = StayLeg | DriveLeg;
+type Leg = StayLeg | DriveLeg;
 
 export interface DayPlan {
   day: number;

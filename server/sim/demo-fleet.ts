@@ -1,7 +1,8 @@
 import type { Services } from '../services.ts';
 import type { Channel } from '../store/channels.ts';
 import type { Store } from '../store/store.ts';
-import { gatewaySites, places } from './amsterdam.ts';
+import { places } from './amsterdam.ts';
+import { demoGateways } from './gateway-network.ts';
 import type { demoUsers } from './demo-accounts.ts';
 import { ADMIN_SHARED_TRUCKS, demoGroups, type DemoGroupKey, type Vehicle } from './fleet.ts';
 import type { GatewayKeys } from './simulator-keys.ts';
@@ -38,7 +39,7 @@ const kindLabel: Record<Vehicle['kind'], string> = {
  * The bands are set so that door openings at deliveries show as excursions and a defrost cycle
  * mostly does not.
  */
-export const demoLimits = {
+const demoLimits = {
   frozen: { min: -25, max: -12 },
   chilled: { min: 0, max: 8 },
 } as const;
@@ -83,12 +84,12 @@ export function createDemoFleet(
     const ownerOf = (tenant: 'demo' | 'acme') => (tenant === 'demo' ? ids.admin : ids.acme);
     const keys: GatewayKeys = {};
     const gateways: Channel[] = [];
-    for (const site of gatewaySites) {
+    for (const site of demoGateways) {
       const gateway = await createOwned(tx, {
         type: 'GATEWAY',
         name: site.name,
-        tenant: 'demo',
-        ownerId: ids.admin,
+        tenant: site.tenant,
+        ownerId: ownerOf(site.tenant),
         reference: site.serial,
         now: since,
       });

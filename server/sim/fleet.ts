@@ -3,10 +3,10 @@ import { offset } from './geo.ts';
 import { unit } from './random.ts';
 import type { Stop } from './road-graph.ts';
 
-export type VehicleKind = 'van' | 'reefer' | 'truck';
+type VehicleKind = 'van' | 'reefer' | 'truck';
 
 /** What the TEMP sensor measures: a reefer's box, a van's chiller, or a plain cargo space. */
-export type Cargo =
+type Cargo =
   | { mode: 'frozen'; setpoint: -18 }
   | { mode: 'chilled'; setpoint: 4 }
   | { mode: 'chiller'; setpoint: 5 }

@@ -1,6 +1,7 @@
 import type { GpsValue } from '../../contract/timeslice.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
 import { gatewaySites } from './amsterdam.ts';
+import { demoGateways } from './gateway-network.ts';
 import { positionAt, positionOnDrive, type DayPlan } from './day-plan.ts';
 import type { Vehicle } from './fleet.ts';
 import { updatesBetween, versionAt } from './firmware.ts';
@@ -9,7 +10,7 @@ import { dayStart, HOUR_MS, MINUTE_MS } from './local-time.ts';
 import { unit } from './random.ts';
 import { cargoTemperature } from './temperature.ts';
 
-/** A message as a gateway delivers it, and which gateway (index into gatewaySites) heard it. */
+/** A message as a gateway delivers it, and which gateway (index into demoGateways) heard it. */
 export interface SimMessage {
   gateway: number;
   message: GatewayMessage;
@@ -186,7 +187,7 @@ const GATEWAY_VERSION = 7021;
 
 /** The gateway's own messages of one day. */
 export function gatewayDayMessages(index: number, day: number): SimMessage[] {
-  const site = gatewaySites[index];
+  const site = demoGateways[index];
   if (!site) return [];
   const seed = 90_000 + index;
   return ticks(dayStart(day), dayStart(day + 1), HOUR_MS, phaseOf(seed, 0xc0, HOUR_MS), seed).map(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
 import type { Store } from '../store/store.ts';
-import { gatewaySites } from './amsterdam.ts';
+import { demoGateways } from './gateway-network.ts';
 
 /** Gateway serial → key, as the simulated gateways deliver with them. */
 export type GatewayKeys = Record<string, string>;
@@ -13,7 +13,7 @@ const KeyFile = z.record(z.string(), z.string());
 export const keyFileOf = (dataDir: string) => join(dataDir, 'simulator-keys.json');
 
 /** The name of the keys among the shared secrets (PostgreSQL). */
-export const SHARED_KEYS = 'simulator-gateway-keys';
+const SHARED_KEYS = 'simulator-gateway-keys';
 
 const parseKeys = (text: string | undefined): GatewayKeys => {
   if (text === undefined) return {};
@@ -60,7 +60,7 @@ export function simulatorKeys(services: Services): Promise<GatewayKeys> {
     const stored = await loadKeys(tx, dataDir);
     const keys: GatewayKeys = {};
     let changed = false;
-    for (const site of gatewaySites) {
+    for (const site of demoGateways) {
       const gateway = await tx.channels.findCommissioned(site.serial);
       if (!gateway || gateway.type !== 'GATEWAY') continue;
       const key = stored[site.serial];

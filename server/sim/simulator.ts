@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
 import { INGEST_MAX_MESSAGES, IngestResult } from '../schemas/ingest.ts';
-import { gatewaySites } from './amsterdam.ts';
+import { demoGateways } from './gateway-network.ts';
 import { demoFleet, type Vehicle } from './fleet.ts';
 import { DAY_MS, localDay } from './local-time.ts';
 import { simulatorKeys, type GatewayKeys } from './simulator-keys.ts';
@@ -178,7 +178,7 @@ export class LiveSimulator {
     gateway: number,
     messages: GatewayMessage[],
   ): Promise<Delivered | undefined> {
-    const serial = gatewaySites[gateway]?.serial ?? '';
+    const serial = demoGateways[gateway]?.serial ?? '';
     const key = this.keys[serial];
     const dropped: Delivered = { duplicates: 0, rejected: [] };
     if (key === undefined) return dropped;

@@ -8,7 +8,7 @@ import { unit } from './random.ts';
  * a daily swing coldest at dawn and warmest mid-afternoon, and weather that differs from day to
  * day, blended across midnight so it never jumps.
  */
-export function ambient(t: number): number {
+function ambient(t: number): number {
   const yearFraction = ((t / DAY_MS) % 365.25) / 365.25;
   const season = 10.5 - 7 * Math.cos(2 * Math.PI * (yearFraction - 15 / 365.25));
   const hour = localHour(t);

@@ -1,4 +1,4 @@
-import { gatewaySites } from './amsterdam.ts';
+import { demoGateways, gatewayOf } from './gateway-network.ts';
 import { planDay } from './day-plan.ts';
 import type { Vehicle } from './fleet.ts';
 import { localDay } from './local-time.ts';
@@ -13,7 +13,11 @@ export interface Sender {
 function vehicleSender(vehicle: Vehicle): Sender {
   return {
     serial: vehicle.serial,
-    messagesOfDay: (day) => dayMessages(vehicle, planDay(vehicle, day)),
+    messagesOfDay: (day) => {
+      const messages = dayMessages(vehicle, planDay(vehicle, day));
+      if (vehicle.tenant === 'demo') return messages;
+      return messages.map((m) => ({ ...m, gateway: gatewayOf(m.gateway, vehicle.tenant) }));
+    },
   };
 }
 
@@ -64,6 +68,6 @@ export class Timeline {
 export function demoSenders(fleet: readonly Vehicle[]): Sender[] {
   return [
     ...fleet.map(vehicleSender),
-    ...gatewaySites.map((site, index) => gatewaySender(index, site.serial)),
+    ...demoGateways.map((site, index) => gatewaySender(index, site.serial)),
   ];
 }

@@ -10,4 +10,22 @@ export interface LeaseStore {
   /** A cursor kept with the work (how far it got), so a new holder goes on from there. */
   cursor(name: string): Promise<number>;
   setCursor(name: string, holder: string, value: number): Promise<void>;
+  /** Per key, the last position (event `seq`, reading `idx`) the work has started on. */
+  claims(name: string): Promise<Map<number, Position>>;
+  /** Moves each key's claim forward to its position (never back), in one write. */
+  claim(name: string, claims: readonly Claim[]): Promise<void>;
 }
+
+/** Where a reading is in the event log: its event's number and its index in that event. */
+export interface Position {
+  seq: number;
+  idx: number;
+}
+
+export interface Claim extends Position {
+  key: number;
+}
+
+/** a before b, in log order. */
+export const before = (a: Position, b: Position) =>
+  a.seq < b.seq || (a.seq === b.seq && a.idx < b.idx);

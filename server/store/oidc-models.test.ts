@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTestStore, type TestStore } from '../test/test-store.ts';
+import { randomBytes } from 'node:crypto';
 import { OidcModels } from './oidc-models.ts';
+import { digest, Sealer } from '../secrets/sealer.ts';
 
 describe('the identity provider state in the store', () => {
   let test: TestStore;
@@ -8,7 +10,7 @@ describe('the identity provider state in the store', () => {
   let models: OidcModels;
   beforeEach(async () => {
     test = await openTestStore(':memory:');
-    models = new OidcModels(test.store.oidcModels, () => clock.now);
+    models = new OidcModels(test.store.oidcModels, new Sealer([randomBytes(32)]), () => clock.now);
   });
   afterEach(() => test.close());
 
@@ -58,6 +60,33 @@ describe('the identity provider state in the store', () => {
     clock.now += 11_000;
     await models.pruneExpired();
     const rows = await test.sql.all('SELECT model, id FROM oidc_models');
-    expect(rows).toEqual([{ model: 'Grant', id: 'g1' }]);
+    expect(rows).toEqual([{ model: 'Grant', id: digest('g1') }]);
+  });
+
+  it('keeps nothing a copy of the database could use: ids and uids hashed, payloads sealed', async () => {
+    const refreshToken = 'rt-secret-value-0123456789';
+    await models.adapterFor('RefreshToken').upsert(refreshToken, {
+      jti: refreshToken,
+      grantId: 'g9',
+      accountId: 'account-7',
+    });
+    await models.adapterFor('Session').upsert('cookie-value', { uid: 'uid-secret', jti: 'x' }, 60);
+    const rows = await test.sql.all('SELECT * FROM oidc_models');
+    const dump = JSON.stringify(rows);
+    for (const secret of [refreshToken, 'cookie-value', 'uid-secret', 'account-7']) {
+      expect(dump).not.toContain(secret);
+    }
+    expect(dump).toContain('g9');
+    // Another key (a copy taken elsewhere) cannot read it; the right one can.
+    const stranger = new OidcModels(test.store.oidcModels, new Sealer([randomBytes(32)]));
+    expect(await stranger.adapterFor('RefreshToken').find(refreshToken)).toBeUndefined();
+    expect(await models.adapterFor('RefreshToken').find(refreshToken)).toMatchObject({
+      accountId: 'account-7',
+    });
+  });
+
+  it('a row written in the clear before (an older version) is not found', async () => {
+    await test.store.oidcModels.upsert('RefreshToken', 'old-plain', { grantId: 'g1' }, null);
+    expect(await models.adapterFor('RefreshToken').find('old-plain')).toBeUndefined();
   });
 });

@@ -50,7 +50,9 @@ describe('a database on disk', () => {
         'SELECT push_secret FROM channels WHERE uuid = ?',
         group.uuid,
       );
-      expect(secret).toEqual([{ push_secret: 'kept-secret' }]);
+      // Sealed at rest with the key in DATA_DIR, which the restarted cloud reads again.
+      expect(secret).toEqual([{ push_secret: expect.stringMatching(/^sealed:v1:/) }]);
+      expect(cloud.services.sealer.unseal(String(secret[0]?.push_secret))).toBe('kept-secret');
       // The gateway's key still works, and commissioned serials are still taken.
       expect((await ingest(cloud, gateway, [temp('VAN-FILE', T0, 5)])).json).toMatchObject({
         accepted: 1,

@@ -18,6 +18,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   body?: unknown;
   payload?: string;
+  /** The client's address as the socket would show it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface Answer {
@@ -47,13 +49,17 @@ export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
  * A cloud over a fresh database of the engine under test (or the one of `overrides.dataDir`, for
  * restart tests) with the demo accounts, and a contract-checked caller.
  */
-export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Promise<TestCloud> {
+export async function createTestCloud(
+  overrides: Partial<CloudConfig> = {},
+  /** PostgreSQL: connect through this (a relay a test cuts, to play a database outage). */
+  through?: (url: string) => string,
+): Promise<TestCloud> {
   const config = testConfig({ logLevel: 'info', ...overrides });
   const keep =
     config.dataDir === ':memory:'
       ? undefined
       : `d_${createHash('sha256').update(config.dataDir).digest('hex').slice(0, 16)}`;
-  const { store, sql, close } = await openTestStore(config.dataDir, keep);
+  const { store, sql, close } = await openTestStore(config.dataDir, keep, through);
   const clock = { now: T0 };
   const logs: string[] = [];
   const logStream = new PassThrough();
@@ -83,6 +89,7 @@ export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Pro
       url: url + query,
       headers,
       ...(payload !== undefined ? { payload } : {}),
+      ...(options.remoteAddress !== undefined ? { remoteAddress: options.remoteAddress } : {}),
     });
     const contentType = response.headers['content-type'];
     contract.check(
@@ -100,7 +107,8 @@ export async function createTestCloud(overrides: Partial<CloudConfig> = {}): Pro
   return {
     ...cloud,
     ids,
-    store,
+    // Writes through the cloud's own store, so its caches hear of them (reach-cache.ts).
+    store: cloud.services.store,
     sql,
     logs,
     clock,

@@ -1,8 +1,12 @@
-import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { authConfigFromEnv } from '../auth/auth-config.ts';
 import type { CloudConfig } from '../config.ts';
 import { createTestCloud, type TestCloud } from './harness.ts';
+
+/** The console's client at the outside issuer, as token() writes it. */
+export const SPA_CLIENT = 'spa-client';
 
 /**
  * A stand-in for a customer's identity provider (Auth0, Keycloak, Entra ID): its own key pair
@@ -15,14 +19,61 @@ export class OutsideIssuer {
   discoveryStatus = 200;
   /** Discovery requests answered so far. */
   discoveryRequests = 0;
+  /** Requests to the introspection endpoints so far (RFC 7662 and Google's tokeninfo). */
+  introspectionRequests = 0;
+  private readonly opaqueTokens = new Map<string, Record<string, unknown>>();
   private server: Server | undefined;
   private key: CryptoKey | undefined;
+
+  /** The confidential client allowed at /introspect. */
+  static readonly introspector = { id: 'telemetry-api', secret: 'introspect-s3cret' };
+
+  /**
+   * An opaque access token whose introspection answers `answer` (RFC 7662 at /introspect; at
+   * /tokeninfo, Google's form, the same without `active`). `prefix` shapes it as the provider does.
+   */
+  opaque(answer: Record<string, unknown>, prefix = ''): string {
+    const token = `${prefix}${randomBytes(24).toString('base64url')}`;
+    this.opaqueTokens.set(token, answer);
+    return token;
+  }
+
+  /** Forgets an opaque token, as a provider does when it is revoked. */
+  revoke(token: string): void {
+    this.opaqueTokens.delete(token);
+  }
+
+  private async introspect(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    this.introspectionRequests++;
+    let body = '';
+    for await (const chunk of request) body += String(chunk);
+    const form = new URLSearchParams(body);
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(value));
+    };
+    if (request.url === '/tokeninfo') {
+      const answer = this.opaqueTokens.get(form.get('access_token') ?? '');
+      if (!answer) return json(400, { error: 'invalid_token', error_description: 'Invalid Value' });
+      const { active: _active, ...claims } = answer;
+      return json(200, claims);
+    }
+    const { id, secret } = OutsideIssuer.introspector;
+    const expected = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    if (request.headers.authorization !== expected) return json(401, { error: 'invalid_client' });
+    const answer = this.opaqueTokens.get(form.get('token') ?? '');
+    json(200, answer ? { active: true, ...answer } : { active: false });
+  }
 
   async start(): Promise<this> {
     const { publicKey, privateKey } = await generateKeyPair('RS256');
     this.key = privateKey;
     const jwk = { ...(await exportJWK(publicKey)), kid: 'outside-1', alg: 'RS256', use: 'sig' };
     this.server = createServer((request, response) => {
+      if (request.method === 'POST' && /^\/(introspect|tokeninfo)$/.test(request.url ?? '')) {
+        void this.introspect(request, response);
+        return;
+      }
       if (request.url === '/.well-known/openid-configuration') {
         this.discoveryRequests++;
         if (this.discoveryStatus !== 200) {
@@ -61,7 +112,7 @@ export class OutsideIssuer {
         aud: ['https://api.telemetry.local', `${this.issuer}userinfo`],
         iat: now,
         exp: now + 600,
-        azp: 'spa-client',
+        azp: SPA_CLIENT,
         scope: 'openid profile email',
         ...claims,
       },
@@ -93,7 +144,13 @@ export function cloudTrusting(
 ): Promise<TestCloud> {
   const publicUrl = 'http://127.0.0.1';
   const auth = authConfigFromEnv(
-    { AUTH_EXTERNAL_ISSUER: outside.issuer, AUTH_EXTERNAL_TENANT: 'demo', ...env },
+    {
+      AUTH_EXTERNAL_ISSUER: outside.issuer,
+      AUTH_EXTERNAL_TENANT: 'demo',
+      // The client token() writes into azp.
+      AUTH_EXTERNAL_CLIENT_ID: SPA_CLIENT,
+      ...env,
+    },
     publicUrl,
   );
   return createTestCloud({ publicUrl, auth, ...overrides });

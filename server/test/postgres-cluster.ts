@@ -16,15 +16,19 @@ export interface Cluster {
   url(database?: string): string;
   /** The postmaster's process id (its backends are its children), for CPU accounting. */
   pid(): number;
+  /** Stops the server (fast shutdown: sessions are ended), keeping its data: a database outage. */
+  pause(): void;
+  /** Starts the paused server again on the same port, with the same data. */
+  resume(): void;
   stop(): void;
 }
 
-export class PostgresUnavailable extends Error {}
+class PostgresUnavailable extends Error {}
 
 const SUPERUSER = 'telemetry';
 
 /** initdb/pg_ctl: PG_BIN, else the newest Debian PostgreSQL (15 or newer), else the PATH. */
-export function postgresBin(): string {
+function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root)
@@ -94,6 +98,16 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
     }
   };
   const port = options.port ?? (await freePort());
+  const settings = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off',
+    '-c synchronous_commit=off',
+    '-c full_page_writes=off',
+    '-c max_connections=300',
+    '-c shared_buffers=128MB',
+  ].join(' ');
   try {
     run('initdb', [
       '-D',
@@ -105,16 +119,6 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
       '--locale=C',
       '--no-sync',
     ]);
-    const settings = [
-      `-p ${port}`,
-      `-k ${dir}`,
-      '-c listen_addresses=127.0.0.1',
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      '-c max_connections=300',
-      '-c shared_buffers=128MB',
-    ].join(' ');
     run('pg_ctl', ['-D', data, '-l', log, '-o', settings, '-w', '-t', '60', 'start']);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -125,6 +129,8 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
     port,
     url: (database = 'postgres') => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`,
     pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
+    pause: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: () => run('pg_ctl', ['-D', data, '-l', log, '-o', settings, '-w', '-t', '60', 'start']),
     stop() {
       if (stopped) return;
       stopped = true;

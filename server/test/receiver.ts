@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received {
+interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   /** Epoch ms when the request was complete. */
@@ -9,7 +9,7 @@ export interface Received {
 }
 
 /** What the receiver does with a request; the default answers 204. */
-export type Behaviour = (response: ServerResponse) => void;
+type Behaviour = (response: ServerResponse) => void;
 
 export interface TestReceiver {
   url: string;
@@ -22,7 +22,11 @@ export interface TestReceiver {
 }
 
 /** A real HTTP receiver on 127.0.0.1 (a free port) that records what push delivers to it. */
-export async function startReceiver(path = '/hook'): Promise<TestReceiver> {
+export async function startReceiver(
+  path = '/hook',
+  /** How long an idle kept-alive connection stays open (Node's default: 5 s). */
+  keepAliveTimeoutMs?: number,
+): Promise<TestReceiver> {
   const received: Received[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let behaviour: Behaviour = (response) => response.writeHead(204).end();
@@ -39,6 +43,7 @@ export async function startReceiver(path = '/hook'): Promise<TestReceiver> {
       behaviour(response);
     });
   });
+  if (keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

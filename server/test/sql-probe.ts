@@ -2,8 +2,8 @@ import type pg from 'pg';
 import type { SQLInputValue } from 'node:sqlite';
 import type { SqliteDatabase } from '../store/sqlite/database.ts';
 
-export type SqlValue = string | number | null;
-export type SqlRow = Record<string, unknown>;
+type SqlValue = string | number | null;
+type SqlRow = Record<string, unknown>;
 
 /**
  * Plain SQL against a test cloud's database, for what the API cannot show (a stored secret, who

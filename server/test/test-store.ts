@@ -24,7 +24,12 @@ const databaseUrl = (base: string, database: string) => base.replace(/\/[^/]*$/,
  * PostgreSQL database copied from the migrated template (`keep` names one that outlives a
  * restart: it is made once and reopened).
  */
-export async function openTestStore(dataDir: string, keep?: string): Promise<TestStore> {
+export async function openTestStore(
+  dataDir: string,
+  keep?: string,
+  /** PostgreSQL: the URL the store connects to instead (a relay that a test cuts). */
+  through?: (url: string) => string,
+): Promise<TestStore> {
   const base = inject('postgresUrl');
   if (!base) {
     const store = openSqliteStore(dataDir);
@@ -33,7 +38,8 @@ export async function openTestStore(dataDir: string, keep?: string): Promise<Tes
   const name = keep ?? `t_${randomBytes(6).toString('hex')}`;
   const exists = keep !== undefined && (await databaseExists(base, name));
   if (!exists) await admin(base, `CREATE DATABASE ${name} TEMPLATE telemetry_template`);
-  const store = await openPgStore({ url: databaseUrl(base, name), poolSize: 4 });
+  const url = databaseUrl(base, name);
+  const store = await openPgStore({ url: through ? through(url) : url, poolSize: 4 });
   return {
     store,
     sql: pgProbe(store.pool),

@@ -13,7 +13,7 @@ import {
   type TestGateway,
 } from './fixtures.ts';
 
-export interface WorldNode {
+interface WorldNode {
   node: ChannelRecord;
   /** Sensor channel uuids by sensor name: temp, gps. */
   sensors: { temp: string; gps: string };
@@ -29,7 +29,9 @@ export interface WorldNode {
  * - every node has delivered a temp and a gps reading at T0 − 60 s and T0 − 30 s.
  */
 export interface World {
+  /** Demo's gateway; a gateway delivers for its own tenant's nodes only. */
   gateway: TestGateway;
+  acmeGateway: TestGateway;
   groups: { north: ChannelRecord; south: ChannelRecord; west: ChannelRecord; acme: ChannelRecord };
   nodes: { n: WorldNode; s: WorldNode; w: WorldNode; x: WorldNode; acme: WorldNode };
   /** Readings per node; a node's history holds this many items. */
@@ -40,6 +42,7 @@ export const DATA_TS = [T0 - 60_000, T0 - 30_000] as const;
 
 export async function buildWorld(cloud: TestCloud): Promise<World> {
   const gateway = await registerGateway(cloud, 'GW-WORLD');
+  const acmeGateway = await registerGateway(cloud, 'GW-WORLD-ACME', 'acme');
   const north = await createGroup(cloud, 'North');
   const south = await createGroup(cloud, 'South');
   const west = await createGroup(cloud, 'West');
@@ -61,11 +64,17 @@ export async function buildWorld(cloud: TestCloud): Promise<World> {
   await grantAccess(cloud, 'admin', acmeGroup.uuid);
 
   const serials = ['VAN-N', 'VAN-S', 'VAN-W', 'VAN-X', 'ACME-1'];
-  const messages = serials.flatMap((serial, i) =>
+  const messages = serials.map((serial, i) =>
     DATA_TS.flatMap((ts) => [temp(serial, ts, 4 + i), gps(serial, ts, 52 + i / 10, 4.9)]),
   );
-  const answer = await ingest(cloud, gateway, messages);
-  if (answer.status !== 200) throw new Error(`ingestion failed: ${answer.text}`);
+  const demo = await ingest(cloud, gateway, messages.slice(0, 4).flat());
+  const acme = await ingest(cloud, acmeGateway, messages.slice(4).flat());
+  for (const answer of [demo, acme]) {
+    const result = answer.json as { accepted?: number } | undefined;
+    if (answer.status !== 200 || result?.accepted === 0) {
+      throw new Error(`ingestion failed: ${answer.text}`);
+    }
+  }
 
   const withSensors = async (node: ChannelRecord): Promise<WorldNode> => {
     const sensors = await cloud.store.channels.sensorsOf([(await channelOf(cloud, node.uuid)).id]);
@@ -78,6 +87,7 @@ export async function buildWorld(cloud: TestCloud): Promise<World> {
   };
   return {
     gateway,
+    acmeGateway,
     groups: { north, south, west, acme: acmeGroup },
     nodes: {
       n: await withSensors(nodes.n),

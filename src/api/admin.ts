@@ -5,10 +5,10 @@ import { isCloudReachable } from './network-status.ts';
 const adminKeys = { ping: ['admin', 'ping'] as const };
 
 /** Every 30 s while the cloud answers; every 5 s while it does not, to notice its return. */
-export const PING_MS = 30_000;
-export const PING_UNREACHABLE_MS = 5_000;
+const PING_MS = 30_000;
+const PING_UNREACHABLE_MS = 5_000;
 
-export function ping(signal?: AbortSignal) {
+function ping(signal?: AbortSignal) {
   return apiRequest('/v1/admin/ping', { schema: (s) => s.StatusResult, signal, anonymous: true });
 }
 
@@ -19,4 +19,5 @@ export const pingQuery = () =>
     refetchInterval: () => (isCloudReachable() ? PING_MS : PING_UNREACHABLE_MS),
     refetchIntervalInBackground: false,
     retry: false,
+    meta: { anonymous: true },
   });

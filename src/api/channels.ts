@@ -66,7 +66,7 @@ function invalidateChannel(client: QueryClient, uuid: string) {
   ]);
 }
 
-export function setProperties(uuid: string, properties: Properties) {
+function setProperties(uuid: string, properties: Properties) {
   return apiRequest(`/v1/channels/${segment(uuid)}/properties`, {
     method: 'PUT',
     query: { properties: JSON.stringify(properties) },

@@ -53,7 +53,7 @@ export function sessionConnection(): ApiClientOptions | null {
  * unread: `fetchJson` reads it as JSON, live streams read it as it arrives
  * (src/api/live-events.ts).
  */
-export async function fetchResponse(
+async function fetchResponse(
   connection: ApiClientOptions | null,
   path: string,
   request: Omit<RequestOptions<unknown>, 'schema'> & { headers?: Record<string, string> },

@@ -71,7 +71,7 @@ export interface FailedService {
   allowOrigin: string;
 }
 
-export const CLOUD: FailedService = {
+const CLOUD: FailedService = {
   name: 'The cloud',
   allowOrigin: 'add this origin to the cloud’s CORS_ORIGINS',
 };

@@ -27,10 +27,20 @@ export class ApiError extends Error {
   }
 
   /**
+   * The cloud itself answered 503 in its documented shape: it is up, but waiting for something it
+   * needs (the identity provider, say) and its message says what. Not an outage: the header must
+   * not call the cloud unreachable while it explains itself (issue 21).
+   */
+  get isCloudWaiting(): boolean {
+    return this.status === 503 && this.code === 'SERVICE_UNAVAILABLE';
+  }
+
+  /**
    * The cloud is away, not refusing: no answer at all, or a gateway in front of it saying it
-   * cannot reach it (502, 503, 504).
+   * cannot reach it (502, 503 without the cloud's own body, 504).
    */
   get isOutage(): boolean {
+    if (this.isCloudWaiting) return false;
     return this.isNetwork || this.status === 502 || this.status === 503 || this.status === 504;
   }
 }

@@ -23,7 +23,7 @@ export const membersQuery = (groupUuid: string) =>
   });
 
 /** `tenant`: our cloud's extension, sent only when the person chose among several tenants. */
-export function createGroup({ name, tenant }: { name: string; tenant?: string | undefined }) {
+function createGroup({ name, tenant }: { name: string; tenant?: string | undefined }) {
   return apiRequest(`/v1/groups/${segment(name)}`, {
     method: 'POST',
     query: { tenant },
@@ -31,14 +31,14 @@ export function createGroup({ name, tenant }: { name: string; tenant?: string | 
   });
 }
 
-export function addMember(groupUuid: string, memberUuid: string) {
+function addMember(groupUuid: string, memberUuid: string) {
   return apiRequest(`/v1/groups/${segment(groupUuid)}/${segment(memberUuid)}`, {
     method: 'POST',
     schema: (s) => s.StatusResult,
   });
 }
 
-export function removeMember(groupUuid: string, memberUuid: string) {
+function removeMember(groupUuid: string, memberUuid: string) {
   return apiRequest(`/v1/groups/${segment(groupUuid)}/${segment(memberUuid)}`, {
     method: 'DELETE',
     schema: (s) => s.StatusResult,

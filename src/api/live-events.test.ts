@@ -56,6 +56,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
   configureApiClient(null);
 });
 
@@ -106,6 +107,8 @@ describe('following a live stream', () => {
 
   it('reconnects after a drop with Last-Event-ID, waiting longer each time, and loses nothing', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The jitter at its top: each wait is the whole step (1 s, then 2 s).
+    vi.spyOn(Math, 'random').mockReturnValue(0.9999);
     const tick = (ms: number) => vi.advanceTimersByTimeAsync(ms);
     const connections = cloud();
     const { states, batches } = follow('/v1/events', { since: 1000 });
@@ -134,6 +137,44 @@ describe('following a live stream', () => {
     await tick(10);
     expect(batches).toEqual([[1500], [1600]]);
     expect(states.at(-1)).toEqual({ kind: 'live' });
+  });
+
+  it('draws each wait from the upper half of its step, so that clients dropped together spread out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const connections = cloud();
+    const { states } = follow();
+    await vi.advanceTimersByTimeAsync(10);
+    connections[0]?.close();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(states.at(-1)).toEqual({ kind: 'reconnecting', reason: 'the stream ended' });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(connections).toHaveLength(2);
+  });
+
+  it('comes back within a second, not at once, when the cloud ends the stream for a restart', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const connections = cloud();
+    const { states } = follow();
+    await vi.advanceTimersByTimeAsync(10);
+    connections[0]?.push(
+      opened +
+        message('end', {
+          status: 'SERVICE_UNAVAILABLE',
+          reason: 'shutdown',
+          message: 'The cloud is restarting.',
+        }),
+    );
+    connections[0]?.close();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(states.at(-1)).toEqual({ kind: 'reconnecting', reason: 'shutdown' });
+    await vi.advanceTimersByTimeAsync(400);
+    expect(connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(connections).toHaveLength(2);
   });
 
   it('resumes at once with the new token when the cloud ends the stream for an expired one', async () => {

@@ -1,4 +1,5 @@
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
+import { backoffDelay, spread, type Backoff } from '../../contract/backoff.ts';
 import type { LiveEndReason, LiveOpen } from '../../contract/live.ts';
 import type { Timeslice } from '../../contract/timeslice.ts';
 import { apiResponse } from './client.ts';
@@ -30,8 +31,8 @@ export interface LiveHandlers {
 
 /** Three heartbeats (every 15 s) missed: the connection is dead even if the socket is not. */
 const SILENCE_MS = 45_000;
-const FIRST_RETRY_MS = 1_000;
-const MAX_RETRY_MS = 30_000;
+/** Waits between attempts after a failure: about 1, 2, 4 … 30 s, with jitter. */
+const RETRY: Backoff = { firstMs: 1_000, maxMs: 30_000 };
 /** Ends after which the cloud wants the stream back at once, where it left off. */
 const resumeAtOnce: readonly LiveEndReason[] = ['token-expired', 'too-slow', 'shutdown'];
 
@@ -50,7 +51,7 @@ export function followLiveEvents(
   let lastId: string | undefined;
   let stopped = false;
   let controller: AbortController | undefined;
-  let retryMs = FIRST_RETRY_MS;
+  let failures = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let silence: ReturnType<typeof setTimeout> | undefined;
 
@@ -92,7 +93,7 @@ export function followLiveEvents(
         if (message.event === 'timeslices') {
           handlers.onTimeslices(schemas.TimesliceList.parse(JSON.parse(message.data)));
         } else if (message.event === 'open') {
-          retryMs = FIRST_RETRY_MS;
+          failures = 0;
           handlers.onState({ kind: 'live' });
           handlers.onOpen(schemas.LiveOpen.parse(JSON.parse(message.data)));
         } else if (message.event === 'end') {
@@ -113,17 +114,16 @@ export function followLiveEvents(
         return;
       }
       const reason = error instanceof Error && error.message ? error.message : 'connection lost';
-      again(reason, retryMs);
-      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+      again(reason, backoffDelay(RETRY, ++failures));
       return;
     }
     clearTimeout(silence);
     if (stopped) return;
-    if (ended !== undefined) again(ended, 0);
-    else {
-      again('the stream ended', retryMs);
-      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-    }
+    // A restart ends every client's stream at once: they come back spread over a second, not
+    // all in the same instant. An expired token or a slow reader concerns this client only.
+    if (ended === 'shutdown') again(ended, spread(RETRY.firstMs));
+    else if (ended !== undefined) again(ended, 0);
+    else again('the stream ended', backoffDelay(RETRY, ++failures));
   }
 
   handlers.onState({ kind: 'connecting' });

@@ -33,3 +33,28 @@ export function useCloudReachable(): boolean {
     () => reachable,
   );
 }
+
+/**
+ * What the cloud says it waits for (its 503 with a reason), or null: it answered a signed-in
+ * request since. Cleared by answers to signed-in requests only, since the ping needs no
+ * credentials and answers while bearer tokens cannot be verified.
+ */
+let waitingFor: string | null = null;
+const waitingListeners = new Set<() => void>();
+
+export function reportWaiting(reason: string | null): void {
+  if (reason === waitingFor) return;
+  waitingFor = reason;
+  for (const listener of waitingListeners) listener();
+}
+
+export function useCloudWaiting(): string | null {
+  return useSyncExternalStore(
+    (listener) => {
+      waitingListeners.add(listener);
+      return () => waitingListeners.delete(listener);
+    },
+    () => waitingFor,
+    () => waitingFor,
+  );
+}

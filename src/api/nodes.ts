@@ -3,7 +3,7 @@ import { apiRequest, segment } from './client.ts';
 import { channelKeys } from './channels.ts';
 import { groupKeys } from './groups.ts';
 
-export interface Commissioning {
+interface Commissioning {
   serial: string;
   name: string;
   /** The group the node joins. */

@@ -8,14 +8,14 @@ export interface PositionsRequest {
   to?: number | undefined;
 }
 
-export const positionKeys = {
+const positionKeys = {
   all: ['positions'] as const,
   scope: ({ group, to }: PositionsRequest) =>
     [...positionKeys.all, { group: group ?? null, to: to ?? 'now' }] as const,
 };
 
 /** Our cloud's extension (src/api/extensions.ts finds it): every node's newest fix, one request. */
-export function fetchLatestPositions({ group, to }: PositionsRequest, signal?: AbortSignal) {
+function fetchLatestPositions({ group, to }: PositionsRequest, signal?: AbortSignal) {
   return apiRequest('/v1/positions', {
     query: { group, to },
     schema: (s) => s.LatestPositions,

@@ -1,10 +1,18 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext } from 'react-router';
 import { ApiError } from './errors.ts';
-import { onReachableChange, reportReachable } from './network-status.ts';
+import { onReachableChange, reportReachable, reportWaiting } from './network-status.ts';
 
 function observe(error: unknown): void {
-  if (error instanceof ApiError) reportReachable(!error.isOutage);
+  if (!(error instanceof ApiError)) return;
+  reportReachable(!error.isOutage);
+  if (error.isCloudWaiting) reportWaiting(error.message);
+}
+
+/** `meta.anonymous`: a request without credentials (the ping) says nothing of what the cloud waits for. */
+function answered(meta: Record<string, unknown> | undefined): void {
+  reportReachable(true);
+  if (meta?.anonymous !== true) reportWaiting(null);
 }
 
 /** Never retry what the cloud refused on purpose; retry what the network lost, a little. */
@@ -17,11 +25,11 @@ export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     queryCache: new QueryCache({
       onError: observe,
-      onSuccess: () => reportReachable(true),
+      onSuccess: (_data, query) => answered(query.meta),
     }),
     mutationCache: new MutationCache({
       onError: observe,
-      onSuccess: () => reportReachable(true),
+      onSuccess: (_data, _variables, _context, mutation) => answered(mutation.meta),
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: true },
@@ -36,7 +44,7 @@ export function createQueryClient(): QueryClient {
  * Once the cloud answers again, every page on screen that failed while it was away asks again by
  * itself: nobody has to find a Retry button. Drafts are kept by the forms throughout.
  */
-export function recoverWhenReachable(client: QueryClient): () => void {
+function recoverWhenReachable(client: QueryClient): () => void {
   return onReachableChange((reachable) => {
     if (!reachable) return;
     void client.refetchQueries({

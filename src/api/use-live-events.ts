@@ -13,7 +13,7 @@ export interface LiveEventsOptions {
 }
 
 /** Hands gathered items on once per animation frame (at once where there are no frames). */
-export class FrameBatcher<T> {
+class FrameBatcher<T> {
   private items: T[] = [];
   private frame: number | undefined;
   private readonly deliver: (items: T[]) => void;
@@ -50,12 +50,13 @@ export class FrameBatcher<T> {
  * Answers where the stream stands, for the page to say.
  */
 export function useLiveEvents(path: string | undefined, options: LiveEventsOptions): LiveState {
-  const [state, setState] = useState<LiveState>({ kind: 'connecting' });
+  // Tagged with its path: another path's stream (the group before) says nothing of this one's.
+  const [state, setState] = useState<{ path: string; state: LiveState }>();
   const sinceNow = useEffectEvent(() => options.since);
   const onBatch = useEffectEvent((items: Timeslice[]) => options.onBatch(items));
   const onOpen = useEffectEvent((open: LiveOpen) => options.onOpen?.(open));
   const onState = useEffectEvent((next: LiveState) => {
-    setState(next);
+    if (path !== undefined) setState({ path, state: next });
     options.onState?.(next);
   });
 
@@ -82,5 +83,5 @@ export function useLiveEvents(path: string | undefined, options: LiveEventsOptio
     };
   }, [path]);
 
-  return state;
+  return state !== undefined && state.path === path ? state.state : { kind: 'connecting' };
 }

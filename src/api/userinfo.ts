@@ -8,6 +8,15 @@ export function fetchUserinfo(signal?: AbortSignal, authorization?: string) {
   return apiRequest('/v1/userinfo', { schema: (s) => s.UserInfo, signal, authorization });
 }
 
+/** Extension: names the caller's account with what the identity provider says (issue 21). */
+export function updateProfile(profile: { name?: string; email?: string }) {
+  return apiRequest('/v1/userinfo/profile', {
+    method: 'PUT',
+    body: profile,
+    schema: (s) => s.UserInfo,
+  });
+}
+
 export const userinfoQuery = () =>
   queryOptions({
     queryKey: userinfoKeys.all,

@@ -19,9 +19,9 @@ function PageLoader() {
 
 /**
  * The route table: every page of the console, at its pattern from src/lib/paths.ts. Every page but
- * sign-in is its own chunk (a module in ./routes exporting `Component` and, where it has data to
- * warm, `loader`), so the first page carries only the shell; the map and chart code load with the
- * fleet and history pages only.
+ * sign-in, the sign-in callback and not-found is its own chunk (a module in ./routes exporting
+ * `Component` and, where it has data to warm, `loader`), so the first page carries only the
+ * shell; the map and chart code load with the fleet and history pages only.
  */
 export const routes: RouteObject[] = [
   {
@@ -31,6 +31,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { path: paths.signIn.pattern, Component: SignInPage },
+      // Part of signing in, like sign-in: it completes the code exchange the moment the provider
+      // sends the person back, without waiting for a chunk first.
       { path: paths.callback.pattern, Component: CallbackPage },
       {
         Component: RequireSession,
@@ -57,6 +59,8 @@ export const routes: RouteObject[] = [
                 path: paths.permissions.pattern,
                 lazy: () => import('./routes/permissions-page.tsx'),
               },
+              // Not a chunk of its own: the error boundary (route-error.tsx) shows it too, so it
+              // is in the shell's chunk already.
               { path: '*', Component: NotFound },
             ],
           },

@@ -37,6 +37,17 @@ describe('OIDC settings', () => {
     );
   });
 
+  it('sends the resource indicator where one is configured (RFC 8707)', () => {
+    const result = userManagerSettings(
+      { ...settings, audience: undefined, resource: 'https://api.fleet.example/' },
+      'https://c',
+      {},
+    );
+    expect(result.resource).toBe('https://api.fleet.example/');
+    expect(result.extraQueryParams).toEqual({});
+    expect(userManagerSettings(settings, 'https://c', {})).not.toHaveProperty('resource');
+  });
+
   it('sends no audience parameter when none is configured', () => {
     const result = userManagerSettings({ ...settings, audience: undefined }, 'https://c', {});
     expect(result.extraQueryParams).toEqual({});

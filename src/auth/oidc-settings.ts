@@ -34,11 +34,26 @@ export function userManagerSettings(
     refreshTokenAllowedScope: refreshScope(settings.scope),
     // Auth0 names the API with `audience`; sent at sign-in only, where the grant is made.
     extraQueryParams: settings.audience ? { audience: settings.audience } : {},
+    // RFC 8707: the library sends `resource` on the authorization, token and refresh requests.
+    ...(settings.resource ? { resource: settings.resource } : {}),
     automaticSilentRenew: false,
     monitorSession: false,
     loadUserInfo: false,
     ...stores,
   };
+}
+
+/**
+ * A fresh nonce for each sign-in (OpenID Connect Core 3.1.2.1). oidc-client-ts sends none unless
+ * given one; given one, it keeps it with the PKCE verifier and refuses an ID token whose `nonce`
+ * differs or is missing. Some providers (LemonLDAP::NG with "require nonce") refuse sign-in without.
+ */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The provider itself refused (revoked, reused or expired refresh token), as opposed to no answer. */

@@ -3,7 +3,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { OidcAuthenticator } from './oidc.ts';
-import { readSignOutReport } from './sign-out-report.ts';
+import { readSignOutReport, revocationFailure } from './sign-out-report.ts';
 
 const settings = {
   authority: 'https://sso.example',
@@ -108,14 +108,75 @@ describe('OidcAuthenticator: a sign-in service the browser refuses', () => {
       .signIn('/channels')
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({
-      code: 'BLOCKED',
-      message:
+      kind: 'cors',
+      message: expect.stringContaining(
         'The sign-in service at https://sso.example answered, but does not let this console ' +
-        '(https://console.example) read its answers (CORS). Its operator must allow this origin ' +
-        'for the client telemetry-console: redirect URI https://console.example/callback, and ' +
-        'https://console.example where it lists allowed (CORS) origins.',
+          '(https://console.example) read its answers (CORS). Its operator must allow this origin ' +
+          'for the client telemetry-console: redirect URI https://console.example/callback, and ' +
+          'https://console.example where it lists allowed (CORS) origins.',
+      ),
     });
     expect(probes).toEqual(['no-cors https://sso.example/.well-known/openid-configuration']);
+  });
+});
+
+describe('OidcAuthenticator: nonce and profile (issue 21)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.localStorage.clear();
+  });
+
+  it('sends a fresh nonce with every sign-in, which the library then checks in the ID token', async () => {
+    const manager = fakeManager();
+    const signinRedirect = vi.fn(async () => undefined);
+    Object.assign(manager, { signinRedirect });
+    const auth = signInWith(manager);
+    await auth.signIn('/channels');
+    await auth.signIn('/channels');
+    const nonces = signinRedirect.mock.calls.map((call) => {
+      const [args] = call as unknown as [{ nonce?: string }];
+      return args.nonce;
+    });
+    expect(nonces[0]).toMatch(/^[\w-]{32}$/);
+    expect(nonces[1]).toMatch(/^[\w-]{32}$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it('completes the profile from the provider’s userinfo endpoint for the same sub, once', async () => {
+    const manager = fakeManager();
+    Object.assign(manager.metadataService, {
+      getUserInfoEndpoint: async () => 'https://sso.example/userinfo',
+    });
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit) => {
+      requests.push(`${input} ${new Headers(init.headers).get('authorization')}`);
+      return Response.json({
+        sub: 's',
+        name: 'Dana Directory',
+        email: 'dana@customer.example',
+        picture: 'https://pics.example/dana.png',
+      });
+    });
+    const auth = signInWith(manager);
+    await auth.completeSignIn('https://console.example/callback?code=c&state=s');
+    expect(requests).toEqual(['https://sso.example/userinfo Bearer access-1']);
+    expect(auth.takeSignInProfile()).toEqual({
+      name: 'Dana Directory',
+      email: 'dana@customer.example',
+      picture: 'https://pics.example/dana.png',
+    });
+    expect(auth.takeSignInProfile()).toBeNull();
+  });
+
+  it('ignores a userinfo answer about someone else', async () => {
+    const manager = fakeManager();
+    Object.assign(manager.metadataService, {
+      getUserInfoEndpoint: async () => 'https://sso.example/userinfo',
+    });
+    vi.stubGlobal('fetch', async () => Response.json({ sub: 'other', name: 'Mallory' }));
+    const auth = signInWith(manager);
+    await auth.completeSignIn('https://console.example/callback?code=c&state=s');
+    expect(auth.takeSignInProfile()).toEqual({});
   });
 });
 
@@ -162,5 +223,18 @@ describe('OidcAuthenticator: signing out', () => {
     const auth = signInWith(manager);
     await auth.signOut();
     expect(readSignOutReport()).toMatchObject({ refreshToken: 'not-revoked' });
+  });
+});
+
+describe('why a revocation failed', () => {
+  it('tells a provider that requires client authentication from one that did not answer', () => {
+    const invalidClient = Object.assign(new Error('client authentication failed'), {
+      name: 'ErrorResponse',
+      error: 'invalid_client',
+    });
+    expect(revocationFailure(invalidClient)).toBe('needs-client-auth');
+    expect(revocationFailure(new Error('Unauthorized (401)'))).toBe('needs-client-auth');
+    expect(revocationFailure(new TypeError('Failed to fetch'))).toBe('not-revoked');
+    expect(revocationFailure(new Error('Bad Request (400): {}'))).toBe('refused');
   });
 });

@@ -3,9 +3,16 @@ import { explainFailure, type FailedService } from '../api/connection-failure.ts
 import type { ApiError } from '../api/errors.ts';
 import type { OidcSettings } from '../config/config.ts';
 import { paths } from '../lib/paths.ts';
-import { refusedByProvider, userManagerSettings } from './oidc-settings.ts';
+import { newNonce, refusedByProvider, userManagerSettings } from './oidc-settings.ts';
+import { explainProviderFailure } from './provider-failure.ts';
+import {
+  clearProviderProfile,
+  readProviderProfile,
+  saveProviderProfile,
+  type ProviderProfile,
+} from './provider-profile.ts';
 import { SessionStore, type Authenticator } from './session-store.ts';
-import { saveSignOutReport, type SignOutReport } from './sign-out-report.ts';
+import { revocationFailure, saveSignOutReport, type SignOutReport } from './sign-out-report.ts';
 import {
   indexedDbBackend,
   readHint,
@@ -25,7 +32,7 @@ const REFRESH_LOCK = 'telemetry-console:token-refresh';
  */
 const FRESH_TOKEN_MS = 60_000;
 
-export interface ReturnState {
+interface ReturnState {
   returnTo: string;
 }
 
@@ -61,6 +68,7 @@ export class OidcAuthenticator implements Authenticator {
   private refreshing: Promise<User | null> | null = null;
   /** When this tab got its current tokens (sign-in or refresh); 0 when another tab did. */
   private obtainedAt = 0;
+  private signInProfile: ProviderProfile | null = null;
 
   /** `manager` stands in for oidc-client-ts's UserManager in tests. */
   constructor(settings: OidcSettings, origin: string, manager?: UserManager) {
@@ -129,6 +137,12 @@ export class OidcAuthenticator implements Authenticator {
     };
   }
 
+  /** A sign-in's failure, named for what it is (provider-failure.ts). */
+  private named(error: unknown): Promise<unknown> {
+    const { authority, clientId } = this.settings;
+    return explainProviderFailure(error, { authority, clientId, origin: this.origin });
+  }
+
   /** Why the provider gave no answer: down, CORS, or this page's policy (connection-failure.ts). */
   private async explain(error: unknown): Promise<unknown> {
     if (!noAnswer(error)) return error;
@@ -140,9 +154,9 @@ export class OidcAuthenticator implements Authenticator {
     const state: ReturnState = { returnTo };
     const manager = await this.userManager();
     try {
-      await manager.signinRedirect({ state });
+      await manager.signinRedirect({ state, nonce: newNonce() });
     } catch (error) {
-      throw await this.explain(error);
+      throw await this.named(error);
     }
   }
 
@@ -153,11 +167,28 @@ export class OidcAuthenticator implements Authenticator {
     try {
       user = await manager.signinRedirectCallback(url);
     } catch (error) {
-      throw await this.explain(error);
+      throw await this.named(error);
     }
     this.obtainedAt = Date.now();
+    // Not every provider has a userinfo endpoint; the ID token's claims then suffice.
+    const endpoint = await (async () => manager.metadataService.getUserInfoEndpoint())().catch(
+      () => undefined,
+    );
+    const profile = await readProviderProfile(user.profile, user.access_token, endpoint);
+    saveProviderProfile(profile);
+    this.signInProfile = profile;
     this.store.set({ status: 'signed-in', username: usernameOf(user.profile) });
     return returnToOf(user);
+  }
+
+  /**
+   * The profile read at this tab's last sign-in, once: the console sends it to the cloud right
+   * after sign-in (PUT /v1/userinfo/profile) and never again.
+   */
+  takeSignInProfile(): ProviderProfile | null {
+    const profile = this.signInProfile;
+    this.signInProfile = null;
+    return profile;
   }
 
   async authorization(): Promise<string | null> {
@@ -264,16 +295,16 @@ export class OidcAuthenticator implements Authenticator {
         report.refreshToken = 'not-revocable';
       } else {
         // The refresh token dies at once, even if the provider's sign-out page never loads.
-        report.refreshToken = await manager.revokeTokens(['refresh_token']).then(
-          () => 'revoked' as const,
-          () => 'not-revoked' as const,
-        );
+        report.refreshToken = await manager
+          .revokeTokens(['refresh_token'])
+          .then(() => 'revoked' as const, revocationFailure);
       }
     }
     if (metadata !== null && !metadata.end_session_endpoint) {
       report.providerSession = 'no-sign-out';
     }
     saveSignOutReport(report);
+    clearProviderProfile();
     if (report.providerSession === 'ended') {
       try {
         // Ends the session at the provider too, which then sends the browser back to the console.
@@ -287,6 +318,7 @@ export class OidcAuthenticator implements Authenticator {
     }
     // Here only when the provider cannot end its session, or the person came Back to this page.
     await manager.removeUser().catch(() => undefined);
+    clearProviderProfile();
     this.store.set({ status: 'signed-out', expired: false });
   }
 }

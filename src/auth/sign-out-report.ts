@@ -4,8 +4,13 @@
  * expires.
  */
 export interface SignOutReport {
-  /** revoked; not-revocable: the provider has no revocation endpoint; not-revoked: it failed. */
-  refreshToken: 'none' | 'revoked' | 'not-revocable' | 'not-revoked';
+  /**
+   * revoked; not-revocable: the provider has no revocation endpoint; not-revoked: it did not
+   * answer; needs-client-auth: it answered 401 / invalid_client (its revocation takes only
+   * confidential clients); refused: it answered another error.
+   */
+  refreshToken:
+    'none' | 'revoked' | 'not-revocable' | 'not-revoked' | 'needs-client-auth' | 'refused';
   /** ended; no-sign-out: the provider has no end-session endpoint; unreachable: it failed. */
   providerSession: 'ended' | 'no-sign-out' | 'unreachable';
   /** Epoch seconds; access tokens are checked by signature alone and cannot be revoked. */
@@ -20,6 +25,16 @@ export function saveSignOutReport(report: SignOutReport): void {
   } catch {
     // Storage disabled: the sign-in page cannot say more than "signed out".
   }
+}
+
+/** Why a revocation failed, from what oidc-client-ts threw. */
+export function revocationFailure(error: unknown): SignOutReport['refreshToken'] {
+  if (!(error instanceof Error) || error instanceof TypeError) return 'not-revoked';
+  const code = (error as { error?: unknown }).error;
+  if (code === 'invalid_client' || code === 'unauthorized_client') return 'needs-client-auth';
+  // Not JSON: "<statusText> (401)…"; JSON without an OAuth error: "… (401): {…}".
+  if (/\(401\)/.test(error.message)) return 'needs-client-auth';
+  return 'refused';
 }
 
 /** Forgets the report once the sign-in page has shown it (or the next sign-in starts). */
@@ -66,6 +81,18 @@ export function describeSignOut(
     lines.push(
       'The refresh token this console held could not be revoked (the sign-in service did not ' +
         'answer): it stays usable until it expires.',
+    );
+  } else if (report.refreshToken === 'needs-client-auth') {
+    lines.push(
+      'The refresh token this console held was not revoked: the sign-in service requires client ' +
+        'authentication to revoke, which a console in the browser cannot give. It stays usable ' +
+        'until it expires, unless the service ends it with your session there. Whoever runs the ' +
+        'sign-in service can allow the console’s client to revoke its own tokens.',
+    );
+  } else if (report.refreshToken === 'refused') {
+    lines.push(
+      'The refresh token this console held was not revoked: the sign-in service refused to ' +
+        'revoke it. It stays usable until it expires.',
     );
   }
   if (report.providerSession === 'no-sign-out') {

@@ -23,6 +23,17 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
     };
   }
   const words = inPersonWords(error.message, names);
+  if (error.isCloudWaiting) {
+    // The cloud answered, in the interface's words: it is up, something behind it (its
+    // database, its identity provider) is not. Its reason is worth showing; it passes by itself.
+    return {
+      title: 'The cloud is having trouble',
+      detail: change
+        ? `${words} This did not happen; what you entered is kept here.`
+        : `${words} This page asks again by itself.`,
+      color: 'orange',
+    };
+  }
   if (error.isOutage) {
     return {
       title: 'The cloud cannot be reached',

@@ -54,7 +54,7 @@ export function ConfirmDialog({
 }
 
 /** What a confirm dialog runs: a mutation without variables (remove the properties, the push, …). */
-export interface ConfirmedMutation {
+interface ConfirmedMutation {
   mutate: (variables: undefined, options: { onSuccess: () => void }) => void;
   reset: () => void;
   isPending: boolean;

@@ -16,7 +16,10 @@ export const ConsoleConfigSchema = z.strictObject({
   authMode: z.enum(['oidc', 'basic']),
   authority: z.optional(text()),
   clientId: z.optional(text()),
+  /** Sent as `audience` at sign-in (Auth0). */
   audience: z.optional(text()),
+  /** Sent as `resource` at sign-in and refresh (RFC 8707), an absolute URI. */
+  resource: z.optional(z.url()),
   // offline_access only when a deployment asks for it (docs/decisions/0012-sign-in-and-tokens.md, "Refresh tokens").
   scope: z._default(text(), 'openid profile email'),
   mapTileUrl: z._default(

@@ -4,6 +4,8 @@ export interface OidcSettings {
   authority: string;
   clientId: string;
   audience: string | undefined;
+  /** RFC 8707 resource indicator, sent at sign-in and refresh. */
+  resource?: string | undefined;
   scope: string;
 }
 
@@ -54,6 +56,7 @@ export function parseConfig(json: unknown, origin: string, schema: ConfigSchema)
       authority: absolute(raw.authority, origin),
       clientId: raw.clientId,
       audience: raw.audience,
+      resource: raw.resource,
       scope: raw.scope,
     };
   }

@@ -46,7 +46,7 @@ export function tenantsWith(
  * Group channels are `groups`, every other channel is `assets` (docs/decisions/0001-permissions-and-reach.md, "Permissions
  * and reach").
  */
-export function objectTypeOfChannel(channelType: ChannelType): 'assets' | 'groups' {
+function objectTypeOfChannel(channelType: ChannelType): 'assets' | 'groups' {
   return channelType === 'GROUP' ? 'groups' : 'assets';
 }
 

@@ -2,7 +2,7 @@
  * The names people know the cloud's parameters by, on the console's forms. The cloud speaks of
  * "query parameter 'to'"; the person typed into a field called "Address".
  */
-export const fieldNames: Readonly<Record<string, string>> = {
+const fieldNames: Readonly<Record<string, string>> = {
   to: 'Push address',
   interval: 'Push interval',
   secret: 'Secret',

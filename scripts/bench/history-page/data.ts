@@ -3,7 +3,7 @@ import type { FleetNode } from '../../../src/lib/history/fleet-positions.ts';
 import type { TrackPoint } from '../../../src/lib/history/gps-track.ts';
 
 /** A deterministic pseudo-random sequence, so every run draws the same data. */
-export function random(seed: number): () => number {
+function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state * 1664525 + 1013904223) >>> 0;

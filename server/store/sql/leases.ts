@@ -1,5 +1,9 @@
-import type { LeaseStore } from '../leases.ts';
+import { sql } from 'kysely';
+import type { Claim, LeaseStore, Position } from '../leases.ts';
 import type { Sql } from './queries.ts';
+
+/** Rows of claims per statement: four parameters each, well under SQLite's limit. */
+const CLAIMS_PER_STATEMENT = 200;
 
 export class SqlLeaseStore implements LeaseStore {
   private readonly s: Sql;
@@ -60,5 +64,40 @@ export class SqlLeaseStore implements LeaseStore {
         .where('holder', '=', holder),
       'lease-cursor',
     );
+  }
+
+  async claims(name: string): Promise<Map<number, Position>> {
+    const rows = await this.s.all(
+      this.s.qb.selectFrom('lease_claims').select(['key', 'seq', 'idx']).where('lease', '=', name),
+      'lease-claims',
+    );
+    return new Map(
+      rows.map((row) => [Number(row.key), { seq: Number(row.seq), idx: Number(row.idx) }]),
+    );
+  }
+
+  async claim(name: string, claims: readonly Claim[]): Promise<void> {
+    if (claims.length === 0) return;
+    // Sorted keys (one lock order); a claim only moves forward, also when two writes of the
+    // same key cross.
+    const sorted = [...claims].sort((a, b) => a.key - b.key);
+    await this.s.atomic(async (tx) => {
+      for (let at = 0; at < sorted.length; at += CLAIMS_PER_STATEMENT) {
+        const part = sorted.slice(at, at + CLAIMS_PER_STATEMENT);
+        await tx.exec(
+          tx.qb
+            .insertInto('lease_claims')
+            .values(part.map((c) => ({ lease: name, key: c.key, seq: c.seq, idx: c.idx })))
+            .onConflict((conflict) =>
+              conflict
+                .columns(['lease', 'key'])
+                .doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), idx: eb.ref('excluded.idx') }))
+                .where(
+                  sql<boolean>`(lease_claims.seq, lease_claims.idx) < (excluded.seq, excluded.idx)`,
+                ),
+            ),
+        );
+      }
+    });
   }
 }

@@ -39,6 +39,7 @@ export interface Database {
   /** PostgreSQL only: the counter the event log is numbered from. */
   event_seq: { last: number };
   leases: { name: string; holder: string; expires_at: number; cursor: Generated<number> };
+  lease_claims: { lease: string; key: number; seq: number; idx: number };
 }
 
 /** 0 or 1 in SQLite, a boolean in PostgreSQL; written as a boolean (the SQLite runner binds 0/1). */

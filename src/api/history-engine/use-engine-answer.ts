@@ -40,7 +40,7 @@ function usePacedVersion(history: RangeHistory, pace: number): number {
   return paced;
 }
 
-export const engineKeys = {
+const engineKeys = {
   all: ['history-engine'] as const,
   answer: (key: string, version: number, query: Query | undefined) =>
     [...engineKeys.all, key, version, query ?? 'nothing'] as const,

@@ -4,7 +4,7 @@ import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
 import { pageError, type EngineClient } from './engine-client.ts';
 import { useHistoryEngine } from './engine-context.ts';
 
-export type RangeStatus = Progress['status'];
+type RangeStatus = Progress['status'];
 
 export interface RangeHistory {
   /** Names the channel and range in the engine. */

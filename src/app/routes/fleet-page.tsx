@@ -16,6 +16,7 @@ import { channelListQuery } from '../../api/channels.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useConfig } from '../../config/config-context.ts';
@@ -209,6 +210,16 @@ export function Component() {
         <>
           <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
           <Skeleton height={480} aria-label="Loading the fleet map" />
+        </>
+      ) : profile.data === undefined ? (
+        <>
+          <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
+          {/* Not "you may not": what failed is reading the permissions (issue 21). */}
+          <ApiErrorAlert
+            error={profile.error}
+            title="Your permissions could not be read"
+            onRetry={() => void profile.refetch()}
+          />
         </>
       ) : allowed ? (
         <LiveFleet />

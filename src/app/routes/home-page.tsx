@@ -10,6 +10,8 @@ import { paths } from '../../lib/paths.ts';
  * otherwise the channels they reach, rather than a map page that can only say no (support).
  */
 export function landingPath(permissions: PermissionMap): string {
+  // No permission at all: the page that says why (its roles, what the operator must set).
+  if (Object.keys(permissions).length === 0) return paths.permissions.href();
   const history =
     mayOnExisting(permissions, 'assets.history', 'READ').allowed ||
     mayOnExisting(permissions, 'groups.history', 'READ').allowed;

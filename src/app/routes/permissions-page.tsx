@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { capabilitiesOf, type Capability } from '../../lib/capabilities.ts';
 import { tenantsOf } from '../../lib/permissions.ts';
 import { PermissionMatrix } from '../../features/permissions/permission-matrix.tsx';
+import { RolesNotice } from '../../features/permissions/roles-notice.tsx';
 
 export function loader({ context }: LoaderFunctionArgs) {
   void context.get(queryClientContext).prefetchQuery(userinfoQuery());
@@ -60,6 +61,7 @@ export function Component() {
         title="Permissions"
         description="Who you are signed in as, and what the cloud lets you do in each of your tenants."
       />
+      <RolesNotice profile={profile} />
       <Paper withBorder p="md" component="section" aria-labelledby="profile-title">
         <Title order={2} size="h4" mb="sm" id="profile-title">
           Profile

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserManager } from 'oidc-client-ts';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AuthContext, type SessionAuthenticator } from '../../auth/auth-context.ts';
 import { BasicAuthenticator } from '../../auth/basic.ts';
@@ -111,5 +111,127 @@ describe('SignInPage (OIDC)', () => {
     expect(notice).toHaveTextContent('Signed out of the console, with exceptions');
     expect(notice).toHaveTextContent('offers no way to revoke tokens');
     expect(window.sessionStorage.length).toBe(0);
+  });
+});
+
+describe('SignInPage (OIDC): every failure named for what it is (issue 21)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Sign in, with the provider's discovery failing as `failure` and the no-cors probe as `probe`. */
+  async function signInFailing(failure: unknown, probe: 'answers' | 'fails' = 'fails') {
+    vi.stubGlobal('fetch', async () => {
+      if (probe === 'fails') throw new TypeError('Failed to fetch');
+      return new Response(null, { status: 200 });
+    });
+    const manager = {
+      signinRedirect: async () => {
+        throw failure;
+      },
+    } as unknown as UserManager;
+    const authenticator = new OidcAuthenticator(oidcSettings, 'https://console.example', manager);
+    authenticator.store.set({ status: 'signed-out', expired: false });
+    await renderSignIn(authenticator, oidcConfig);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    return screen.findByRole('alert');
+  }
+
+  it('a provider that does not answer: down, not the cloud', async () => {
+    const alert = await signInFailing(new TypeError('Failed to fetch'));
+    expect(alert).toHaveTextContent('The sign-in service cannot be reached');
+    expect(alert).toHaveTextContent(
+      'The sign-in service at https://sso.example does not answer: it is down, this device has ' +
+        'no network, or config.json’s authority names the wrong address.',
+    );
+    expect(alert).not.toHaveTextContent(/cloud/i);
+  });
+
+  it('a provider that answers but not to this origin: CORS, or a proxy’s error page', async () => {
+    const alert = await signInFailing(new TypeError('Failed to fetch'), 'answers');
+    expect(alert).toHaveTextContent('The browser refused the sign-in service’s answer');
+    expect(alert).toHaveTextContent(
+      'answered, but does not let this console (https://console.example) read its answers (CORS)',
+    );
+    expect(alert).toHaveTextContent(
+      'a proxy in front of the service may be answering with an error page',
+    );
+  });
+
+  it('a proxy in front of the provider answering 502: an HTTP error, not CORS', async () => {
+    const alert = await signInFailing(new Error('Bad Gateway (502)'));
+    expect(alert).toHaveTextContent('The sign-in service answered with an error');
+    expect(alert).toHaveTextContent(
+      'The sign-in service at https://sso.example answered HTTP 502. That comes from a proxy or ' +
+        'gateway in front of it that cannot reach it',
+    );
+    expect(alert).not.toHaveTextContent('CORS');
+  });
+
+  it('an authority that is not an OpenID provider', async () => {
+    const alert = await signInFailing(
+      new Error('Invalid response Content-Type: text/html, from URL: https://sso.example/x'),
+    );
+    expect(alert).toHaveTextContent('The sign-in service’s answer is not an OpenID configuration');
+    expect(alert).toHaveTextContent('config.json’s authority is not an OpenID provider’s issuer');
+  });
+
+  it('a provider that refuses the request, with what its operator must allow', async () => {
+    const refused = Object.assign(new Error('code challenge required'), {
+      name: 'ErrorResponse',
+      error: 'invalid_request',
+    });
+    const alert = await signInFailing(refused);
+    expect(alert).toHaveTextContent('The sign-in service refused');
+    expect(alert).toHaveTextContent(
+      'The client telemetry-console must accept PKCE with S256 at the sign-in service.',
+    );
+  });
+
+  it('an opaque access token refused by the cloud: what to configure at the provider', async () => {
+    const authenticator = new OidcAuthenticator(
+      oidcSettings,
+      'https://console.example',
+      {} as UserManager,
+    );
+    authenticator.store.set({
+      status: 'signed-out',
+      expired: false,
+      refusal: 'The bearer token is opaque, not a JSON Web Token: …',
+    });
+    await renderSignIn(authenticator, oidcConfig);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The sign-in service issues opaque access tokens to the client telemetry-console. It must ' +
+        'issue JWT access tokens for the API',
+    );
+  });
+
+  it('a token of another client refused by the cloud: AUTH_EXTERNAL_CLIENT_IDS', async () => {
+    const authenticator = new OidcAuthenticator(
+      oidcSettings,
+      'https://console.example',
+      {} as UserManager,
+    );
+    authenticator.store.set({
+      status: 'signed-out',
+      expired: false,
+      refusal: 'The token was issued to the client other, which this cloud does not serve.',
+    });
+    await renderSignIn(authenticator, oidcConfig);
+    expect(screen.getByRole('alert')).toHaveTextContent('AUTH_EXTERNAL_CLIENT_IDS must list it');
+  });
+
+  it.each([
+    ['needs-client-auth', 'the sign-in service requires client authentication to revoke'],
+    ['not-revoked', 'could not be revoked (the sign-in service did not answer)'],
+  ] as const)('sign-out whose revocation failed as %s says so', async (refreshToken, words) => {
+    saveSignOutReport({ refreshToken, providerSession: 'ended', accessTokenExpiresAt: null });
+    const authenticator = new OidcAuthenticator(
+      oidcSettings,
+      'https://console.example',
+      {} as UserManager,
+    );
+    authenticator.store.set({ status: 'signed-out', expired: false });
+    await renderSignIn(authenticator, oidcConfig);
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent(words);
   });
 });

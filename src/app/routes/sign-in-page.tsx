@@ -11,10 +11,10 @@ import {
 } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/errors.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { useAuthenticator, useSession } from '../../auth/auth-context.ts';
 import { hasAnyDraft } from '../../auth/drafts.ts';
+import { ProviderFailure } from '../../auth/provider-failure.ts';
 import { refusalAdvice } from '../../auth/refusal-advice.ts';
 import {
   clearSignOutReport,
@@ -102,15 +102,12 @@ function OidcButton({ returnTo }: { returnTo: string }) {
   };
   return (
     <Stack>
-      {error !== null && (
-        <ApiErrorAlert
-          error={error}
-          title={
-            error instanceof ApiError && error.code === 'BLOCKED'
-              ? 'The browser refused the sign-in service'
-              : 'The sign-in service cannot be reached'
-          }
-        />
+      {error instanceof ProviderFailure ? (
+        <Alert color="red" title={error.title} role="alert">
+          <Text size="sm">{error.message}</Text>
+        </Alert>
+      ) : (
+        error !== null && <ApiErrorAlert error={error} title="Sign-in did not start" />
       )}
       <Button size="md" loading={pending} onClick={() => void start()}>
         Sign in

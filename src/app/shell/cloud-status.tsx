@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { pingQuery } from '../../api/admin.ts';
 import { ApiError } from '../../api/errors.ts';
-import { useCloudReachable } from '../../api/network-status.ts';
+import { useCloudReachable, useCloudWaiting } from '../../api/network-status.ts';
 import { formatClock } from '../../lib/history/format-time.ts';
 
 /**
@@ -12,6 +12,7 @@ import { formatClock } from '../../lib/history/format-time.ts';
  */
 export function CloudStatus() {
   const reachable = useCloudReachable();
+  const waitingFor = useCloudWaiting();
   const { isPending, isError, error, dataUpdatedAt, errorUpdatedAt } = useQuery(pingQuery());
   const checked = formatClock(Math.max(dataUpdatedAt, errorUpdatedAt));
   // The browser refusing the cloud (CORS, this page's policy) is not the cloud being down.
@@ -20,17 +21,27 @@ export function CloudStatus() {
     ? ['red', 'Cloud blocked by the browser']
     : !reachable
       ? ['red', 'Cloud unreachable']
-      : isPending
-        ? ['gray', 'Cloud: checking…']
-        : isError
-          ? ['orange', 'Cloud not operational']
-          : ['green', 'Cloud operational'];
+      : waitingFor !== null
+        ? ['orange', 'Cloud not ready']
+        : isPending
+          ? ['gray', 'Cloud: checking…']
+          : isError
+            ? ['orange', 'Cloud not operational']
+            : ['green', 'Cloud operational'];
   return (
     <Badge
       variant={reachable && !blocked ? 'light' : 'filled'}
       color={color}
       role="status"
-      title={blocked ? error.message : isPending && reachable ? undefined : `Checked at ${checked}`}
+      title={
+        blocked
+          ? error.message
+          : waitingFor !== null && reachable
+            ? waitingFor
+            : isPending && reachable
+              ? undefined
+              : `Checked at ${checked}`
+      }
       visibleFrom="xs"
     >
       {text}

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { useHistoryEngine } from '../../api/history-engine/engine-context.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { useAuthenticator } from '../../auth/auth-context.ts';
 import { clearAllDrafts } from '../../auth/drafts.ts';
+import { storedProviderProfile } from '../../auth/provider-profile.ts';
 import { tenantsOf } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -17,7 +18,10 @@ export function UserPanel({ username }: { username: string }) {
   const navigate = useNavigate();
   const { data: profile } = useQuery(userinfoQuery());
   const tenants = profile ? tenantsOf(profile.permissions) : [];
-  const displayName = profile?.name ?? username;
+  // One name everywhere: the cloud's (named from the provider's profile after sign-in), else
+  // the provider's own, else the login name (issue 21).
+  const [fromProvider] = useState(storedProviderProfile);
+  const displayName = profile?.name ?? fromProvider.name ?? username;
 
   const [signingOut, setSigningOut] = useState(false);
 
@@ -34,16 +38,26 @@ export function UserPanel({ username }: { username: string }) {
 
   return (
     <Stack gap="xs" aria-label="Signed-in user" component="section">
-      <Stack gap={0} miw={0}>
-        <Text size="sm" fw={600} truncate>
-          {displayName}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {profile
-            ? `${profile.username} · ${tenants.length === 1 ? 'tenant' : 'tenants'} ${tenants.join(', ') || 'none'}`
-            : username}
-        </Text>
-      </Stack>
+      <Group gap="xs" wrap="nowrap" miw={0}>
+        {fromProvider.picture && (
+          <Avatar
+            src={fromProvider.picture}
+            alt=""
+            size="sm"
+            imageProps={{ referrerPolicy: 'no-referrer' }}
+          />
+        )}
+        <Stack gap={0} miw={0}>
+          <Text size="sm" fw={600} truncate>
+            {displayName}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {profile
+              ? `${profile.username} · ${tenants.length === 1 ? 'tenant' : 'tenants'} ${tenants.join(', ') || 'none'}`
+              : username}
+          </Text>
+        </Stack>
+      </Group>
       <Button variant="default" size="xs" loading={signingOut} onClick={() => void signOut()}>
         Sign out
       </Button>

@@ -51,7 +51,7 @@ export function serialColumn(minWidth = 112): ChannelColumn {
 }
 
 /** Our cloud's `tenant` field: whose permissions apply to each channel. */
-export const tenantColumn: ChannelColumn = {
+const tenantColumn: ChannelColumn = {
   header: 'Tenant',
   track: 'minmax(96px, 0.6fr)',
   minWidth: 96,

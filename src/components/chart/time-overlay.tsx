@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import styles from './chart.module.css';
 
-export interface PlotBox {
+interface PlotBox {
   left: number;
   top: number;
   width: number;

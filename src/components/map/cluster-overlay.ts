@@ -9,7 +9,7 @@ type Hit = ScreenPoint &
   ({ kind: 'cluster'; id: number; lat: number; lon: number } | { kind: 'node'; node: FleetNode });
 
 /** How long a node that moved glides from where it was to where it is. */
-export const GLIDE_MS = 800;
+const GLIDE_MS = 800;
 /**
  * At most this often the clusters are indexed again while a live stream moves nodes (10,000
  * nodes take tens of milliseconds): a moved node starts gliding within this much of arriving.

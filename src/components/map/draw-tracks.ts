@@ -17,7 +17,7 @@ type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
 const LEVELS = 48;
 const palette = Array.from({ length: LEVELS }, (_, i) => timeColor(i / (LEVELS - 1)));
-export const RADIUS = 3.5;
+const RADIUS = 3.5;
 /** Start and end marks: a white disc ringed green, a red disc ringed white. */
 export const END_RADIUS = 8;
 const ends = {

@@ -16,7 +16,7 @@ export interface StopMark {
 const MINUTE = 60_000;
 
 /** 5 minutes draw 5 px across the radius, 12 hours 12 px: longer stops stand out. */
-export function stopRadius(durationMs: number): number {
+function stopRadius(durationMs: number): number {
   const minutes = Math.max(1, durationMs / MINUTE);
   return Math.min(12, 5 + 1.4 * Math.log2(minutes / 5 + 1));
 }

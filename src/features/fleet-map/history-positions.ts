@@ -19,7 +19,7 @@ import type { PermissionMap } from '../../lib/permissions.ts';
  * so a fleet of 10000 nodes is never 10000 requests at once (which browsers refuse with
  * ERR_INSUFFICIENT_RESOURCES), with room left for the page's other requests.
  */
-export const FLEET_CONCURRENCY = 6;
+const FLEET_CONCURRENCY = 6;
 /**
  * Positions are handed to the page at most this often while they arrive, and less often the more
  * there are (each hand-over sorts, lists and clusters them all again): 1 s at 10,000 nodes.

@@ -15,13 +15,14 @@ import {
 } from '../../lib/history/fleet-requests.ts';
 import type { PermissionMap } from '../../lib/permissions.ts';
 import { loadFleetFromHistory, type FleetProgress } from './history-positions.ts';
-import type { LiveMode, LiveState } from '../../api/live-events.ts';
-import { useLiveFleet } from './use-live-fleet.ts';
+import type { LiveMode } from '../../api/live-events.ts';
+import { useLiveEvents } from '../../api/use-live-events.ts';
+import { segment } from '../../api/client.ts';
 
 /** How often live positions are asked for again (after the previous answer is complete). */
 export const REFRESH_MS = 60_000;
 
-export interface FleetGroup {
+interface FleetGroup {
   uuid: string;
   name: string;
   /** False when the person may not read the group's history: the map cannot show it. */
@@ -230,10 +231,13 @@ function useHistoryPositions(
 }
 
 /**
- * Latest positions of every node in scope: through the cloud's latest-positions extension when it
- * offers one, otherwise from history with bounded concurrency. Moved by one live stream when the
- * cloud offers them (use-live-fleet.ts); otherwise, or while the stream is down, refreshed every
- * minute.
+ * The fleet's live state, owned here and read top-down: which extensions the cloud offers → ONE
+ * live stream (the fleet's, GET /v1/events, or the group's channel stream, which covers its
+ * members; never one per node) → the positions, asked for once that stream is open (or cannot
+ * be), so that nothing falls between the answer and the stream: through the cloud's
+ * latest-positions extension when it offers one, otherwise from history with bounded
+ * concurrency → one FleetBuilder that both the positions and the stream feed. Without a stream,
+ * or while it is down, the positions are asked for again every minute.
  */
 export function useFleetPositions(
   scope: string | undefined,
@@ -244,18 +248,42 @@ export function useFleetPositions(
   const groups = useQuery(channelListQuery({ channelType: 'GROUP' }));
   const group = groups.data?.find((candidate) => candidate.uuid === scope);
   const known = extensions.isSuccess;
-  // The stream opens first; positions are asked for once it is open, or cannot be.
-  const [stream, setStream] = useState<{ scope: string | undefined; kind: LiveState['kind'] }>();
-  const streamOffered =
-    known &&
-    moment === undefined &&
-    (scope === undefined ? extensions.data.fleetEvents : extensions.data.channelEvents);
-  // Another group's stream state says nothing of this one's.
-  const streamKind = stream && stream.scope === scope ? stream.kind : 'connecting';
-  const waiting = streamOffered && streamKind === 'connecting';
-  const streaming = streamOffered && streamKind === 'live';
+  const offers = {
+    positions: known && extensions.data.latestPositions,
+    stream:
+      known && (scope === undefined ? extensions.data.fleetEvents : extensions.data.channelEvents),
+  };
+
+  // 1. The stream, first. Readings are gathered per animation frame and folded into the builder,
+  // which hands back the same object for every node that did not change, so the list re-renders
+  // only moved rows; the map re-indexes its clusters at most every 250 ms
+  // (components/map/cluster-overlay.ts).
+  const path =
+    moment === undefined && offers.stream
+      ? scope === undefined
+        ? '/v1/events'
+        : `/v1/channels/${segment(scope)}/events`
+      : undefined;
+  const key = `${scope ?? ''}|${path ?? ''}`;
+  const owner = useMemo(() => ({ key, builder: new FleetBuilder() }), [key]);
+  const [streamed, setStreamed] = useState(0);
+  const stream = useLiveEvents(path, {
+    onBatch: (items) => {
+      owner.builder.addHistory(items);
+      setStreamed((n) => n + 1);
+    },
+    // Reconnecting, the stream replays from its last event; when the cloud could not, the
+    // positions are read again (`chosen` is this render's, called after it).
+    onOpen: (open) => {
+      if (open.missed) chosen.refresh();
+    },
+  });
+
+  // 2. The positions, once the stream is open or cannot be; not asked again while it is live.
+  const waiting = path !== undefined && stream.kind === 'connecting';
+  const streaming = path !== undefined && stream.kind === 'live';
   const viaExtension = useExtensionPositions(
-    known && extensions.data.latestPositions && !waiting,
+    offers.positions && !waiting,
     scope,
     moment,
     group,
@@ -263,29 +291,39 @@ export function useFleetPositions(
     streaming,
   );
   const viaHistory = useHistoryPositions(
-    known && !extensions.data.latestPositions && !waiting,
+    known && !offers.positions && !waiting,
     scope,
     moment,
     permissions,
     streaming,
   );
-  const chosen = known && extensions.data.latestPositions ? viaExtension : viaHistory;
-  const live = useLiveFleet({
-    nodes: chosen.nodes,
-    scope,
-    now: moment === undefined,
-    offers: {
-      fleet: known && extensions.data.fleetEvents,
-      channel: known && extensions.data.channelEvents,
-    },
-    onState: (kind) => setStream({ scope, kind }),
-    onGap: chosen.refresh,
-  });
+  const chosen = offers.positions ? viaExtension : viaHistory;
+
+  // 3. What was loaded joins the builder (the newest of each node wins), with what streamed in
+  // since: the builder's list holds both, the same array while unchanged.
+  const loaded = useMemo(() => {
+    if (path !== undefined) owner.builder.addNodes(chosen.nodes);
+    return chosen.nodes;
+  }, [owner, path, chosen.nodes]);
+  const nodes = useMemo(
+    () => (path === undefined ? loaded : owner.builder.nodes()),
+    // `streamed` counts the batches the stream folded into the builder: its list is new then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [owner, path, loaded, streamed],
+  );
+
+  const live: LiveMode = !known
+    ? { kind: 'connecting' }
+    : moment !== undefined
+      ? { kind: 'past' }
+      : !offers.stream
+        ? { kind: 'unavailable', every: 'minute' }
+        : stream;
   const { refresh: _refresh, ...shown } = chosen;
   return {
     ...shown,
-    nodes: live.nodes,
-    live: known ? live.live : { kind: 'connecting' },
+    nodes,
+    live,
     progress: chosen === viaHistory ? viaHistory.progress : undefined,
     loading: !known || waiting || chosen.loading,
     groups: (groups.data ?? []).map((candidate) => ({

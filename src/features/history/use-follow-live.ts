@@ -10,10 +10,10 @@ import { useLiveEvents } from '../../api/use-live-events.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 
 /** Without a stream (a foreign cloud), new readings are asked for this often: never a flood. */
-export const POLL_MS = 30_000;
+const POLL_MS = 30_000;
 const POLL_WORDS = '30 seconds';
 /** A stream replays history from the range's end only within the last day (the cloud's rule). */
-export const FOLLOWABLE_MS = 24 * 60 * 60_000;
+const FOLLOWABLE_MS = 24 * 60 * 60_000;
 /** A range that ends this little after the page opened still ends "now" (clocks differ). */
 const ENDS_NOW_MS = 60_000;
 /** One poll reads at most this many pages of the interface's 10,000 readings. */

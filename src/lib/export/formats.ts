@@ -44,7 +44,7 @@ const csvColumns = [
 type CsvColumn = (typeof csvColumns)[number];
 
 /** RFC 4180 quoting; text that a spreadsheet would run as a formula is defused with a quote. */
-export function csvText(text: string): string {
+function csvText(text: string): string {
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -13,7 +13,6 @@ import {
 export const CONN = 0;
 export const GPS = 1;
 export const TEMP = 2;
-export const typeNames = ['CONN', 'GPS', 'TEMP'] as const;
 
 /** TEMP values, one row per TEMP message; NaN where the message left a field out. */
 export interface TempColumns {

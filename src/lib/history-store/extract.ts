@@ -288,6 +288,3 @@ export function countsOf(
   }
   return total;
 }
-
-/** Whether row `i` of a node's GPS carries a position. */
-export const hasPosition = (gps: NodeGps, i: number) => !Number.isNaN(gps.lat[i] ?? Number.NaN);

@@ -38,7 +38,7 @@ export interface Progress {
   version: number;
 }
 
-export interface SensorSummary {
+interface SensorSummary {
   sensorUuid: string;
   sensorName: string;
   nodeUuid: string;
@@ -48,7 +48,7 @@ export interface SensorSummary {
   temperatures: number;
 }
 
-export interface NodeSummary {
+interface NodeSummary {
   nodeUuid: string;
   nodeName: string;
   positions: number;
@@ -62,7 +62,7 @@ export interface Summary {
   nodes: NodeSummary[];
 }
 
-export interface Line {
+interface Line {
   sensorUuid: string;
   label: string;
   ts: Float64Array;
@@ -230,7 +230,7 @@ export type Query =
   | { kind: 'daily'; options: ReportOptions }
   | { kind: 'export'; format: ExportFormat; fileName: string };
 
-export interface Answers {
+interface Answers {
   summary: Summary;
   lines: LinesAnswer;
   bands: BandsAnswer;

@@ -4,7 +4,7 @@ import { distanceM } from '../geo/distance.ts';
 import { locationOf, trackPointOf, type TrackPoint } from './gps-track.ts';
 
 /** A new fix this far from the last one means the node moved (GPS jitter stays well under it). */
-export const MOVED_METRES = 25;
+const MOVED_METRES = 25;
 
 /** What the node's newest GPS message says of its movement, and from when. */
 export interface Motion {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { coldChain, defaultColdChainSettings, sideOf, type Excursion } from './excursions.ts';
 import { describeLimits, nearestLimits, readLimits, type Limits } from './limits.ts';
-import { localDays } from './local-days.ts';
+import { localDays } from '../../../contract/local-days.ts';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2025, 2, 3, 23); // 4 March 2025, 00:00 in Amsterdam

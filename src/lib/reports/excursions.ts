@@ -1,5 +1,5 @@
 import type { LinePoints } from '../history-store/m4.ts';
-import { dayIndex, spreadOverDays, type LocalDays } from './local-days.ts';
+import { dayIndex, spreadOverDays, type LocalDays } from '../../../contract/local-days.ts';
 import type { Limits } from './limits.ts';
 
 const MINUTE = 60_000;

@@ -21,12 +21,12 @@ import type { RangeStore } from '../history-store/range-store.ts';
 import type { TimeSpan } from '../history/split-range.ts';
 import { coldChain, type ColdChainFigures } from './excursions.ts';
 import { nearestLimits, type AppliedLimits } from './limits.ts';
-import { dayIndex, localDays, type LocalDays } from './local-days.ts';
+import { dayIndex, localDays, type LocalDays } from '../../../contract/local-days.ts';
 import { motionByDay, silences, timebar, type DayMotion } from './motion-summary.ts';
 import { detectTrips, type Motion } from './trips.ts';
 
 /** The span a store covers: its pieces, and live readings after them. */
-export function storeSpan(store: RangeStore): TimeSpan {
+function storeSpan(store: RangeStore): TimeSpan {
   const from = store.pieces.at(-1)?.from ?? 0;
   let to = store.pieces[0]?.to ?? 0;
   const chunks = store.chunksOldestFirst();

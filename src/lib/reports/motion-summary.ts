@@ -1,5 +1,5 @@
 import type { TimeSpan } from '../history/split-range.ts';
-import { dayIndex, spreadOverDays, type LocalDays } from './local-days.ts';
+import { dayIndex, spreadOverDays, type LocalDays } from '../../../contract/local-days.ts';
 import type { Motion } from './trips.ts';
 
 /**

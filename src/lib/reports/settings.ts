@@ -28,7 +28,7 @@ export const settingFields = [
   },
 ] as const;
 
-export type SettingName = (typeof settingFields)[number]['name'];
+type SettingName = (typeof settingFields)[number]['name'];
 export type SettingsText = Record<SettingName, string>;
 
 export function settingsText(settings: ReportSettings): SettingsText {

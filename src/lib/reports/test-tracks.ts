@@ -12,7 +12,7 @@ export interface Sample {
 const MINUTE = 60_000;
 /** Metres per degree of latitude; longitude steps are scaled by the latitude's cosine. */
 const M_PER_DEGREE = 111_195;
-export const HOME = { lat: 52.37, lon: 4.9 };
+const HOME = { lat: 52.37, lon: 4.9 };
 
 export function nodeGps(samples: readonly Sample[], node = 0): NodeGps {
   const n = samples.length;
@@ -37,7 +37,7 @@ export function nodeGps(samples: readonly Sample[], node = 0): NodeGps {
 }
 
 /** `metres` east of a position (along its parallel). */
-export function east(at: { lat: number; lon: number }, metres: number) {
+function east(at: { lat: number; lon: number }, metres: number) {
   return {
     lat: at.lat,
     lon: at.lon + metres / (M_PER_DEGREE * Math.cos((at.lat * Math.PI) / 180)),
@@ -45,7 +45,7 @@ export function east(at: { lat: number; lon: number }, metres: number) {
 }
 
 /** `metres` north of a position. */
-export function north(at: { lat: number; lon: number }, metres: number) {
+function north(at: { lat: number; lon: number }, metres: number) {
   return { lat: at.lat + metres / M_PER_DEGREE, lon: at.lon };
 }
 

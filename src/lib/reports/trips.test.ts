@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDays } from './local-days.ts';
+import { localDays } from '../../../contract/local-days.ts';
 import { motionByDay, silences } from './motion-summary.ts';
 import { nodeGps, simulate, type Leg, type Sample } from './test-tracks.ts';
 import { defaultTripSettings, detectTrips, type Motion } from './trips.ts';

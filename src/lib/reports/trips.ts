@@ -1,7 +1,7 @@
 import { distanceM } from '../geo/distance.ts';
 import type { NodeGps } from '../history-store/extract.ts';
 import type { TimeSpan } from '../history/split-range.ts';
-import { dayIndex, type LocalDays } from './local-days.ts';
+import { dayIndex, type LocalDays } from '../../../contract/local-days.ts';
 
 const MINUTE = 60_000;
 
@@ -89,7 +89,7 @@ const between = (gps: NodeGps, i: number, j: number) =>
  * it) is judged by the speed from the previous position (the first fix: to the next one), and
  * after a silence by whether the node is still where it was.
  */
-export function stillFlags(gps: NodeGps, settings: TripSettings): Uint8Array {
+function stillFlags(gps: NodeGps, settings: TripSettings): Uint8Array {
   const n = gps.ts.length;
   const still = new Uint8Array(n);
   let previous = -1;

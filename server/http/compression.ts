@@ -1,0 +1,23 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * Compresses API answers over 1 KB with brotli or gzip, whichever the request's Accept-Encoding
+ * prefers (docs/decisions/0050-compression-and-etags.md). Registered before the routes, so it
+ * wraps every answer added after it. Streams are left alone: live streams (text/event-stream)
+ * take over the socket (live/sse.ts) and the plugin's default types exclude event streams anyway,
+ * so a reading is never held in a compressor's buffer. The console's assets are compressed once
+ * at build time and served as files (console.ts, `preCompressed`); the plugin sees that they
+ * carry a Content-Encoding and passes them through.
+ */
+export async function installCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    // deflate is left out: browsers never prefer it, and its framing is ambiguous in practice.
+    encodings: ['br', 'gzip'],
+  });
+}

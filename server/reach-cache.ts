@@ -1,0 +1,224 @@
+import type { ChannelType } from '../contract/channel.ts';
+import type { ChannelStore, ChannelSummary } from './store/channels.ts';
+import type { Store } from './store/store.ts';
+
+/** Callers whose listings are kept at most; past it the oldest goes. */
+const MAX_ENTRIES = 1_000;
+
+/** What the channel store answers without changing anything: every other method is a change. */
+const CHANNEL_READS = new Set<string>([
+  'findByUuid',
+  'findById',
+  'namesOf',
+  'isReachable',
+  'listReachable',
+  'findCommissioned',
+  'findCommissionedMany',
+  'findSensor',
+  'sensorsOf',
+]);
+const GROUP_READS = new Set<string>(['listMembers', 'nameTaken', 'activeGroupsOf']);
+const ROLE_GROUP_READS = new Set<string>(['findGroups', 'list']);
+/**
+ * The user store's writes that change reach: a permission set may name groups its holders reach
+ * (`permission_set_groups`), so giving or taking a set changes them. Its other writes (profiles,
+ * passwords, grants of a set) do not: grants are checked per request, not kept here.
+ */
+const USER_REACH_WRITES = new Set<string>([
+  'setPermissionSets',
+  'addPermissionSets',
+  'removePermissionSets',
+]);
+
+/**
+ * How long a kept answer is used at most. Writes this instance makes clear the cache at once; this
+ * bounds how long one made around it (the permission-sets command in another process, SQL by
+ * hand) goes unseen, at one reach query per caller every few seconds.
+ */
+const REACH_KEPT_MS = 10_000;
+
+/**
+ * The channels each caller reaches (ChannelStore.listReachable), computed once and kept until
+ * something that could change a listing changes: a channel created, commissioned, changed or
+ * decommissioned, a grant, a group's membership, the groups a permission set names or who holds
+ * the set (docs/decisions/0051-reach-cache.md). It sits
+ * above the store, so it works on both engines, and learns of changes by watching the store's
+ * writes (`watch`): any method of the channel or group store that is not a known read counts as
+ * a change, so a write added later invalidates by default. Inside a transaction the cache is
+ * cleared when the write is made and again when the transaction ends, so a read that ran
+ * meanwhile and saw the old rows is not kept.
+ *
+ * One instance only: another instance's writes are not seen, so `watch` keeps it off for a store
+ * that serves several (PostgreSQL) until the event log carries reach changes.
+ */
+export class ReachCache {
+  private generation = 0;
+  private readonly entries = new Map<string, readonly ChannelSummary[]>();
+  /** What callers made of their reach (a listing's text), kept and forgotten with it. */
+  private readonly made = new Map<string, unknown>();
+  /** When the entries were first kept: all go REACH_KEPT_MS later. */
+  private keptSince = 0;
+  /**
+   * Sensors seen already, by uuid (never reused, unlike an id a rolled-back insert gave back):
+   * ingestion "ensures" its sensors with every batch, most of them old.
+   */
+  private readonly knownSensors = new Set<string>();
+
+  private readonly channels: Pick<ChannelStore, 'listReachable'>;
+  private readonly enabled: boolean;
+
+  /** `enabled` false: every call goes to the store (a store serving several instances). */
+  constructor(channels: Pick<ChannelStore, 'listReachable'>, enabled = true) {
+    this.channels = channels;
+    this.enabled = enabled;
+  }
+
+  /** listReachable, from the cache when nothing changed since it was read. */
+  async listReachable(userId: number, type?: ChannelType): Promise<readonly ChannelSummary[]> {
+    if (!this.enabled) return this.channels.listReachable(userId, type);
+    this.expire();
+    const key = `${userId}:${type ?? ''}`;
+    const kept = this.entries.get(key);
+    if (kept !== undefined) return kept;
+    const generation = this.generation;
+    const rows = Object.freeze(await this.channels.listReachable(userId, type));
+    // A change while the query ran may or may not be in its rows: keep only a clean answer.
+    if (generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) {
+        const oldest = this.entries.keys().next();
+        if (oldest.done !== true) this.entries.delete(oldest.value);
+      }
+      this.entries.set(key, rows);
+    }
+    return rows;
+  }
+
+  /**
+   * `make` applied to the caller's reach, kept under `key` (which must name everything else the
+   * answer depends on: the caller's permissions, a filter) until reach changes.
+   */
+  async derived<T>(
+    userId: number,
+    type: ChannelType | undefined,
+    key: string,
+    make: (rows: readonly ChannelSummary[]) => T,
+  ): Promise<T> {
+    this.expire();
+    const full = `${userId}:${type ?? ''}:${key}`;
+    if (this.made.has(full)) return this.made.get(full) as T;
+    const generation = this.generation;
+    const value = make(await this.listReachable(userId, type));
+    if (this.enabled && generation === this.generation) {
+      if (this.made.size >= MAX_ENTRIES) {
+        const oldest = this.made.keys().next();
+        if (oldest.done !== true) this.made.delete(oldest.value);
+      }
+      this.made.set(full, value);
+    }
+    return value;
+  }
+
+  private expire(): void {
+    const now = Date.now();
+    if (now - this.keptSince < REACH_KEPT_MS) return;
+    this.changed();
+    this.keptSince = now;
+  }
+
+  /** Something that may alter reach or a listed record changed: forget every listing. */
+  changed(): void {
+    this.generation++;
+    this.entries.clear();
+    this.made.clear();
+  }
+
+  /** ensureSensors' answer: a change only when it holds a sensor not seen before. */
+  sensorsEnsured(sensors: readonly { uuid: string }[]): boolean {
+    let created = false;
+    for (const sensor of sensors) {
+      if (this.knownSensors.has(sensor.uuid)) continue;
+      this.knownSensors.add(sensor.uuid);
+      created = true;
+    }
+    if (created) this.changed();
+    return created;
+  }
+}
+
+/**
+ * `store` with its channel, group and role-group writes, and the users' permission sets (and
+ * transactions holding them), reported to `cache`.
+ * Reads pass through untouched.
+ */
+export function watchStore(store: Store, cache: ReachCache): Store {
+  return watched(store, cache, () => cache.changed());
+}
+
+function watched(store: Store, cache: ReachCache, onWrite: () => void): Store {
+  const channels = watchMethods(store.channels, CHANNEL_READS, onWrite, (name, result) => {
+    if (name !== 'ensureSensors' || cache.sensorsEnsured(result as { uuid: string }[])) onWrite();
+  });
+  const groups = watchMethods(store.groups, GROUP_READS, onWrite, onWrite);
+  const roleGroups = watchMethods(store.permissionSetGroups, ROLE_GROUP_READS, onWrite, onWrite);
+  const users = watchMethods(
+    store.users,
+    { has: (name: string) => !USER_REACH_WRITES.has(name) },
+    onWrite,
+    onWrite,
+  );
+  return new Proxy(store, {
+    get(target, property) {
+      if (property === 'channels') return channels;
+      if (property === 'groups') return groups;
+      if (property === 'permissionSetGroups') return roleGroups;
+      if (property === 'users') return users;
+      if (property === 'transaction') {
+        return async <T>(work: (tx: Store) => Promise<T>): Promise<T> => {
+          let wrote = false;
+          try {
+            return await target.transaction((tx) =>
+              work(
+                watched(tx, cache, () => {
+                  wrote = true;
+                  cache.changed();
+                }),
+              ),
+            );
+          } finally {
+            // Committed or rolled back: a read that saw the rows before the commit is not kept.
+            if (wrote) cache.changed();
+          }
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * `part` with every method outside `reads` reported: `before` when called (a change may land any
+ * time from then on), `after` with its answer once it is made.
+ */
+function watchMethods<T extends object>(
+  part: T,
+  reads: Pick<ReadonlySet<string>, 'has'>,
+  before: () => void,
+  after: (name: string, result: unknown) => void,
+): T {
+  return new Proxy(part, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => Promise<unknown>;
+      if (typeof property !== 'string' || reads.has(property)) return method.bind(target);
+      return async (...args: unknown[]) => {
+        // ensureSensors mostly finds its sensors: it counts as a change only when it made one.
+        if (property !== 'ensureSensors') before();
+        const result = await method.apply(target, args);
+        after(property, result);
+        return result;
+      };
+    },
+  });
+}
