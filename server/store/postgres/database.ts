@@ -1,5 +1,7 @@
 import pg from 'pg';
-import { pgMigrations } from './migrations.ts';
+import type { Compilable } from 'kysely';
+import { builders, type Sql } from '../sql/queries.ts';
+import { migrations, pending } from '../sql/migrations.ts';
 import { retryingConflicts } from '../database-faults.ts';
 
 type Param = string | number | boolean | null | readonly (string | number | null)[];
@@ -68,7 +70,9 @@ export function isUniqueViolation(error: unknown): boolean {
  * Where a PostgreSQL repository runs its statements: any pooled connection, or the one a
  * transaction holds. Statements with a name are prepared once per connection.
  */
-export class PgScope {
+export class PgScope implements Sql {
+  readonly engine = 'postgres';
+  readonly qb = builders.postgres;
   readonly client: pg.Pool | pg.PoolClient;
   readonly inTransaction: boolean;
 
@@ -114,6 +118,28 @@ export class PgScope {
       rowMode: 'array',
     });
     return result.rows as T[];
+  }
+
+  all<O>(query: Compilable<O>, name?: string): Promise<O[]> {
+    const { sql, parameters } = query.compile();
+    return this.rows<O>(sql, parameters as readonly Param[], name);
+  }
+
+  async first<O>(query: Compilable<O>, name?: string): Promise<O | undefined> {
+    return (await this.all(query, name))[0];
+  }
+
+  exec(query: Compilable<unknown>, name?: string): Promise<number> {
+    const { sql, parameters } = query.compile();
+    return this.run(sql, parameters as readonly Param[], name);
+  }
+
+  isUniqueViolation(error: unknown): boolean {
+    return isUniqueViolation(error);
+  }
+
+  atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.atomically(work);
   }
 
   /** Runs `work` in a transaction on one connection, or in the one this scope is in. */
@@ -187,17 +213,13 @@ export async function migrate(pool: pg.Pool): Promise<void> {
       const { rows } = await client.query<{ version: number | null }>(
         'SELECT max(version) AS version FROM schema_migrations',
       );
-      const current = rows[0]?.version ?? 0;
-      if (current > pgMigrations.length) {
-        throw new Error(
-          `The database is at schema version ${current}, newer than this cloud knows (${pgMigrations.length}).`,
-        );
-      }
-      for (let version = current; version < pgMigrations.length; version++) {
+      for (const migration of pending('postgres', rows[0]?.version ?? 0)) {
         await client.query('BEGIN');
         try {
-          await client.query(pgMigrations[version] ?? '');
-          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1]);
+          await client.query(migration.sql);
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [
+            migration.version,
+          ]);
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK');
@@ -243,5 +265,5 @@ export async function schemaVersion(pool: pg.Pool): Promise<{ at: number; needed
     );
     at = rows[0]?.version ?? 0;
   }
-  return { at, needed: pgMigrations.length };
+  return { at, needed: migrations('postgres').length };
 }

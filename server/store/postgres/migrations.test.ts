@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { admin } from '../../test/postgres-cluster.ts';
-import { pgMigrations } from './migrations.ts';
+import { migrations } from '../sql/migrations.ts';
 import { openPgStore, type PgStore } from './store.ts';
 import { schemaVersion } from './database.ts';
 
 const DAY = 86_400_000;
+
+const pgMigrations = migrations('postgres');
 
 describe('PostgreSQL migrations', () => {
   const name = `m_${randomBytes(6).toString('hex')}`;
@@ -40,7 +42,7 @@ describe('PostgreSQL migrations', () => {
     await client.query(
       'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    await client.query(pgMigrations[0] ?? '');
+    await client.query(pgMigrations[0]?.sql ?? '');
     await client.query(
       "INSERT INTO schema_migrations (version) VALUES (1); INSERT INTO tenants VALUES ('kept')",
     );

@@ -6,7 +6,7 @@ import type {
   PositionStore,
   StoredReading,
 } from '../positions.ts';
-import { reachableListSql } from './channels.ts';
+import { reachableListSql } from './rows.ts';
 import type { PgScope } from './database.ts';
 
 const memberships = `

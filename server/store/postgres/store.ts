@@ -11,22 +11,22 @@ import {
   type PgOptions,
 } from './database.ts';
 import { Partitions } from './partitions.ts';
-import { PgChannelStore } from './channels.ts';
-import { PgGroupStore } from './groups.ts';
-import { PgUserStore } from './users.ts';
+import { SqlChannelStore } from '../sql/channels.ts';
+import { SqlGroupStore } from '../sql/groups.ts';
+import { SqlUserStore } from '../sql/users.ts';
 import { PgReadingStore } from './readings.ts';
-import { PgGatewayKeyStore } from './gateway-keys.ts';
-import { PgPushTargetStore } from './push-targets.ts';
-import { PgDeliveryLogStore } from './delivery-log.ts';
-import { PgPushInboxStore } from './push-inboxes.ts';
-import { PgOidcModelStore } from './oidc-models.ts';
-import { PgExternalIdentityStore } from './external-identities.ts';
-import { PgSignInFailureStore } from './sign-in-failures.ts';
-import { PgSharedSecretStore } from './shared-secrets.ts';
+import { SqlGatewayKeyStore } from '../sql/gateway-keys.ts';
+import { SqlPushTargetStore } from '../sql/push-targets.ts';
+import { SqlDeliveryLogStore } from '../sql/delivery-log.ts';
+import { SqlPushInboxStore } from '../sql/push-inboxes.ts';
+import { SqlOidcModelStore } from '../sql/oidc-models.ts';
+import { SqlExternalIdentityStore } from '../sql/external-identities.ts';
+import { SqlSignInFailureStore } from '../sql/sign-in-failures.ts';
+import { SqlSharedSecretStore } from '../sql/shared-secrets.ts';
 import { PgPositionStore } from './positions.ts';
-import { PgPermissionSetGroupStore } from './permission-set-groups.ts';
+import { SqlPermissionSetGroupStore } from '../sql/permission-set-groups.ts';
 import { PgEventLogStore } from './event-log.ts';
-import { PgLeaseStore } from './leases.ts';
+import { SqlLeaseStore } from '../sql/leases.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -66,22 +66,22 @@ export class PgStore implements Store {
     this.url = url;
     this.partitions = partitions;
     this.scope = scope;
-    this.channels = new PgChannelStore(scope);
-    this.groups = new PgGroupStore(scope);
-    this.users = new PgUserStore(scope);
+    this.channels = new SqlChannelStore(scope);
+    this.groups = new SqlGroupStore(scope);
+    this.users = new SqlUserStore(scope);
     this.readings = new PgReadingStore(scope, partitions);
-    this.gatewayKeys = new PgGatewayKeyStore(scope);
-    this.pushTargets = new PgPushTargetStore(scope);
-    this.deliveryLog = new PgDeliveryLogStore(scope);
-    this.pushInboxes = new PgPushInboxStore(scope);
-    this.oidcModels = new PgOidcModelStore(scope);
-    this.externalIdentities = new PgExternalIdentityStore(scope);
+    this.gatewayKeys = new SqlGatewayKeyStore(scope);
+    this.pushTargets = new SqlPushTargetStore(scope);
+    this.deliveryLog = new SqlDeliveryLogStore(scope);
+    this.pushInboxes = new SqlPushInboxStore(scope);
+    this.oidcModels = new SqlOidcModelStore(scope);
+    this.externalIdentities = new SqlExternalIdentityStore(scope);
     this.positions = new PgPositionStore(scope);
-    this.signInFailures = new PgSignInFailureStore(scope);
+    this.signInFailures = new SqlSignInFailureStore(scope);
     this.eventLog = new PgEventLogStore(scope);
-    this.leases = new PgLeaseStore(scope);
-    this.sharedSecrets = new PgSharedSecretStore(scope);
-    this.permissionSetGroups = new PgPermissionSetGroupStore(scope);
+    this.leases = new SqlLeaseStore(scope);
+    this.sharedSecrets = new SqlSharedSecretStore(scope);
+    this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

@@ -2,7 +2,7 @@ import { backup, DatabaseSync } from 'node:sqlite';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SQLITE_FILE } from './database.ts';
-import { migrations } from './migrations.ts';
+import { migrations } from '../sql/migrations.ts';
 
 /** What a SQLite cloud's DATA_DIR holds besides the database: both go into a backup. */
 const KEY_FILES = ['identity-keys.json', 'simulator-keys.json'];
@@ -47,7 +47,7 @@ export function restoreSqlite(folder: string, dataDir: string, now = Date.now())
     const { user_version: version } = check.prepare('PRAGMA user_version').get() as {
       user_version: number;
     };
-    if (version > migrations.length) {
+    if (version > migrations('sqlite').length) {
       throw new Error(`the backup is from a newer cloud (schema ${version}); upgrade first`);
     }
   } finally {

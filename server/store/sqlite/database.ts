@@ -1,10 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { Compilable } from 'kysely';
+import { builders, type Sql } from '../sql/queries.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrate } from './migrations.ts';
+import { pending } from '../sql/migrations.ts';
 
 export const SQLITE_FILE = 'telemetry.sqlite';
+const STATEMENTS_KEPT = 1000;
 
 /**
  * One node:sqlite connection, its prepared statements, and the turn-taking that makes its
@@ -24,10 +27,20 @@ export class SqliteDatabase {
     this.raw = raw;
   }
 
-  /** A prepared statement, prepared once per connection. */
+  /**
+   * A prepared statement, prepared once per connection. A multi-row insert compiles to one text
+   * per row count, so the cache is bounded: when full, the oldest half goes.
+   */
   prepare(sql: string): StatementSync {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
+      if (this.statements.size >= STATEMENTS_KEPT) {
+        let drop = STATEMENTS_KEPT / 2;
+        for (const key of this.statements.keys()) {
+          if (drop-- <= 0) break;
+          this.statements.delete(key);
+        }
+      }
       statement = this.raw.prepare(sql);
       this.statements.set(sql, statement);
     }
@@ -123,6 +136,22 @@ export function openSqlite(dataDir: string | ':memory:'): SqliteDatabase {
   return new SqliteDatabase(db);
 }
 
+/** Applies the migrations the database lacks, each in a transaction; the version goes with it. */
+function migrate(db: DatabaseSync): void {
+  const { user_version: at } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  for (const migration of pending('sqlite', at)) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      db.exec(migration.sql);
+      db.exec(`PRAGMA user_version = ${migration.version}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
 /** SQLite's answer to a broken UNIQUE rule (node:sqlite puts the extended code in errcode). */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { errcode?: unknown }).errcode;
@@ -133,9 +162,13 @@ export function isUniqueViolation(error: unknown): boolean {
  * Where a SQLite repository runs its statements: on the connection as any caller (waiting while
  * another caller's transaction is open), or inside the transaction it was handed.
  */
-export class SqliteScope {
+export class SqliteScope implements Sql {
+  readonly engine = 'sqlite';
+  readonly qb = builders.sqlite;
   readonly db: SqliteDatabase;
   readonly inTransaction: boolean;
+  /** The scope a transaction's work gets; one transaction at a time, so one is enough. */
+  private inside: SqliteScope | undefined;
 
   constructor(db: SqliteDatabase, inTransaction: boolean) {
     this.db = db;
@@ -163,4 +196,36 @@ export class SqliteScope {
     if (this.inTransaction) return this.run(work);
     return this.db.transaction(async () => work());
   }
+
+  all<O>(query: Compilable<O>): Promise<O[]> {
+    const { sql, parameters } = query.compile();
+    return this.run(() => this.prepare(sql).all(...bind(parameters)) as O[]);
+  }
+
+  first<O>(query: Compilable<O>): Promise<O | undefined> {
+    const { sql, parameters } = query.compile();
+    return this.run(() => this.prepare(sql).get(...bind(parameters)) as O | undefined);
+  }
+
+  exec(query: Compilable<unknown>): Promise<number> {
+    const { sql, parameters } = query.compile();
+    return this.run(() => Number(this.prepare(sql).run(...bind(parameters)).changes));
+  }
+
+  isUniqueViolation(error: unknown): boolean {
+    return isUniqueViolation(error);
+  }
+
+  atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work(this);
+    const inside = (this.inside ??= new SqliteScope(this.db, true));
+    return this.db.transaction(() => work(inside));
+  }
+}
+
+/** Parameters as node:sqlite binds them: it has no booleans. */
+function bind(parameters: readonly unknown[]): SQLInputValue[] {
+  return parameters.map((value) =>
+    typeof value === 'boolean' ? (value ? 1 : 0) : (value as SQLInputValue),
+  );
 }

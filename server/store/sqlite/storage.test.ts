@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { openSqlite } from './database.ts';
-import { migrations } from './migrations.ts';
+import { migrations as files } from '../sql/migrations.ts';
 
 const openDatabase = (dataDir: string) => openSqlite(dataDir).raw;
 
@@ -34,6 +34,8 @@ describe('a SQLite file', () => {
   });
 });
 
+const migrations = files('sqlite');
+
 describe('migrations', () => {
   let dataDir: string;
   beforeAll(() => {
@@ -60,7 +62,7 @@ describe('migrations', () => {
   it('bring an older database up to date, keeping its data', () => {
     rmSync(file(), { force: true });
     const old = new DatabaseSync(file());
-    old.exec(migrations[0] ?? '');
+    old.exec(migrations[0]?.sql ?? '');
     old.exec('PRAGMA user_version = 1');
     old.prepare("INSERT INTO tenants (name) VALUES ('from-v1')").run();
     old.close();

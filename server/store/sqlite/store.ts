@@ -1,20 +1,20 @@
 import type { ExclusiveWork, Store } from '../store.ts';
 import { openSqlite, SqliteScope, type SqliteDatabase } from './database.ts';
-import { SqliteChannelStore } from './channels.ts';
-import { SqliteGroupStore } from './groups.ts';
-import { SqliteUserStore } from './users.ts';
+import { SqlChannelStore } from '../sql/channels.ts';
+import { SqlGroupStore } from '../sql/groups.ts';
+import { SqlUserStore } from '../sql/users.ts';
 import { SqliteReadingStore } from './readings.ts';
-import { SqliteGatewayKeyStore } from './gateway-keys.ts';
-import { SqlitePushTargetStore } from './push-targets.ts';
-import { SqliteDeliveryLogStore } from './delivery-log.ts';
-import { SqlitePushInboxStore } from './push-inboxes.ts';
-import { SqliteOidcModelStore } from './oidc-models.ts';
-import { SqliteExternalIdentityStore } from './external-identities.ts';
+import { SqlGatewayKeyStore } from '../sql/gateway-keys.ts';
+import { SqlPushTargetStore } from '../sql/push-targets.ts';
+import { SqlDeliveryLogStore } from '../sql/delivery-log.ts';
+import { SqlPushInboxStore } from '../sql/push-inboxes.ts';
+import { SqlOidcModelStore } from '../sql/oidc-models.ts';
+import { SqlExternalIdentityStore } from '../sql/external-identities.ts';
 import { SqlitePositionStore } from './positions.ts';
-import { SqlitePermissionSetGroupStore } from './permission-set-groups.ts';
-import { SqliteSignInFailureStore } from './sign-in-failures.ts';
+import { SqlPermissionSetGroupStore } from '../sql/permission-set-groups.ts';
+import { SqlSignInFailureStore } from '../sql/sign-in-failures.ts';
 import { SqliteEventLogStore } from './event-log.ts';
-import { SqliteLeaseStore } from './leases.ts';
+import { SqlLeaseStore } from '../sql/leases.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions/0018-storage.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -46,21 +46,21 @@ export class SqliteStore implements Store {
     this.db = db;
     const scope = new SqliteScope(db, inTransaction);
     this.scope = scope;
-    this.channels = new SqliteChannelStore(scope);
-    this.groups = new SqliteGroupStore(scope);
-    this.users = new SqliteUserStore(scope);
+    this.channels = new SqlChannelStore(scope);
+    this.groups = new SqlGroupStore(scope);
+    this.users = new SqlUserStore(scope);
     this.readings = new SqliteReadingStore(scope);
-    this.gatewayKeys = new SqliteGatewayKeyStore(scope);
-    this.pushTargets = new SqlitePushTargetStore(scope);
-    this.deliveryLog = new SqliteDeliveryLogStore(scope);
-    this.pushInboxes = new SqlitePushInboxStore(scope);
-    this.oidcModels = new SqliteOidcModelStore(scope);
-    this.externalIdentities = new SqliteExternalIdentityStore(scope);
+    this.gatewayKeys = new SqlGatewayKeyStore(scope);
+    this.pushTargets = new SqlPushTargetStore(scope);
+    this.deliveryLog = new SqlDeliveryLogStore(scope);
+    this.pushInboxes = new SqlPushInboxStore(scope);
+    this.oidcModels = new SqlOidcModelStore(scope);
+    this.externalIdentities = new SqlExternalIdentityStore(scope);
     this.positions = new SqlitePositionStore(scope);
-    this.permissionSetGroups = new SqlitePermissionSetGroupStore(scope);
-    this.signInFailures = new SqliteSignInFailureStore(scope);
+    this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
+    this.signInFailures = new SqlSignInFailureStore(scope);
     this.eventLog = new SqliteEventLogStore(scope);
-    this.leases = new SqliteLeaseStore(scope);
+    this.leases = new SqlLeaseStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

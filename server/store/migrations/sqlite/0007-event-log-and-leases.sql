@@ -1,0 +1,13 @@
+CREATE TABLE event_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  at INTEGER NOT NULL,
+  body TEXT NOT NULL
+);
+CREATE INDEX event_log_at ON event_log(at);
+
+CREATE TABLE leases (
+  name TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL,
+  cursor INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;

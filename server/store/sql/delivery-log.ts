@@ -1,0 +1,60 @@
+import type { PushDeliveryLogEntry } from '../../../contract/push.ts';
+import { logEntry, type DeliveryLogStore, type DeliveryRecord } from '../delivery-log.ts';
+import { keepNewest } from './keep-newest.ts';
+import type { Sql } from './queries.ts';
+
+export class SqlDeliveryLogStore implements DeliveryLogStore {
+  private readonly s: Sql;
+
+  constructor(sql: Sql) {
+    this.s = sql;
+  }
+
+  append(records: readonly DeliveryRecord[], kept: number): Promise<void> {
+    if (records.length === 0) return Promise.resolve();
+    return this.s.atomic(async (tx) => {
+      await tx.exec(
+        tx.qb.insertInto('push_deliveries').values(
+          records.map((r) => ({
+            channel_id: r.channelId,
+            webhook_id: r.id,
+            at: r.at,
+            url: r.to,
+            events: r.events,
+            dropped: r.dropped,
+            status: r.status ?? null,
+            error: r.error ?? null,
+            duration_ms: Math.round(r.durationMs),
+          })),
+        ),
+      );
+      // Each channel keeps its newest `kept`, however busy it is.
+      for (const channel of new Set(records.map((r) => r.channelId))) {
+        await tx.exec(
+          keepNewest(tx.qb, { table: 'push_deliveries', owner: 'channel_id' }, channel, kept),
+        );
+      }
+    });
+  }
+
+  async latest(channelId: number, count: number): Promise<PushDeliveryLogEntry[]> {
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('push_deliveries')
+        .select([
+          'webhook_id as webhookId',
+          'at',
+          'url',
+          'events',
+          'dropped',
+          'status',
+          'error',
+          'duration_ms as durationMs',
+        ])
+        .where('channel_id', '=', channelId)
+        .orderBy('id', 'desc')
+        .limit(count),
+    );
+    return rows.map(logEntry);
+  }
+}

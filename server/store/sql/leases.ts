@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Claim, LeaseStore, Position } from '../leases.ts';
+import type { Sql } from './queries.ts';
+
+/** Rows of claims per statement: four parameters each, well under SQLite's limit. */
+const CLAIMS_PER_STATEMENT = 200;
+
+export class SqlLeaseStore implements LeaseStore {
+  private readonly s: Sql;
+
+  constructor(sql: Sql) {
+    this.s = sql;
+  }
+
+  async acquire(name: string, holder: string, ttlMs: number, now: number): Promise<boolean> {
+    // One statement: two instances asking at once cannot both get it (the row is locked).
+    const row = await this.s.first(
+      this.s.qb
+        .insertInto('leases')
+        .values({ name, holder, expires_at: now + ttlMs })
+        .onConflict((conflict) =>
+          conflict
+            .column('name')
+            .doUpdateSet((eb) => ({
+              holder: eb.ref('excluded.holder'),
+              expires_at: eb.ref('excluded.expires_at'),
+            }))
+            .where((eb) =>
+              eb.or([
+                eb('leases.holder', '=', eb.ref('excluded.holder')),
+                eb('leases.expires_at', '<', now),
+              ]),
+            ),
+        )
+        .returning('holder'),
+      'lease-acquire',
+    );
+    return row !== undefined;
+  }
+
+  async release(name: string, holder: string): Promise<void> {
+    await this.s.exec(
+      this.s.qb
+        .updateTable('leases')
+        .set({ expires_at: 0 })
+        .where('name', '=', name)
+        .where('holder', '=', holder),
+    );
+  }
+
+  async cursor(name: string): Promise<number> {
+    const row = await this.s.first(
+      this.s.qb.selectFrom('leases').select('cursor').where('name', '=', name),
+    );
+    return row?.cursor ?? 0;
+  }
+
+  async setCursor(name: string, holder: string, value: number): Promise<void> {
+    await this.s.exec(
+      this.s.qb
+        .updateTable('leases')
+        .set({ cursor: value })
+        .where('name', '=', name)
+        .where('holder', '=', holder),
+      'lease-cursor',
+    );
+  }
+
+  async claims(name: string): Promise<Map<number, Position>> {
+    const rows = await this.s.all(
+      this.s.qb.selectFrom('lease_claims').select(['key', 'seq', 'idx']).where('lease', '=', name),
+      'lease-claims',
+    );
+    return new Map(
+      rows.map((row) => [Number(row.key), { seq: Number(row.seq), idx: Number(row.idx) }]),
+    );
+  }
+
+  async claim(name: string, claims: readonly Claim[]): Promise<void> {
+    if (claims.length === 0) return;
+    // Sorted keys (one lock order); a claim only moves forward, also when two writes of the
+    // same key cross.
+    const sorted = [...claims].sort((a, b) => a.key - b.key);
+    await this.s.atomic(async (tx) => {
+      for (let at = 0; at < sorted.length; at += CLAIMS_PER_STATEMENT) {
+        const part = sorted.slice(at, at + CLAIMS_PER_STATEMENT);
+        await tx.exec(
+          tx.qb
+            .insertInto('lease_claims')
+            .values(part.map((c) => ({ lease: name, key: c.key, seq: c.seq, idx: c.idx })))
+            .onConflict((conflict) =>
+              conflict
+                .columns(['lease', 'key'])
+                .doUpdateSet((eb) => ({ seq: eb.ref('excluded.seq'), idx: eb.ref('excluded.idx') }))
+                .where(
+                  sql<boolean>`(lease_claims.seq, lease_claims.idx) < (excluded.seq, excluded.idx)`,
+                ),
+            ),
+        );
+      }
+    });
+  }
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { PushInboxArrival } from '../../../contract/push.ts';
+import {
+  arrivalOf,
+  type NewArrival,
+  type PushInbox,
+  type PushInboxStore,
+  type PushInboxWithSecret,
+} from '../push-inboxes.ts';
+import { keepNewest } from './keep-newest.ts';
+import type { Sql } from './queries.ts';
+
+const inbox = ['id', 'uuid', 'owner_id as ownerId', 'created_at as createdAt'] as const;
+
+export class SqlPushInboxStore implements PushInboxStore {
+  private readonly s: Sql;
+
+  constructor(sql: Sql) {
+    this.s = sql;
+  }
+
+  async create(ownerId: number, secret: string, now: number): Promise<PushInbox> {
+    const row = await this.s.first(
+      this.s.qb
+        .insertInto('push_inboxes')
+        .values({ uuid: randomUUID(), owner_id: ownerId, secret, created_at: now })
+        .returning(inbox),
+    );
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    return row;
+  }
+
+  find(uuid: string): Promise<PushInbox | undefined> {
+    return this.s.first(
+      this.s.qb.selectFrom('push_inboxes').select(inbox).where('uuid', '=', uuid),
+    );
+  }
+
+  findWithSecret(uuid: string): Promise<PushInboxWithSecret | undefined> {
+    return this.s.first(
+      this.s.qb
+        .selectFrom('push_inboxes')
+        .select([...inbox, 'secret'])
+        .where('uuid', '=', uuid),
+    );
+  }
+
+  listOf(ownerId: number): Promise<PushInbox[]> {
+    return this.s.all(
+      this.s.qb
+        .selectFrom('push_inboxes')
+        .select(inbox)
+        .where('owner_id', '=', ownerId)
+        .orderBy('id', 'desc'),
+    );
+  }
+
+  async countOf(ownerId: number): Promise<number> {
+    const row = await this.s.first(
+      this.s.qb
+        .selectFrom('push_inboxes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', ownerId),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async delete(inboxId: number): Promise<void> {
+    // Its arrivals go with it (ON DELETE CASCADE).
+    await this.s.exec(this.s.qb.deleteFrom('push_inboxes').where('id', '=', inboxId));
+  }
+
+  record(inboxId: number, arrival: NewArrival, kept: number): Promise<void> {
+    return this.s.atomic(async (tx) => {
+      await tx.exec(
+        tx.qb.insertInto('push_inbox_arrivals').values({
+          inbox_id: inboxId,
+          at: arrival.at,
+          webhook_id: arrival.webhookId ?? null,
+          verified: arrival.verified,
+          problem: arrival.problem ?? null,
+          channel_uuid: arrival.channelUuid ?? null,
+          channel_name: arrival.channelName ?? null,
+          event_count: arrival.eventCount ?? null,
+          events: arrival.events ?? null,
+        }),
+      );
+      // The inbox keeps its newest `kept`.
+      await tx.exec(
+        keepNewest(tx.qb, { table: 'push_inbox_arrivals', owner: 'inbox_id' }, inboxId, kept),
+      );
+    });
+  }
+
+  async arrivals(inboxId: number): Promise<PushInboxArrival[]> {
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('push_inbox_arrivals')
+        .select([
+          'at',
+          'webhook_id as webhookId',
+          'verified',
+          'problem',
+          'channel_uuid as channelUuid',
+          'channel_name as channelName',
+          'event_count as eventCount',
+          'events',
+        ])
+        .where('inbox_id', '=', inboxId)
+        .orderBy('id', 'desc'),
+    );
+    return rows.map(arrivalOf);
+  }
+}

@@ -1,0 +1,42 @@
+import type { SharedSecretStore } from '../shared-secrets.ts';
+import type { Sql } from './queries.ts';
+
+/** Only the PostgreSQL store keeps shared secrets: one SQLite instance keeps its own in a file. */
+export class SqlSharedSecretStore implements SharedSecretStore {
+  private readonly s: Sql;
+
+  constructor(sql: Sql) {
+    this.s = sql;
+  }
+
+  async loadOrCreate(name: string, make: () => string): Promise<string> {
+    // Instances starting together each offer theirs; the first insert wins and all read it.
+    await this.s.exec(
+      this.s.qb
+        .insertInto('shared_secrets')
+        .values({ name, value: make() })
+        .onConflict((conflict) => conflict.column('name').doNothing()),
+    );
+    const value = await this.read(name);
+    if (value === undefined) throw new Error(`shared secret ${name} was not stored`);
+    return value;
+  }
+
+  async read(name: string): Promise<string | undefined> {
+    const row = await this.s.first(
+      this.s.qb.selectFrom('shared_secrets').select('value').where('name', '=', name),
+    );
+    return row?.value;
+  }
+
+  async write(name: string, value: string): Promise<void> {
+    await this.s.exec(
+      this.s.qb
+        .insertInto('shared_secrets')
+        .values({ name, value })
+        .onConflict((conflict) =>
+          conflict.column('name').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+        ),
+    );
+  }
+}
