@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -190,6 +191,10 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
     const databaseUrl = postgres.url('telemetry');
     log(`postgres: ${databaseUrl}`);
     const firstPort = options.instancePort ?? options.port + 1;
+    // Every instance seals and unseals push secrets and sign-in records with the same key
+    // (docs/decisions/0043-secrets-at-rest.md): each DATA_DIR's own key would leave the push
+    // holder unable to read a secret another instance set.
+    const secretsKey = process.env.SECRETS_KEY || randomBytes(32).toString('base64');
     const run = (name: string, port: number) => {
       const child = spawn(process.execPath, ['server/main.ts'], {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,6 +209,7 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
           PUSH_INBOX: 'on',
           LOG_LEVEL: 'warn',
           TRUST_PROXY: 'loopback',
+          SECRETS_KEY: secretsKey,
           ...options.env,
         },
       });
