@@ -9,7 +9,7 @@ import { startReceiver, type TestReceiver } from './test/receiver.ts';
 import { TestEventStream } from './test/event-stream.ts';
 import { consoleClient, startSignIn } from './test/console-client.ts';
 import { demoFleet, demoGroups } from './sim/fleet.ts';
-import { gatewaySites } from './sim/amsterdam.ts';
+import { demoGateways } from './sim/gateway-network.ts';
 import { demoUsers } from './sim/demo-accounts.ts';
 
 /** Four ports in a row that nobody listens on (the balancer and three instances). */
@@ -132,7 +132,7 @@ describe('three instances behind HAProxy', () => {
       ['SENSOR'],
     );
     expect(Object.fromEntries(rows.map((row) => [row.type, row.count]))).toEqual({
-      GATEWAY: gatewaySites.length,
+      GATEWAY: demoGateways.length,
       GROUP: demoGroups.length,
       NODE: demoFleet().length,
     });
@@ -341,7 +341,7 @@ describe('three instances behind HAProxy', () => {
       40_000,
     );
     const keysBefore = await keys();
-    expect(keysBefore.length).toBeGreaterThanOrEqual(gatewaySites.length);
+    expect(keysBefore.length).toBeGreaterThanOrEqual(demoGateways.length);
 
     const killedAt = Date.now();
     const seen = output.length;
