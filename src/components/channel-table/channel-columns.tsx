@@ -1,4 +1,4 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { paths } from '../../lib/paths.ts';
@@ -50,14 +50,6 @@ export function serialColumn(minWidth = 112): ChannelColumn {
   };
 }
 
-/** Our cloud's `tenant` field: whose permissions apply to each channel. */
-const tenantColumn: ChannelColumn = {
-  header: 'Tenant',
-  track: 'minmax(96px, 0.6fr)',
-  minWidth: 96,
-  cell: (channel) => channel.tenant ?? '—',
-};
-
 /** The tenants of a listing, sorted; empty when the cloud does not say them. */
 export function tenantsIn(channels: readonly ChannelRecord[]): string[] {
   const tenants = new Set<string>();
@@ -66,15 +58,32 @@ export function tenantsIn(channels: readonly ChannelRecord[]): string[] {
 }
 
 /**
- * The columns with a Tenant column after the name when the listing holds channels of several
- * tenants: two groups called "Acme trucks" of two tenants are then told apart.
+ * The columns with each name followed by its tenant (our cloud's `tenant` field) when the listing
+ * holds channels of several tenants: two groups called "Acme trucks" of two tenants are then told
+ * apart. Beside the name rather than in a column of its own, so a tablet's table keeps its width.
  */
 export function withTenantColumn(
   columns: readonly ChannelColumn[],
   channels: readonly ChannelRecord[],
 ): readonly ChannelColumn[] {
-  if (tenantsIn(channels).length < 2) return columns;
-  return [...columns.slice(0, 1), tenantColumn, ...columns.slice(1)];
+  const [name, ...rest] = columns;
+  if (!name || tenantsIn(channels).length < 2) return columns;
+  const withTenant: ChannelColumn = {
+    ...name,
+    header: 'Name · tenant',
+    cell: (channel) => (
+      <>
+        {name.cell(channel)}
+        {channel.tenant !== undefined && (
+          <Text span size="xs" c="dimmed" ml={6} title={`Tenant ${channel.tenant}`}>
+            <VisuallyHidden>tenant </VisuallyHidden>
+            {channel.tenant}
+          </Text>
+        )}
+      </>
+    ),
+  };
+  return [withTenant, ...rest];
 }
 
 export const pushColumn: ChannelColumn = {
