@@ -22,7 +22,12 @@ import { TrackPanel } from '../../features/history/track-panel.tsx';
 import { useFollowLive } from '../../features/history/use-follow-live.ts';
 import { ColdChainPanel } from '../../features/reports/cold-chain-panel.tsx';
 import { ReportSettingsForm } from '../../features/reports/report-settings-form.tsx';
-import { dayBoundsOf, TIMEBAR_COLUMNS, TripsPanel } from '../../features/reports/trips-panel.tsx';
+import {
+  dayBoundsOf,
+  touchesDay,
+  TIMEBAR_COLUMNS,
+  TripsPanel,
+} from '../../features/reports/trips-panel.tsx';
 import { useReportOptions } from '../../features/reports/use-report-options.ts';
 
 /** Excursions are shown with this much of their surroundings on either side. */
@@ -78,20 +83,20 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
   );
   const stops = useMemo((): StopMark[] => {
     const nodes = motion.data?.nodes ?? [];
-    const onDay = (s: { start: number; end: number }) =>
-      !dayBounds || (s.end >= dayBounds.start && s.start < dayBounds.end);
     return nodes.flatMap((n, index) =>
       node !== undefined && n.nodeUuid !== node
         ? []
-        : n.stops.filter(onDay).map((s) => ({
-            key: `${n.nodeUuid}-${s.start}`,
-            nodeName: n.nodeName,
-            lat: s.lat,
-            lon: s.lon,
-            start: s.start,
-            end: s.end,
-            color: seriesColor(index),
-          })),
+        : n.stops
+            .filter((s) => touchesDay(dayBounds, s))
+            .map((s) => ({
+              key: `${n.nodeUuid}-${s.start}`,
+              nodeName: n.nodeName,
+              lat: s.lat,
+              lon: s.lon,
+              start: s.start,
+              end: s.end,
+              color: seriesColor(index),
+            })),
     );
   }, [motion.data, node, dayBounds]);
 

@@ -47,6 +47,14 @@ export function dayBoundsOf(
   return start === undefined || end === undefined ? undefined : { start, end };
 }
 
+/** Whether a stop or trip touches the day (always, without a day): the tables and the map agree. */
+export function touchesDay(
+  bounds: { start: number; end: number } | undefined,
+  x: { start: number; end: number },
+): boolean {
+  return !bounds || (x.end >= bounds.start && x.start < bounds.end);
+}
+
 /** Colours of the timebar's states, by lib/reports/motion-summary.ts's numbers. */
 const stateColors: string[] = [];
 stateColors[NO_DATA] = 'transparent';
@@ -206,8 +214,7 @@ export const TripsPanel = memo(function TripsPanel({
     [nodes, node],
   );
   const dayBounds = useMemo(() => dayBoundsOf(motion, day), [day, motion]);
-  const overlaps = (x: { start: number; end: number }) =>
-    !dayBounds || (x.end >= dayBounds.start && x.start < dayBounds.end);
+  const overlaps = (x: { start: number; end: number }) => touchesDay(dayBounds, x);
   const trips = useMemo(
     () =>
       shown.flatMap((n) =>
