@@ -24,6 +24,7 @@ import { pushRoutes } from './routes/push.ts';
 import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
+import { alarmRoutes } from './routes/alarms.ts';
 import { positionRoutes } from './routes/positions.ts';
 import { liveRoutes } from './routes/live.ts';
 import { nodeRoutes } from './routes/nodes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
   positionRoutes(app, services);
+  alarmRoutes(app, services);
   liveRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);

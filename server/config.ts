@@ -52,7 +52,11 @@ export interface CloudConfig {
   limits: Limits;
   /** Keys that seal secrets at rest (server/secrets/sealer.ts); null: secrets.key in DATA_DIR. */
   secretsKey: string | null;
+  /** Minutes readings must be back within limits before an alarm clears (docs/decisions/0080-alarms.md). */
+  alarmHoldOffMinutes: number;
 }
+
+const ALARM_HOLD_OFF_MINUTES = 10;
 
 const LIVE_RECHECK_MS = 60_000;
 const LIVE_HEARTBEAT_MS = 15_000;
@@ -88,6 +92,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: limitsFromEnv(env),
     secretsKey: env.SECRETS_KEY || null,
+    alarmHoldOffMinutes: integer(
+      'ALARM_HOLD_OFF_MINUTES',
+      env.ALARM_HOLD_OFF_MINUTES,
+      ALARM_HOLD_OFF_MINUTES,
+    ),
   };
 }
 
@@ -160,6 +169,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: DEFAULT_LIMITS,
     secretsKey: null,
+    alarmHoldOffMinutes: ALARM_HOLD_OFF_MINUTES,
     ...overrides,
   };
 }

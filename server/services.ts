@@ -94,7 +94,14 @@ export async function createServices(
     reach,
     now,
     timeslices,
-    ingestion: new Ingestion(store, bus, now, config.retentionDays, metrics),
+    ingestion: new Ingestion(
+      store,
+      bus,
+      now,
+      config.retentionDays,
+      metrics,
+      config.alarmHoldOffMinutes * 60_000,
+    ),
     events,
     bus,
     live: new StreamHub({
