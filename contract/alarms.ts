@@ -79,6 +79,8 @@ export const AlarmPushEvent = z
   .object({
     type: z.enum(['alarm.raised', 'alarm.cleared']),
     timestamp: z.string().describe('ISO 8601'),
+    channelUuid: z.guid().describe('The channel whose push configuration sent it'),
+    channelName: z.string(),
     data: Alarm,
   })
   .meta({ id: 'AlarmPushEvent' });

@@ -18,6 +18,7 @@ import { StreamHub } from './live/stream-hub.ts';
 import { loadSealer, type Sealer } from './secrets/sealer.ts';
 import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
+import { ALARM_PUSH_CLAIMS, AlarmPush } from './push/alarm-push.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -157,6 +158,18 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
   const stored = await store.leases.cursor(PUSH_LEASE);
   const from = stored > 0 ? stored : await store.eventLog.latest();
   push.lead({ started, write: (claims) => store.leases.claim(PUSH_LEASE, claims) });
+  const alarmSender = new HttpSender(services.pushPolicy, {
+    timeoutMs: services.config.pushTimeoutMs,
+  });
+  const alarmPush = new AlarmPush({
+    targets: unsealedTargets(store.pushTargets, services.sealer),
+    sender: alarmSender,
+    deliveryLog: services.deliveryLog,
+    logger,
+    clock: Date.now,
+    started: await store.leases.claims(ALARM_PUSH_CLAIMS),
+    claim: (claims) => store.leases.claim(ALARM_PUSH_CLAIMS, claims),
+  });
   let handled = from;
   let saved = from;
   const follower = new LogFollower({
@@ -165,6 +178,7 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     from,
     async handle(event) {
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
+      if (event.alarms) await alarmPush.handle(event.seq, event.alarms);
       events.published(event.readings, event.seq);
       handled = event.seq;
     },
@@ -195,6 +209,8 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     clearInterval(trim);
     clearInterval(cursorTimer);
     await follower.stop();
+    await alarmPush.close();
+    alarmSender.close();
     await saveCursor().catch(() => undefined);
     // What was not started here, the next holder reads again from the log.
     push.follow();

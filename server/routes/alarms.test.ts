@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import type { AlarmPage } from '../../contract/alarms.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { AlarmPushEvent, type AlarmPage } from '../../contract/alarms.ts';
+import { startReceiver } from '../test/receiver.ts';
+import { listenTestCloud, type ListeningCloud } from '../test/listen.ts';
+import { TestEventStream } from '../test/event-stream.ts';
 import { T0, type DemoUser, type TestCloud } from '../test/harness.ts';
 import { useCloud } from '../test/lifecycle.ts';
 import { expectError } from '../test/assertions.ts';
@@ -230,5 +234,105 @@ describe('alarms: acknowledged and cleared by people (extension)', () => {
       query: { properties: JSON.stringify({ temperature: { min: 9, max: 2 } }) },
     });
     expectError(answer, 400);
+  });
+});
+
+describe('alarms: pushed as Standard Webhooks events (extension)', () => {
+  const suite = useCloud(scene, { alarmHoldOffMinutes: 0, pushAllowNetworks: ['loopback'] });
+  const world = () => ({ ...suite.data, cloud: suite.cloud });
+  const secret = `whsec_${Buffer.from('a 32 byte key for the alarm hook').toString('base64')}`;
+
+  it('alarm.raised and alarm.cleared reach the group’s push address, signed, once each', async () => {
+    const { cloud, groups } = world();
+    const receiver = await startReceiver();
+    try {
+      const answer = await cloud.call('PUT', `/v1/channels/${groups.north.uuid}/push`, {
+        query: { to: receiver.url, secret, interval: '0' },
+      });
+      expect(answer.json).toEqual({ status: 'OK' });
+      const alarmsIn = () =>
+        receiver.received
+          .map((received) => ({ received, body: JSON.parse(received.body) as { type?: string } }))
+          .filter(({ body }) => body.type?.startsWith('alarm.'));
+      await temps(world(), 'VAN-N', [[1, 12]]);
+      await temps(world(), 'VAN-N', [[2, 5]]);
+      // Two readings and two alarm events.
+      await receiver.waitFor(4);
+      const events = alarmsIn();
+      expect(events.map(({ body }) => body.type)).toEqual(['alarm.raised', 'alarm.cleared']);
+      const webhook = new Webhook(secret);
+      for (const { received } of events) {
+        const verified = webhook.verify(received.body, {
+          'webhook-id': String(received.headers['webhook-id']),
+          'webhook-timestamp': String(received.headers['webhook-timestamp']),
+          'webhook-signature': String(received.headers['webhook-signature']),
+        }) as { channelUuid: string; data: { state: string; nodeName: string } };
+        expect(verified.channelUuid).toBe(groups.north.uuid);
+        expect(verified.data.nodeName).toBe('Van North');
+      }
+      const [raised, cleared] = events.map(({ body }) => AlarmPushEvent.parse(body));
+      expect(raised?.data).toMatchObject({ state: 'raised', raisedBy: { value: 12 } });
+      expect(cleared?.data).toMatchObject({ state: 'cleared', id: raised?.data.id });
+      // Acknowledging is no push event.
+      await cloud.call('POST', `/v1/alarms/${raised?.data.id ?? ''}/acknowledge`, { body: {} });
+      await temps(world(), 'VAN-N', [[3, 6]]);
+      await receiver.waitFor(5);
+      expect(alarmsIn()).toHaveLength(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe('alarms: in the live streams (extension)', () => {
+  let cloud: ListeningCloud;
+  let data: Scene;
+  const streams: TestEventStream[] = [];
+  const connect = async (path: string, user: DemoUser) => {
+    const auth = `Basic ${Buffer.from(`${user}:demo-${user}`).toString('base64')}`;
+    const stream = await TestEventStream.open(`${cloud.url}${path}`, { authorization: auth });
+    streams.push(stream);
+    await stream.take('open');
+    return stream;
+  };
+  beforeAll(async () => {
+    cloud = await listenTestCloud(() => ({ alarmHoldOffMinutes: 0 }));
+    data = await scene(cloud);
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    await cloud.close();
+  });
+
+  it('a group’s stream and the fleet stream say `alarm` as it is raised, acknowledged and cleared', async () => {
+    const group = await connect(`/v1/channels/${data.groups.north.uuid}/events`, 'fleet');
+    const fleet = await connect('/v1/events', 'fleet');
+    const other = await connect(`/v1/channels/${data.groups.south.uuid}/events`, 'fleet');
+    await temps({ ...data, cloud }, 'VAN-N', [[1, 12]]);
+    const raised = await group.take('alarm');
+    expect(raised.data).toMatchObject({
+      type: 'raised',
+      alarm: { nodeName: 'Van North', state: 'raised' },
+    });
+    expect((await fleet.take('alarm')).data).toEqual(raised.data);
+    const id = (raised.data as { alarm: { id: string } }).alarm.id;
+    const answer = await cloud.call('POST', `/v1/alarms/${id}/acknowledge`, {
+      as: 'fleet',
+      body: { comment: 'On it' },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    const acknowledged = await group.take('alarm');
+    expect(acknowledged.id).toMatch(/^\d+-\d+$/);
+    expect(acknowledged.data).toMatchObject({
+      type: 'acknowledged',
+      alarm: { state: 'acknowledged', acknowledged: { by: 'fleet', comment: 'On it' } },
+    });
+    await temps({ ...data, cloud }, 'VAN-N', [[2, 4]]);
+    expect((await group.take('alarm')).data).toMatchObject({
+      type: 'cleared',
+      alarm: { state: 'cleared' },
+    });
+    // South's stream heard the readings of nobody, and no alarm.
+    expect(other.pending.filter((message) => message.event === 'alarm')).toEqual([]);
   });
 });
