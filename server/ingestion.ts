@@ -147,6 +147,7 @@ export class Ingestion {
         [...temps.values()],
         groups,
         this.alarmHoldOffMs,
+        [...new Set(readings.map((reading) => reading.nodeId))],
       );
       const ids = await tx.readings.store(readings);
       const stored: PublishedReading[] = [];
@@ -168,7 +169,15 @@ export class Ingestion {
           });
       });
       result.accepted = stored.length;
-      const alarmEvents = await alarms.apply(storedTemps, now);
+      const heard = new Map<
+        number,
+        { ts: number; readingId: number; channelIds: readonly number[] }
+      >();
+      for (const reading of stored) {
+        const known = heard.get(reading.nodeId);
+        if (!known || known.ts < reading.ts) heard.set(reading.nodeId, reading);
+      }
+      const alarmEvents = await alarms.apply(storedTemps, now, heard);
       // What was stored joins the event log in the same transaction: push and live streams of
       // every instance read it from there.
       if (stored.length === 0) return undefined;

@@ -66,6 +66,8 @@ function episodeOf(row: AlarmRow): Episode {
  */
 export class TemperatureAlarms {
   private readonly work = new Map<number, SensorWork>();
+  /** Open silence alarms of the batch's nodes: a reading of the node clears them. */
+  private silent: AlarmRow[] = [];
   private readonly tx: Store;
   private readonly holdOffMs: number;
 
@@ -79,9 +81,10 @@ export class TemperatureAlarms {
     candidates: readonly TempCandidate[],
     groupsOf: ReadonlyMap<number, readonly number[]>,
     holdOffMs: number,
+    nodeIds: readonly number[] = [],
   ): Promise<TemperatureAlarms> {
     const alarms = new TemperatureAlarms(tx, holdOffMs);
-    if (candidates.length === 0) return alarms;
+    if (candidates.length === 0 && nodeIds.length === 0) return alarms;
     const bySensor = new Map<number, TempCandidate[]>();
     for (const candidate of candidates) {
       const list = bySensor.get(candidate.sensor.id);
@@ -96,10 +99,15 @@ export class TemperatureAlarms {
       for (const id of groupsOf.get(first.node.id) ?? []) groupIds.add(id);
     }
     const groupProperties = await tx.alarms.propertiesOf([...groupIds]);
-    const openRows = await tx.alarms.open(
-      [...bySensor.keys()].map((id) => slotOf(id, 'temperature')),
+    // One read for both kinds: the sensors' temperature alarms and the nodes' silence alarms.
+    const openRows = await tx.alarms.open([
+      ...[...bySensor.keys()].map((id) => slotOf(id, 'temperature')),
+      ...nodeIds.map((id) => slotOf(id, 'silence')),
+    ]);
+    alarms.silent = openRows.filter((row) => row.kind === 'silence');
+    const openBySensor = new Map(
+      openRows.filter((row) => row.kind === 'temperature').map((row) => [row.channel_id, row]),
     );
-    const openBySensor = new Map(openRows.map((row) => [row.channel_id, row]));
     for (const [sensorId, list] of bySensor) {
       const first = list[0];
       if (!first) continue;
@@ -152,8 +160,12 @@ export class TemperatureAlarms {
   async apply(
     stored: readonly (TempReading & { sensorId: number })[],
     now: number,
+    heard: ReadonlyMap<
+      number,
+      { ts: number; readingId: number; channelIds: readonly number[] }
+    > = new Map(),
   ): Promise<AlarmEvent[]> {
-    const events: AlarmEvent[] = [];
+    const events: AlarmEvent[] = await this.endSilence(heard, now);
     const bySensor = new Map<number, TempReading[]>();
     for (const reading of stored) {
       if (!this.work.has(reading.sensorId)) continue;
@@ -185,6 +197,42 @@ export class TemperatureAlarms {
       for (const episode of episodes) {
         events.push(...(await this.write(work, episode, now)));
       }
+    }
+    return events;
+  }
+
+  /** A node heard from again: its silence alarm clears (or, cleared by a person, lets go). */
+  private async endSilence(
+    heard: ReadonlyMap<number, { ts: number; readingId: number; channelIds: readonly number[] }>,
+    now: number,
+  ): Promise<AlarmEvent[]> {
+    const events: AlarmEvent[] = [];
+    for (const row of this.silent) {
+      const reading = heard.get(row.node_id);
+      if (!reading) continue;
+      if (row.status !== 'active') {
+        await this.tx.alarms.update(row.id, { slot: null, last_ts: reading.ts, updated_at: now });
+        continue;
+      }
+      const changes = {
+        status: 'cleared' as const,
+        slot: null,
+        last_ts: reading.ts,
+        cleared_at: reading.ts,
+        cleared_reading_id: reading.readingId,
+        updated_at: now,
+      };
+      await this.tx.alarms.update(row.id, changes);
+      const view = await this.tx.alarms.findById(row.id);
+      if (!view) continue;
+      events.push({
+        type: 'cleared',
+        alarm: toAlarm(view),
+        // The node and its groups (a reading's channels begin with its sensor).
+        channelIds: reading.channelIds.slice(1),
+        nodeId: row.node_id,
+        raisedAt: row.raised_at ?? row.first_out_at,
+      });
     }
     return events;
   }

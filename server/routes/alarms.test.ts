@@ -336,3 +336,40 @@ describe('alarms: in the live streams (extension)', () => {
     expect(other.pending.filter((message) => message.event === 'alarm')).toEqual([]);
   });
 });
+
+describe('alarms: silence (extension)', () => {
+  const suite = useCloud(scene, { alarmHoldOffMinutes: 0 });
+  const world = () => ({ ...suite.data, cloud: suite.cloud });
+
+  it('a node quiet for longer than its own or its group’s silentAfterMinutes raises one alarm; its next message clears it', async () => {
+    const { cloud, nodes, groups } = world();
+    await setProperties(cloud, nodes.s.node.uuid, { silentAfterMinutes: 5 });
+    await setProperties(cloud, groups.west.uuid, { silentAfterMinutes: 20 });
+    const check = (minutes: number) => cloud.services.silence.check(T0 + minutes * MIN);
+    // Heard last at T0 − 30 s.
+    expect(await check(4)).toBe(0);
+    expect(await check(6)).toBe(1);
+    expect(await check(7)).toBe(0);
+    const [silent, ...others] = (await alarms(cloud, { kind: 'silence' }, 'fleet')).alarms;
+    expect(others).toEqual([]);
+    expect(silent).toMatchObject({
+      kind: 'silence',
+      severity: 'major',
+      state: 'raised',
+      channelUuid: nodes.s.node.uuid,
+      nodeName: 'Van South',
+      raisedAt: T0 + 6 * MIN,
+    });
+    expect(await check(21)).toBe(1);
+    expect(
+      (await alarms(cloud, { kind: 'silence', state: 'raised' })).alarms.map((a) => a.nodeName),
+    ).toEqual(['Van West', 'Van South']);
+    cloud.clock.now = T0 + 22 * MIN;
+    const answer = await ingest(cloud, suite.data.gateway, [temp('VAN-S', T0 + 22 * MIN, 4)]);
+    expect(answer.json).toMatchObject({ accepted: 1 });
+    const [cleared] = (await alarms(cloud, { kind: 'silence', channel: nodes.s.node.uuid })).alarms;
+    expect(cleared).toMatchObject({ state: 'cleared', cleared: { at: T0 + 22 * MIN } });
+    // Quiet again: a new alarm.
+    expect(await check(28)).toBe(1);
+  });
+});

@@ -55,5 +55,20 @@ export interface AlarmStore {
   /** The properties (JSON text) of these channels. */
   propertiesOf(ids: readonly number[]): Promise<Map<number, string | null>>;
   find(uuid: string): Promise<AlarmView | undefined>;
+  findById(id: number): Promise<AlarmView | undefined>;
+  /**
+   * Active nodes that may fall silent, with the properties of the node and of its active
+   * groups that might say how soon (`silentAfterMinutes`, read by the caller).
+   */
+  silenceCandidates(): Promise<SilenceCandidate[]>;
   list(filter: AlarmFilter): Promise<AlarmView[]>;
+}
+
+export interface SilenceCandidate {
+  id: number;
+  uuid: string;
+  name: string;
+  tenant: string;
+  properties: string | null;
+  groups: { id: number; properties: string }[];
 }

@@ -6,8 +6,9 @@ import type {
   AlarmStore,
   AlarmView,
   NewAlarmRow,
+  SilenceCandidate,
 } from '../alarms.ts';
-import { oneOf, uuidText } from './engine.ts';
+import { isSet, oneOf, uuidText } from './engine.ts';
 import type { Sql } from './queries.ts';
 
 export class SqlAlarmStore implements AlarmStore {
@@ -84,6 +85,40 @@ export class SqlAlarmStore implements AlarmStore {
     return new Map(rows.map((row) => [row.id, row.properties]));
   }
 
+  async silenceCandidates(): Promise<SilenceCandidate[]> {
+    const { engine, qb } = this.s;
+    // The key's name narrows the scan to the few channels that may name it; the caller parses.
+    const named = '%silentAfterMinutes%';
+    const groups = await this.s.all(
+      qb
+        .selectFrom('channels as g')
+        .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
+        .select(['g.id as groupId', 'g.properties', 'gm.member_id as nodeId'])
+        .where('g.type', '=', 'GROUP')
+        .where(isSet(engine, 'g.active'))
+        .where('g.properties', 'like', named),
+    );
+    const fromGroups = new Map<number, { id: number; properties: string }[]>();
+    for (const row of groups) {
+      if (row.properties === null) continue;
+      const list = fromGroups.get(row.nodeId) ?? [];
+      list.push({ id: row.groupId, properties: row.properties });
+      fromGroups.set(row.nodeId, list);
+    }
+    let nodes = qb
+      .selectFrom('channels')
+      .select(['id', uuidText(engine, 'uuid').as('uuid'), 'name', 'tenant', 'properties'])
+      .where('type', '=', 'NODE')
+      .where(isSet(engine, 'active'));
+    nodes = nodes.where((eb) =>
+      fromGroups.size === 0
+        ? eb('properties', 'like', named)
+        : eb.or([eb('properties', 'like', named), oneOf(engine, 'id', [...fromGroups.keys()])]),
+    );
+    const rows = await this.s.all(nodes);
+    return rows.map((row) => ({ ...row, groups: fromGroups.get(row.id) ?? [] }));
+  }
+
   private views() {
     const { engine, qb } = this.s;
     return qb
@@ -102,6 +137,10 @@ export class SqlAlarmStore implements AlarmStore {
 
   find(uuid: string): Promise<AlarmView | undefined> {
     return this.s.first(this.views().where('a.uuid', '=', uuid));
+  }
+
+  findById(id: number): Promise<AlarmView | undefined> {
+    return this.s.first(this.views().where('a.id', '=', id));
   }
 
   async list(filter: AlarmFilter): Promise<AlarmView[]> {
