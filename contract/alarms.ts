@@ -14,8 +14,7 @@ export const severityOf: Record<AlarmKind, AlarmSeverity> = {
 };
 
 /** raised → acknowledged → cleared; `active` (a filter only) is raised or acknowledged. */
-export const AlarmState = z.enum(['raised', 'acknowledged', 'cleared']);
-export type AlarmState = z.infer<typeof AlarmState>;
+const AlarmState = z.enum(['raised', 'acknowledged', 'cleared']);
 
 export const ALARM_COMMENT_MAX_LENGTH = 1_000;
 
@@ -65,14 +64,6 @@ export const AlarmPage = z
   })
   .meta({ id: 'AlarmPage' });
 export type AlarmPage = z.infer<typeof AlarmPage>;
-
-export const AlarmComment = z.strictObject({
-  comment: z
-    .string()
-    .trim()
-    .max(ALARM_COMMENT_MAX_LENGTH, `a comment has at most ${ALARM_COMMENT_MAX_LENGTH} characters`)
-    .default(''),
-});
 
 /** The body of an `alarm.raised` / `alarm.cleared` push (Standard Webhooks event shape). */
 export const AlarmPushEvent = z

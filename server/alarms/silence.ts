@@ -19,7 +19,7 @@ const minutesIn = (properties: string | null): number | undefined => {
  * How long a node may stay quiet: its own `silentAfterMinutes`, else the shortest of its groups'
  * (each group asked to hear of it that soon); undefined when nothing asks.
  */
-export function silentAfter(candidate: Pick<SilenceCandidate, 'properties' | 'groups'>) {
+function silentAfter(candidate: Pick<SilenceCandidate, 'properties' | 'groups'>) {
   const own = minutesIn(candidate.properties);
   if (own !== undefined) return own * MINUTE_MS;
   const fromGroups = candidate.groups
