@@ -23,6 +23,8 @@ export interface CloudExtensions {
   fleetEvents: boolean;
   /** Creating a group and commissioning a node take the tenant to create in (`tenant`). */
   tenantChoice: boolean;
+  /** GET /v1/alarms: alarms the cloud raises itself, watched whether or not a console is open. */
+  alarms: boolean;
 }
 
 const none: CloudExtensions = {
@@ -32,6 +34,7 @@ const none: CloudExtensions = {
   channelEvents: false,
   fleetEvents: false,
   tenantChoice: false,
+  alarms: false,
 };
 
 /** Whether an operation of the document takes a query parameter of this name. */
@@ -76,6 +79,7 @@ export function extensionsOf(paths: Paths): CloudExtensions {
     tenantChoice:
       takesQuery(paths, '/v1/groups/{groupName}', 'post', 'tenant') &&
       takesQuery(paths, '/v1/nodes/{nodeSerial}', 'post', 'tenant'),
+    alarms: offers('/v1/alarms', 'get'),
   };
 }
 
