@@ -149,7 +149,10 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
   const started = await store.leases.claims(PUSH_LEASE);
   const stored = await store.leases.cursor(PUSH_LEASE);
   const from = stored > 0 ? stored : await store.eventLog.latest();
-  push.lead({ started, write: (claims) => store.leases.claim(PUSH_LEASE, claims) });
+  push.lead({
+    started,
+    write: (claims, inside) => store.leases.claim(PUSH_LEASE, claims, inside),
+  });
   let handled = from;
   let saved = from;
   const follower = new LogFollower({
