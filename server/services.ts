@@ -18,6 +18,7 @@ import { StreamHub } from './live/stream-hub.ts';
 import { loadSealer, type Sealer } from './secrets/sealer.ts';
 import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
+import { checkSecretsKey } from './secrets/key-check.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -67,6 +68,10 @@ export async function createServices(
   now: () => number = Date.now,
   logger: CloudLogger = stderrLogger,
 ): Promise<Services> {
+  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
+  // Refuses to start, before anything runs, with keys that cannot unseal the database's secrets
+  // (a clear message, not a push that fails every delivery later).
+  await checkSecretsKey(database, sealer);
   // SQLite serves one instance, which sees every write; PostgreSQL may serve several, whose writes
   // this instance would not see, so the cache stays off there (docs/decisions/0051-reach-cache.md).
   const reach = new ReachCache(database.channels, database.engine === 'sqlite');
@@ -77,7 +82,6 @@ export async function createServices(
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
   const metrics = new Metrics(store);
-  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
   await sealStoredPushSecrets(store, sealer, logger);
   const push = await PushDispatcher.start({
     events,
