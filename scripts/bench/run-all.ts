@@ -12,6 +12,7 @@ import { historyWeekBenchmark } from './history-week.ts';
 import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
+import { storesIngestBenchmark } from './stores-ingest.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
@@ -63,6 +64,7 @@ const benchmarks: Benchmark[] = [
   historyReportsBenchmark,
   fleetMapBenchmark,
   storesBenchmark,
+  storesIngestBenchmark,
   storesScalingBenchmark,
   liveStreamsBenchmark,
   abuseBenchmark,
