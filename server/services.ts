@@ -72,12 +72,14 @@ export async function createServices(
   // Refuses to start, before anything runs, with keys that cannot unseal the database's secrets
   // (a clear message, not a push that fails every delivery later).
   await checkSecretsKey(database, sealer);
-  // SQLite serves one instance, which sees every write; PostgreSQL may serve several, whose writes
-  // this instance would not see, so the cache stays off there (docs/decisions/0051-reach-cache.md).
-  const reach = new ReachCache(database.channels, database.engine === 'sqlite');
-  const store = watchStore(database, reach);
-  const events = new EventHub();
   const bus = await openEventBus(database, logger);
+  // Several instances may share PostgreSQL: each tells the others of the reach changes it commits
+  // and forgets what it kept when told; while it cannot hear them it keeps nothing
+  // (docs/decisions/0051-reach-cache.md).
+  const reach = new ReachCache(database.channels, () => bus.hearsOthers());
+  bus.onReachChanged(() => reach.changed());
+  const store = watchStore(database, reach, () => bus.reachChanged());
+  const events = new EventHub();
   const timeslices = new Timeslices(store.channels, store.readings);
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);

@@ -17,6 +17,7 @@ import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
+import { historyMonthBenchmark } from './history-month.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -70,6 +71,7 @@ const benchmarks: Benchmark[] = [
   abuseBenchmark,
   faultsBenchmark,
   listingLoadBenchmark,
+  historyMonthBenchmark,
 ];
 
 async function main(): Promise<void> {
