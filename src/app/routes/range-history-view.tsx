@@ -62,7 +62,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
     () => (summary.data?.sensors ?? []).map((s) => s.nodeUuid),
     [summary.data],
   );
-  const { options, notes } = useReportOptions(channel, nodeUuids, settings);
+  const { options, notes, places } = useReportOptions(channel, nodeUuids, settings);
   const coldChain = useEngineAnswer(
     history,
     (summary.data?.sensors.length ?? 0) > 0 ? { kind: 'coldChain', options } : undefined,
@@ -177,6 +177,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             onShow={onShow}
             banded={banded}
             onExcursion={onExcursion}
+            places={places}
           />
         </Section>
       )}
@@ -192,6 +193,7 @@ export function RangeHistoryView({ channel, range }: { channel: ChannelRecord; r
             onNode={setNode}
             day={day}
             onDay={setDay}
+            places={places}
           />
         </Stack>
       </Section>
