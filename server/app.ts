@@ -29,6 +29,7 @@ import { liveRoutes } from './routes/live.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { operationsRoutes } from './routes/operations.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   nodeRoutes(app, services);
   groupRoutes(app, services);
   gatewayRoutes(app, services);
+  auditRoutes(app, services);
   openApiRoutes(app);
   operationsRoutes(app, services);
 

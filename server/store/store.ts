@@ -14,6 +14,7 @@ import type { SignInFailureStore } from './sign-in-failures.ts';
 import type { SharedSecretStore } from './shared-secrets.ts';
 import type { EventLogStore } from './event-log.ts';
 import type { LeaseStore } from './leases.ts';
+import type { AuditStore } from './audit.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -42,6 +43,7 @@ export interface Store {
   readonly signInFailures: SignInFailureStore;
   readonly eventLog: EventLogStore;
   readonly leases: LeaseStore;
+  readonly audit: AuditStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**
