@@ -30,6 +30,8 @@ import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { peopleRoutes } from './routes/people.ts';
+import { accessRoutes } from './routes/access.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { operationsRoutes } from './routes/operations.ts';
 
@@ -142,6 +144,8 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   groupRoutes(app, services);
   gatewayRoutes(app, services);
   auditRoutes(app, services);
+  peopleRoutes(app, services);
+  accessRoutes(app, services);
   openApiRoutes(app);
   operationsRoutes(app, services);
 

@@ -10,6 +10,7 @@ import { recordJson, recordsJson } from '../http/channel-json.ts';
 import { ChannelName } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelInReach, channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
@@ -156,7 +157,7 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const target = await channelFor(request, group('DELETE', 'removing all members'));
+      const target = await channelFor(request, needs.emptyGroup);
       await services.store.transaction(async (tx) => {
         const removed = await tx.groups.removeAll(target.id);
         // Emptying an empty group changes nothing, so it leaves no entry.

@@ -11,6 +11,7 @@ import { StoreConflict } from '../store/errors.ts';
 import { ChannelName, NodeSerial } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
@@ -121,14 +122,7 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const node = await channelFor(request, {
-        param: 'nodeUuid',
-        is: 'node',
-        operation: 'DELETE',
-        action: 'decommissioning a node',
-      });
-      if (!node.active)
-        throw conflict(`Node ${node.reference ?? node.name} is already decommissioned.`);
+      const node = await channelFor(request, needs.decommission);
       await services.store.transaction(async (tx) => {
         // The groups it leaves, for the entry: decommissioning takes it out of every one.
         const groups = (await tx.groups.activeGroupsOf([node.id])).get(node.id) ?? [];

@@ -8,6 +8,7 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
 import { auditChannel, changeBy, propertiesValue } from '../audit/change-by.ts';
 
 export function propertiesRoutes(app: ZodApp, services: Services): void {
@@ -48,10 +49,7 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const channel = await channelFor(request, {
-        operation: 'UPDATE',
-        action: 'setting properties',
-      });
+      const channel = await channelFor(request, needs.setProperties);
       await setAudited(request, channel, request.query.properties);
       return { status: 'OK' as const };
     },

@@ -15,6 +15,7 @@ import type { SharedSecretStore } from './shared-secrets.ts';
 import type { EventLogStore } from './event-log.ts';
 import type { LeaseStore } from './leases.ts';
 import type { AuditStore } from './audit.ts';
+import type { PeopleStore } from './people.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -44,6 +45,7 @@ export interface Store {
   readonly eventLog: EventLogStore;
   readonly leases: LeaseStore;
   readonly audit: AuditStore;
+  readonly people: PeopleStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**
