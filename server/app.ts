@@ -32,6 +32,7 @@ import { gatewayRoutes } from './routes/gateways.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { accessRoutes } from './routes/access.ts';
+import { pushHealthRoutes } from './routes/push-health.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { operationsRoutes } from './routes/operations.ts';
 
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   auditRoutes(app, services);
   peopleRoutes(app, services);
   accessRoutes(app, services);
+  pushHealthRoutes(app, services);
   openApiRoutes(app);
   operationsRoutes(app, services);
 
