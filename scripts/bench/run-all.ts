@@ -16,6 +16,7 @@ import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
+import { supportBenchmark } from './support.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -68,6 +69,7 @@ const benchmarks: Benchmark[] = [
   abuseBenchmark,
   faultsBenchmark,
   listingLoadBenchmark,
+  supportBenchmark,
 ];
 
 async function main(): Promise<void> {
