@@ -31,6 +31,10 @@ import { liveRoutes } from './routes/live.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { peopleRoutes } from './routes/people.ts';
+import { accessRoutes } from './routes/access.ts';
+import { pushHealthRoutes } from './routes/push-health.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { operationsRoutes } from './routes/operations.ts';
 
@@ -148,6 +152,10 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   nodeRoutes(app, services);
   groupRoutes(app, services);
   gatewayRoutes(app, services);
+  auditRoutes(app, services);
+  peopleRoutes(app, services);
+  accessRoutes(app, services);
+  pushHealthRoutes(app, services);
   openApiRoutes(app);
   operationsRoutes(app, services);
 

@@ -14,6 +14,8 @@ export interface CloudConfig {
   databasePoolSize: number;
   /** History older than this many days is dropped; null keeps everything. */
   retentionDays: number | null;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are removed; null keeps them. */
+  auditRetentionDays: number | null;
   /** When set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
   /** Days of history the demo tenant is seeded with when the database is empty. */
@@ -83,6 +85,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     databaseUrl: databaseUrl(env.DATABASE_URL),
     databasePoolSize: integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     retentionDays: retentionDays(env.RETENTION_DAYS),
+    auditRetentionDays: retentionDays(env.AUDIT_RETENTION_DAYS, 'AUDIT_RETENTION_DAYS'),
     metricsToken: env.METRICS_TOKEN || null,
     demoDays: integer('DEMO_DAYS', env.DEMO_DAYS, 7),
     publicUrl,
@@ -137,10 +140,10 @@ function databaseUrl(value: string | undefined): string | null {
   return value;
 }
 
-function retentionDays(value: string | undefined): number | null {
+function retentionDays(value: string | undefined, name = 'RETENTION_DAYS'): number | null {
   if (value === undefined || value === '') return null;
-  const days = integer('RETENTION_DAYS', value, 0);
-  if (days < 1) throw new Error('RETENTION_DAYS must be at least 1 (unset it to keep everything)');
+  const days = integer(name, value, 0);
+  if (days < 1) throw new Error(`${name} must be at least 1 (unset it to keep everything)`);
   return days;
 }
 
@@ -168,6 +171,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     databaseUrl: null,
     databasePoolSize: 5,
     retentionDays: null,
+    auditRetentionDays: null,
     metricsToken: null,
     demoDays: 0,
     publicUrl,

@@ -18,6 +18,7 @@ import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
 import { historyMonthBenchmark } from './history-month.ts';
+import { supportBenchmark } from './support.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -72,6 +73,7 @@ const benchmarks: Benchmark[] = [
   faultsBenchmark,
   listingLoadBenchmark,
   historyMonthBenchmark,
+  supportBenchmark,
 ];
 
 async function main(): Promise<void> {

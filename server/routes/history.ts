@@ -9,6 +9,7 @@ import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
 import { historyRange } from './history-range.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { PerUserGate } from '../http/fair-share.ts';
@@ -60,11 +61,7 @@ export function historyRoutes(app: ZodApp, services: Services): void {
       const columns = wantsColumns(request.headers.accept);
       void reply.header('Vary', 'Accept');
       const json = await gate.within(callerOf(request).user.id, async () => {
-        const channel = await channelFor(request, {
-          operation: 'READ',
-          on: 'history',
-          action: 'reading history',
-        });
+        const channel = await channelFor(request, needs.history);
         return columns
           ? historyColumnsJson(services.timeslices, channel, from, to, count)
           : services.timeslices.historyJson(channel, from, to, count);
