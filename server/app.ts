@@ -24,6 +24,7 @@ import { pushRoutes } from './routes/push.ts';
 import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
+import { alarmRoutes } from './routes/alarms.ts';
 import { positionRoutes } from './routes/positions.ts';
 import { placeRoutes } from './routes/places.ts';
 import { NominatimGeocoder } from './geocoder/nominatim.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
       new NominatimGeocoder({ baseUrl: config.geocoderUrl, userAgent: config.geocoderUserAgent }),
     );
   }
+  alarmRoutes(app, services);
   liveRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);

@@ -61,10 +61,14 @@ export interface CloudConfig {
   geocoderUrl: string | null;
   /** Who asks, as Nominatim's usage policy wants it said (GEOCODER_USER_AGENT). */
   geocoderUserAgent: string;
+  /** Minutes readings must be back within limits before an alarm clears (docs/decisions/0080-alarms.md). */
+  alarmHoldOffMinutes: number;
 }
 
 const GEOCODER_USER_AGENT =
   'telemetry-reference-cloud/1.0 (fleet console; reverse geocoding of stops)';
+
+const ALARM_HOLD_OFF_MINUTES = 10;
 
 const LIVE_RECHECK_MS = 60_000;
 const LIVE_HEARTBEAT_MS = 15_000;
@@ -103,6 +107,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     secretsKey: env.SECRETS_KEY || null,
     geocoderUrl: geocoderUrl(env.GEOCODER_URL),
     geocoderUserAgent: env.GEOCODER_USER_AGENT || GEOCODER_USER_AGENT,
+    alarmHoldOffMinutes: integer(
+      'ALARM_HOLD_OFF_MINUTES',
+      env.ALARM_HOLD_OFF_MINUTES,
+      ALARM_HOLD_OFF_MINUTES,
+    ),
   };
 }
 
@@ -190,6 +199,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     secretsKey: null,
     geocoderUrl: null,
     geocoderUserAgent: GEOCODER_USER_AGENT,
+    alarmHoldOffMinutes: ALARM_HOLD_OFF_MINUTES,
     ...overrides,
   };
 }
