@@ -25,6 +25,8 @@ export interface CloudExtensions {
   tenantChoice: boolean;
   /** GET /v1/alarms: alarms the cloud raises itself, watched whether or not a console is open. */
   alarms: boolean;
+  /** GET /v1/places/reverse: the cloud's geocoder names a position (GEOCODER_URL set). */
+  placeNames: boolean;
 }
 
 const none: CloudExtensions = {
@@ -35,6 +37,7 @@ const none: CloudExtensions = {
   fleetEvents: false,
   tenantChoice: false,
   alarms: false,
+  placeNames: false,
 };
 
 /** Whether an operation of the document takes a query parameter of this name. */
@@ -76,6 +79,7 @@ export function extensionsOf(paths: Paths): CloudExtensions {
       (path) => /^\/v1\/channels\/\{[^}]+\}\/events$/.test(path) && offers(path, 'get'),
     ),
     fleetEvents: offers('/v1/events', 'get'),
+    placeNames: offers('/v1/places/reverse', 'get'),
     tenantChoice:
       takesQuery(paths, '/v1/groups/{groupName}', 'post', 'tenant') &&
       takesQuery(paths, '/v1/nodes/{nodeSerial}', 'post', 'tenant'),

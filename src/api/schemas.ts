@@ -5,6 +5,7 @@ export { PushInbox, PushInboxList, PushInboxSummary } from '../../contract/push.
 export { ErrorBody, StatusResult } from '../../contract/status.ts';
 export { LatestPositions } from '../../contract/positions.ts';
 export { Alarm, AlarmPage } from '../../contract/alarms.ts';
+export { PlaceName } from '../../contract/places.ts';
 export { LiveEnd, LiveOpen } from '../../contract/live.ts';
 export { TimesliceList } from '../../contract/timeslice.ts';
 export { UserInfo } from '../../contract/userinfo.ts';

@@ -27,6 +27,8 @@ import { PgPositionStore } from './positions.ts';
 import { SqlPermissionSetGroupStore } from '../sql/permission-set-groups.ts';
 import { PgEventLogStore } from './event-log.ts';
 import { SqlLeaseStore } from '../sql/leases.ts';
+import { SqlAuditStore } from '../sql/audit.ts';
+import { SqlPeopleStore } from '../sql/people.ts';
 import { SqlAlarmStore } from '../sql/alarms.ts';
 
 /**
@@ -52,6 +54,8 @@ export class PgStore implements Store {
   readonly signInFailures;
   readonly eventLog;
   readonly leases;
+  readonly audit;
+  readonly people;
   readonly alarms;
   readonly sharedSecrets;
   readonly positions;
@@ -82,6 +86,8 @@ export class PgStore implements Store {
     this.signInFailures = new SqlSignInFailureStore(scope);
     this.eventLog = new PgEventLogStore(scope);
     this.leases = new SqlLeaseStore(scope);
+    this.audit = new SqlAuditStore(scope);
+    this.people = new SqlPeopleStore(scope);
     this.alarms = new SqlAlarmStore(scope);
     this.sharedSecrets = new SqlSharedSecretStore(scope);
     this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);

@@ -40,6 +40,8 @@ export interface Database {
   event_seq: { last: number };
   leases: { name: string; holder: string; expires_at: number; cursor: Generated<number> };
   lease_claims: { lease: string; key: number; seq: number; idx: number };
+  audit_entries: AuditEntriesTable;
+  audit_channels: { channel_uuid: string; entry_id: number };
   alarms: AlarmsTable;
 }
 
@@ -146,6 +148,25 @@ export interface PushInboxArrivalsTable {
   channel_name: string | null;
   event_count: number | null;
   events: string | null;
+}
+
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  at: number;
+  tenant: string;
+  actor_id: number | null;
+  actor: string;
+  origin: string;
+  kind: string;
+  channel_uuid: string | null;
+  channel_name: string | null;
+  member_uuid: string | null;
+  member_name: string | null;
+  subject: string | null;
+  /** JSON text on both engines. */
+  before: string | null;
+  after: string | null;
+  result: string;
 }
 
 /** Issue 24: one row per alarm; `slot` holds the one open excursion of a channel and kind. */
