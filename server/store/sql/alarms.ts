@@ -132,7 +132,8 @@ export class SqlAlarmStore implements AlarmStore {
         uuidText(engine, 'n.uuid').as('node_uuid'),
         'n.name as node_name',
       ])
-      .where('a.status', '<>', 'pending');
+      // A literal, not a parameter: only then may SQLite use the partial indexes that say it.
+      .where(sql<boolean>`a.status <> 'pending'`);
   }
 
   find(uuid: string): Promise<AlarmView | undefined> {
