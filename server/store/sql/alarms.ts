@@ -121,19 +121,21 @@ export class SqlAlarmStore implements AlarmStore {
 
   private views() {
     const { engine, qb } = this.s;
-    return qb
-      .selectFrom('alarms as a')
-      .innerJoin('channels as c', 'c.id', 'a.channel_id')
-      .innerJoin('channels as n', 'n.id', 'a.node_id')
-      .selectAll('a')
-      .select([
-        uuidText(engine, 'c.uuid').as('channel_uuid'),
-        'c.name as channel_name',
-        uuidText(engine, 'n.uuid').as('node_uuid'),
-        'n.name as node_name',
-      ])
-      // A literal, not a parameter: only then may SQLite use the partial indexes that say it.
-      .where(sql<boolean>`a.status <> 'pending'`);
+    return (
+      qb
+        .selectFrom('alarms as a')
+        .innerJoin('channels as c', 'c.id', 'a.channel_id')
+        .innerJoin('channels as n', 'n.id', 'a.node_id')
+        .selectAll('a')
+        .select([
+          uuidText(engine, 'c.uuid').as('channel_uuid'),
+          'c.name as channel_name',
+          uuidText(engine, 'n.uuid').as('node_uuid'),
+          'n.name as node_name',
+        ])
+        // A literal, not a parameter: only then may SQLite use the partial indexes that say it.
+        .where(sql<boolean>`a.status <> 'pending'`)
+    );
   }
 
   find(uuid: string): Promise<AlarmView | undefined> {
