@@ -149,6 +149,8 @@ export const faultsBenchmark: Benchmark = {
     const cluster = await startCloudCluster({
       port: 8190,
       env: { DEMO_DAYS: process.env.DEMO_DAYS ?? '7', SIMULATOR: 'off', LOG_LEVEL: 'error' },
+      // Seeding 7 days on a shared machine (load average 20 on 2 cores) took over 240 s.
+      readyTimeoutMs: 900_000,
     });
     const notes: string[] = [];
     try {
