@@ -240,7 +240,9 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
     }
     // All start at once, as an orchestrator starts them: one of them seeds the empty database
     // while the others wait for it (server/sim/seed-demo.ts).
-    await Promise.all(instances.map((i) => waitReady(i.url, i.process, options.readyTimeoutMs ?? 240_000)));
+    await Promise.all(
+      instances.map((i) => waitReady(i.url, i.process, options.readyTimeoutMs ?? 240_000)),
+    );
     const config = join(dir, 'haproxy.cfg');
     writeFileSync(
       config,
