@@ -24,6 +24,18 @@ async function main(): Promise<void> {
     retention = new Retention(cloud.services.store.readings, config.retentionDays, Date.now, log);
     retention.start();
   }
+  let auditRetention: Retention | undefined;
+  if (config.auditRetentionDays !== null) {
+    const { audit } = cloud.services.store;
+    auditRetention = new Retention(
+      audit,
+      config.auditRetentionDays,
+      Date.now,
+      log,
+      'audit entries',
+    );
+    auditRetention.start();
+  }
 
   // The demo's gateways run in one instance at a time (the holder of the simulator's lease) and
   // move to another when that one stops or dies; they deliver to the address this instance
@@ -62,6 +74,7 @@ async function main(): Promise<void> {
     }, 30_000).unref();
     await simulation?.stop();
     await retention?.stop();
+    await auditRetention?.stop();
     await cloud.app.close();
     // A request whose client went away (the balancer stopped) may still be running: let it end.
     for (let waited = 0; waited < 10_000; waited += 50) {
