@@ -202,7 +202,9 @@ export const faultsBenchmark: Benchmark = {
         readers.tally.other;
       notes.push(
         `clients: ${gateway.tally.requests + readers.tally.requests} requests, ` +
-          `${gateway.tally.unavailable + readers.tally.unavailable} answered 503, ${odd} anything else but 200`,
+          `${gateway.tally.unavailable + readers.tally.unavailable} answered 503, ${odd} anything else but 200` +
+          // Which answers those were (a status, or "no answer" for a connection that failed).
+          (odd > 0 ? ` (${[...gateway.tally.odd, ...readers.tally.odd].join(', ')})` : ''),
       );
 
       const runs: { sorted: WriteRun[]; unsorted: WriteRun[] } = { sorted: [], unsorted: [] };
