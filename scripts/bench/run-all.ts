@@ -17,6 +17,8 @@ import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
+import { historyMonthBenchmark } from './history-month.ts';
+import { supportBenchmark } from './support.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -70,6 +72,8 @@ const benchmarks: Benchmark[] = [
   abuseBenchmark,
   faultsBenchmark,
   listingLoadBenchmark,
+  historyMonthBenchmark,
+  supportBenchmark,
 ];
 
 async function main(): Promise<void> {
