@@ -28,7 +28,7 @@ const boundaryZones = [
   { target: './server', from: './src', message: 'The cloud never imports the console.' },
   { target: './src', from: './server', message: 'The console never imports the cloud.' },
   { target: './contract', from: ['./src', './server'], message: 'The contract stays neutral.' },
-  ...['lib', 'components', 'api', 'auth', 'config'].map((layer) => ({
+  ...['lib', 'components', 'api', 'auth', 'config', 'i18n'].map((layer) => ({
     target: `./src/${layer}`,
     from: ['./src/features', './src/app'],
     message: 'Shared layers never import features or the app shell.',

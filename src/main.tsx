@@ -9,6 +9,7 @@ import { loadConfig } from './config/config.ts';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
 import { AppProviders, ThemeProvider } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { I18nProvider } from './i18n/i18n-provider.tsx';
 
 async function start(element: HTMLElement): Promise<void> {
   // Before any request: a refusal by this page's policy is only ever told through this event.
@@ -19,9 +20,11 @@ async function start(element: HTMLElement): Promise<void> {
     config = await loadConfig();
   } catch (error) {
     root.render(
-      <ThemeProvider>
-        <ConfigErrorScreen error={error} />
-      </ThemeProvider>,
+      <I18nProvider>
+        <ThemeProvider>
+          <ConfigErrorScreen error={error} />
+        </ThemeProvider>
+      </I18nProvider>,
     );
     return;
   }

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthContext, type SessionAuthenticator } from '../auth/auth-context.ts';
 import { ConfigContext } from '../config/config-context.ts';
 import type { ConsoleConfig } from '../config/config.ts';
+import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import { theme } from './theme.ts';
 
 // Notices follow actions on pages that load later; their code need not delay the first page.
@@ -37,7 +38,9 @@ export function AppProviders({
     <ConfigContext.Provider value={config}>
       <AuthContext.Provider value={authenticator}>
         <QueryClientProvider client={queryClient}>
-          <ThemeProvider>{children}</ThemeProvider>
+          <I18nProvider>
+            <ThemeProvider>{children}</ThemeProvider>
+          </I18nProvider>
         </QueryClientProvider>
       </AuthContext.Provider>
     </ConfigContext.Provider>

@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Outlet, RouterContextProvider, type RouteObject } from 'react-router';
 import { queryClientContext } from '../api/query-client.ts';
 import { paths } from '../lib/paths.ts';
+import { t } from '../i18n/i18n.ts';
 import { CallbackPage } from './routes/callback-page.tsx';
 import { NotFound } from './routes/not-found.tsx';
 import { RequireSession } from './routes/require-session.tsx';
@@ -12,7 +13,7 @@ import { SignInPage } from './routes/sign-in-page.tsx';
 function PageLoader() {
   return (
     <Center mih="50vh">
-      <Loader aria-label="Loading page" />
+      <Loader aria-label={t('common.loadingPage')} />
     </Center>
   );
 }

@@ -1,4 +1,5 @@
 import type { Operation } from '../../contract/userinfo.ts';
+import { t } from '../i18n/i18n.ts';
 import { mayCreate, verdictsByTenant, type PermissionMap, type Verdict } from './permissions.ts';
 
 /**
@@ -52,16 +53,16 @@ export function capabilitiesOf(permissions: PermissionMap): Capability[] {
   const existing = (action: string, objectType: string, operation: Operation) =>
     onExisting(permissions, action, objectType, operation);
   return [
-    existing('See nodes, sensors and gateways', 'assets', 'READ'),
-    existing('See groups and their members', 'groups', 'READ'),
-    existing('Read the history of nodes and sensors', 'assets.history', 'READ'),
-    existing('Read the history of groups', 'groups.history', 'READ'),
-    existing('Edit properties and push of nodes and sensors', 'assets', 'UPDATE'),
-    existing('Edit properties and push of groups', 'groups', 'UPDATE'),
-    toCreate(permissions, 'Create groups', 'groups', 'CREATE'),
-    existing('Add and remove group members', 'groups', 'UPDATE'),
-    existing('Remove all members of a group', 'groups', 'DELETE'),
-    toCreate(permissions, 'Commission nodes', 'assets', 'COMMISSION'),
-    existing('Decommission nodes', 'assets', 'DELETE'),
+    existing(t('capability.seeAssets'), 'assets', 'READ'),
+    existing(t('capability.seeGroups'), 'groups', 'READ'),
+    existing(t('capability.assetHistory'), 'assets.history', 'READ'),
+    existing(t('capability.groupHistory'), 'groups.history', 'READ'),
+    existing(t('capability.editAssets'), 'assets', 'UPDATE'),
+    existing(t('capability.editGroups'), 'groups', 'UPDATE'),
+    toCreate(permissions, t('capability.createGroups'), 'groups', 'CREATE'),
+    existing(t('capability.members'), 'groups', 'UPDATE'),
+    existing(t('capability.removeAllMembers'), 'groups', 'DELETE'),
+    toCreate(permissions, t('capability.commission'), 'assets', 'COMMISSION'),
+    existing(t('capability.decommission'), 'assets', 'DELETE'),
   ];
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { applyLanguage } from '../i18n/i18n.ts';
 
 afterEach(() => {
   cleanup();
@@ -33,3 +34,6 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },
   });
 }
+
+// Every test starts in English, as a browser set to American English would.
+afterEach(() => applyLanguage('en', ['en-US']));

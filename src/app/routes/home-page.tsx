@@ -4,6 +4,7 @@ import { Navigate } from 'react-router';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { mayOnExisting, type PermissionMap } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * Where a person starts: the fleet map when they may read any history (positions come from it);
@@ -26,7 +27,7 @@ export function Component() {
   if (profile.isError) return <Navigate to={paths.fleet.href()} replace />;
   return (
     <Center mih="50vh">
-      <Loader aria-label="Loading page" />
+      <Loader aria-label={t('common.loadingPage')} />
     </Center>
   );
 }

@@ -1,16 +1,17 @@
 import { Button, EmptyState } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths.ts';
+import { t } from '../../i18n/i18n.ts';
 
-export function NotFound({ what = 'page' }: { what?: string }) {
+export function NotFound({ what = 'page' }: { what?: 'page' | 'channel' }) {
   return (
     <EmptyState
-      title={`This ${what} does not exist`}
-      description={`Or it is out of your reach: the cloud answers the same for both. Check the address, or find it from the lists.`}
+      title={t(what === 'channel' ? 'notFound.channel' : 'notFound.page')}
+      description={t('notFound.description')}
       mt="xl"
     >
       <Button component={Link} to={paths.channels.href()} variant="light">
-        Go to channels
+        {t('common.goToChannels')}
       </Button>
     </EmptyState>
   );

@@ -8,6 +8,7 @@ import { Copyable } from '../../components/copyable.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { capabilitiesOf, type Capability } from '../../lib/capabilities.ts';
 import { tenantsOf } from '../../lib/permissions.ts';
+import { t } from '../../i18n/i18n.ts';
 import { PermissionMatrix } from '../../features/permissions/permission-matrix.tsx';
 import { RolesNotice } from '../../features/permissions/roles-notice.tsx';
 
@@ -22,10 +23,13 @@ function CapabilityLine({ capability }: { capability: Capability }) {
   const allowedIn = tenants.filter((t) => t.allowed).map((t) => t.tenant);
   const partly = !verdict.allowed && allowedIn.length > 0;
   const [mark, color] = verdict.allowed
-    ? ['✓ Yes', 'var(--mantine-color-green-text)']
+    ? [t('permissions.yes'), 'var(--mantine-color-green-text)']
     : partly
-      ? [`◐ Only in ${allowedIn.join(', ')}`, 'var(--mantine-color-orange-light-color)']
-      : ['✗ No', 'var(--mantine-color-red-text)'];
+      ? [
+          t('permissions.onlyIn', { tenants: allowedIn.join(', ') }),
+          'var(--mantine-color-orange-light-color)',
+        ]
+      : [t('permissions.no'), 'var(--mantine-color-red-text)'];
   return (
     <>
       <Text span size="sm" fw={600} c={color} mr={6}>
@@ -35,8 +39,7 @@ function CapabilityLine({ capability }: { capability: Capability }) {
       {needs && (
         <Text span c="dimmed" size="sm">
           {' '}
-          — {partly ? 'elsewhere it ' : ''}
-          {needs}
+          {t(partly ? 'permissions.elsewhere' : 'permissions.refused', { needs })}
         </Text>
       )}
     </>
@@ -50,28 +53,28 @@ export function Component() {
     return (
       <ApiErrorAlert
         error={error}
-        title="Your profile could not be loaded"
+        title={t('permissions.profileNotLoaded')}
         onRetry={() => void refetch()}
       />
     );
   const capabilities = capabilitiesOf(profile.permissions);
   return (
     <Stack gap="md" maw={1100}>
-      <PageHeader
-        title="Permissions"
-        description="Who you are signed in as, and what the cloud lets you do in each of your tenants."
-      />
+      <PageHeader title={t('permissions.title')} description={t('permissions.description')} />
       <RolesNotice profile={profile} />
       <Paper withBorder p="md" component="section" aria-labelledby="profile-title">
         <Title order={2} size="h4" mb="sm" id="profile-title">
-          Profile
+          {t('permissions.profile')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
           {[
-            ['Name', profile.name],
-            ['User name', profile.username],
-            ['Email', profile.email],
-            ['Tenants', tenantsOf(profile.permissions).join(', ') || 'None'],
+            [t('permissions.name'), profile.name],
+            [t('permissions.username'), profile.username],
+            [t('permissions.email'), profile.email],
+            [
+              t('permissions.tenants'),
+              tenantsOf(profile.permissions).join(', ') || t('common.none'),
+            ],
           ].map(([label, value]) => (
             <div key={label}>
               <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -84,23 +87,23 @@ export function Component() {
           ))}
           <div>
             <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-              Subject
+              {t('permissions.subject')}
             </Text>
             <Text component="dd" m={0} size="sm">
-              <Copyable value={profile.sub} label="subject" />
+              <Copyable value={profile.sub} label={t('permissions.subjectCopy')} />
             </Text>
           </div>
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="matrix-title">
         <Title order={2} size="h4" mb="sm" id="matrix-title">
-          Permission matrix
+          {t('permissions.matrix')}
         </Title>
         <PermissionMatrix permissions={profile.permissions} />
       </Paper>
       <Paper withBorder p="md" component="section" aria-labelledby="can-title">
         <Title order={2} size="h4" mb="sm" id="can-title">
-          In this console you can
+          {t('permissions.youCan')}
         </Title>
         <List spacing={6} size="sm" listStyleType="none" p={0}>
           {capabilities.map((capability) => (

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../auth/auth-context.ts';
 import { paths } from '../../lib/paths.ts';
+import { t } from '../../i18n/i18n.ts';
 
 // The shell loads beside the signed-in page, not with the sign-in page a newcomer sees first.
 const Shell = lazy(() =>
@@ -23,12 +24,12 @@ export function RequireSession() {
   const location = useLocation();
   if (session.status === 'signed-in') {
     return (
-      <Suspense fallback={<FullPageLoader label="Loading the console" />}>
+      <Suspense fallback={<FullPageLoader label={t('session.loadingConsole')} />}>
         <Shell username={session.username} />
       </Suspense>
     );
   }
-  if (session.status === 'restoring') return <FullPageLoader label="Restoring your session" />;
+  if (session.status === 'restoring') return <FullPageLoader label={t('session.restoring')} />;
   const returnTo = location.pathname + location.search + location.hash;
   return <Navigate to={paths.signIn.href(returnTo)} replace />;
 }

@@ -4,6 +4,7 @@ import { pingQuery } from '../../api/admin.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useCloudReachable, useCloudWaiting } from '../../api/network-status.ts';
 import { formatClock } from '../../lib/history/format-time.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /**
  * The header's word on the cloud. Reachability comes from every request (api/network-status.ts),
@@ -18,16 +19,16 @@ export function CloudStatus() {
   // The browser refusing the cloud (CORS, this page's policy) is not the cloud being down.
   const blocked = error instanceof ApiError && error.code === 'BLOCKED';
   const [color, text] = blocked
-    ? ['red', 'Cloud blocked by the browser']
+    ? ['red', t('cloud.blocked')]
     : !reachable
-      ? ['red', 'Cloud unreachable']
+      ? ['red', t('cloud.unreachable')]
       : waitingFor !== null
-        ? ['orange', 'Cloud not ready']
+        ? ['orange', t('cloud.notReady')]
         : isPending
-          ? ['gray', 'Cloud: checking…']
+          ? ['gray', t('cloud.checking')]
           : isError
-            ? ['orange', 'Cloud not operational']
-            : ['green', 'Cloud operational'];
+            ? ['orange', t('cloud.notOperational')]
+            : ['green', t('cloud.operational')];
   return (
     <Badge
       variant={reachable && !blocked ? 'light' : 'filled'}
@@ -40,7 +41,7 @@ export function CloudStatus() {
             ? waitingFor
             : isPending && reachable
               ? undefined
-              : `Checked at ${checked}`
+              : t('cloud.checkedAt', { time: checked })
       }
       visibleFrom="xs"
     >

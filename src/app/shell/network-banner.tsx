@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCloudReachable } from '../../api/network-status.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** When requests stop reaching the cloud: say so above the page, and offer to try again. */
 export function NetworkBanner() {
@@ -18,7 +19,7 @@ export function NetworkBanner() {
     <Alert color="orange" variant="light" role="alert" py="xs" mb="md">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Text size="sm" fw={500}>
-          The cloud cannot be reached. What you see may be out of date; nothing you typed is lost.
+          {t('network.unreachable')}
         </Text>
         <Button
           size="xs"
@@ -27,7 +28,7 @@ export function NetworkBanner() {
           loading={retrying}
           onClick={() => void retry()}
         >
-          Retry now
+          {t('network.retryNow')}
         </Button>
       </Group>
     </Alert>

@@ -1,6 +1,6 @@
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDisclosure, useWindowEvent } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { CloudStatus } from './cloud-status.tsx';
 import { NavLinks } from './nav-links.tsx';
@@ -8,6 +8,9 @@ import { NetworkBanner } from './network-banner.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserPanel } from './user-panel.tsx';
 import { paths } from '../../lib/paths.ts';
+import { t } from '../../i18n/i18n.ts';
+import { useLanguage } from '../../i18n/language-context.ts';
+import { LanguageSelect } from '../../i18n/language-select.tsx';
 
 /**
  * Header, navigation and page. A plain CSS layout (global.css, `.tc-shell`) rather than Mantine's
@@ -17,6 +20,9 @@ import { paths } from '../../lib/paths.ts';
 export function Shell({ username }: { username: string }) {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
+  // The language this person chose before, here or on another visit (kept per person).
+  const { restoreFor } = useLanguage();
+  useEffect(() => restoreFor(username), [restoreFor, username]);
   // The folded navigation closes as a drawer does: a click beside it, or Escape.
   const [burger, setBurger] = useState<HTMLButtonElement | null>(null);
   const drawer = useClickOutside<HTMLDivElement>(close, null, [burger], opened);
@@ -27,10 +33,10 @@ export function Shell({ username }: { username: string }) {
     <div className="tc-shell">
       <header className="tc-shell-header">
         <a href="#main" className="tc-skip-link">
-          Skip to content
+          {t('shell.skipToContent')}
         </a>
         {navigation.state !== 'idle' && (
-          <div className="tc-progress" role="progressbar" aria-label="Loading page" />
+          <div className="tc-progress" role="progressbar" aria-label={t('common.loadingPage')} />
         )}
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -40,24 +46,25 @@ export function Shell({ username }: { username: string }) {
               onClick={toggle}
               hiddenFrom="md"
               size="sm"
-              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+              aria-label={t(opened ? 'shell.closeNavigation' : 'shell.openNavigation')}
               aria-expanded={opened}
               aria-controls="tc-navigation"
             />
             <UnstyledButton component={Link} to={paths.fleet.href()}>
               <Text fw={700} size="lg">
-                Telemetry Console
+                {t('shell.product')}
               </Text>
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CloudStatus />
+            <LanguageSelect username={username} />
             <ThemeToggle />
           </Group>
         </Group>
       </header>
       <div ref={drawer} className="tc-shell-nav" id="tc-navigation" data-open={opened || undefined}>
-        <nav aria-label="Main navigation" className="tc-shell-nav-links">
+        <nav aria-label={t('shell.mainNavigation')} className="tc-shell-nav-links">
           <NavLinks onNavigate={close} />
         </nav>
         <div className="tc-shell-user">

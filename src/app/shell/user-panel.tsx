@@ -9,6 +9,7 @@ import { clearAllDrafts } from '../../auth/drafts.ts';
 import { storedProviderProfile } from '../../auth/provider-profile.ts';
 import { tenantsOf } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** Who is signed in, in which tenants, and the way out: always in view, no menu to open. */
 export function UserPanel({ username }: { username: string }) {
@@ -37,7 +38,7 @@ export function UserPanel({ username }: { username: string }) {
   };
 
   return (
-    <Stack gap="xs" aria-label="Signed-in user" component="section">
+    <Stack gap="xs" aria-label={t('user.panel')} component="section">
       <Group gap="xs" wrap="nowrap" miw={0}>
         {fromProvider.picture && (
           <Avatar
@@ -53,13 +54,17 @@ export function UserPanel({ username }: { username: string }) {
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {profile
-              ? `${profile.username} · ${tenants.length === 1 ? 'tenant' : 'tenants'} ${tenants.join(', ') || 'none'}`
+              ? t('user.tenants', {
+                  username: profile.username,
+                  count: tenants.length,
+                  tenants: tenants.join(', '),
+                })
               : username}
           </Text>
         </Stack>
       </Group>
       <Button variant="default" size="xs" loading={signingOut} onClick={() => void signOut()}>
-        Sign out
+        {t('user.signOut')}
       </Button>
     </Stack>
   );

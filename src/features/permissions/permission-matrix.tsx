@@ -1,5 +1,6 @@
 import { Table, Text, Title } from '@mantine/core';
 import { objectTypes, operations } from '../../../contract/userinfo.ts';
+import { t } from '../../i18n/i18n.ts';
 import { grantsOf, holds, tenantsOf, type PermissionMap } from '../../lib/permissions.ts';
 
 /** Tenant × object type × operation, as the cloud's profile says it. */
@@ -8,7 +9,7 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
   if (tenants.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        You hold no permission in any tenant.
+        {t('permissions.noPermission')}
       </Text>
     );
   }
@@ -22,13 +23,26 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
       {tenants.map((tenant) => (
         <section key={tenant} aria-labelledby={`tenant-${tenant}`} style={{ marginBottom: 16 }}>
           <Title order={3} size="h5" mb="xs" id={`tenant-${tenant}`}>
-            Tenant {tenant}
+            {t('permissions.tenant', { tenant })}
           </Title>
-          <Table.ScrollContainer minWidth={640}>
-            <Table withTableBorder withColumnBorders aria-label={`Permissions in tenant ${tenant}`}>
+          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+          <Table.ScrollContainer
+            minWidth={640}
+            scrollAreaProps={{
+              viewportProps: {
+                tabIndex: 0,
+                'aria-label': t('permissions.tenantTable', { tenant }),
+              },
+            }}
+          >
+            <Table
+              withTableBorder
+              withColumnBorders
+              aria-label={t('permissions.tenantTable', { tenant })}
+            >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Object type</Table.Th>
+                  <Table.Th scope="col">{t('permissions.objectType')}</Table.Th>
                   {operations.map((operation) => (
                     <Table.Th scope="col" key={operation} ta="center">
                       {operation}
@@ -51,7 +65,9 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
                             size="sm"
                             fw={granted ? 700 : 400}
                             c={granted ? 'var(--mantine-color-green-text)' : 'dimmed'}
-                            aria-label={granted ? 'granted' : 'not granted'}
+                            aria-label={t(
+                              granted ? 'permissions.granted' : 'permissions.notGranted',
+                            )}
                           >
                             {granted ? '✓' : '–'}
                           </Text>

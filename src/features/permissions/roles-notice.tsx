@@ -1,5 +1,7 @@
 import { Alert, Code, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { UserInfo } from '../../../contract/userinfo.ts';
+import { t, tNodes } from '../../i18n/i18n.ts';
 
 const quoted = (roles: readonly string[]) => roles.map((role) => `“${role}”`).join(', ');
 
@@ -13,23 +15,22 @@ export function RolesNotice({ profile }: { profile: UserInfo }) {
   if (!roles || Object.keys(profile.permissions).length > 0) return null;
   const { claim, received, unmapped } = roles;
   const example = unmapped[0] ?? received[0];
+  const code = (chunks: ReactNode[]) => <Code>{chunks}</Code>;
   return (
-    <Alert color="orange" title="Your roles give you no permission here" role="status">
+    <Alert color="orange" title={t('roles.title')} role="status">
       {received.length === 0 ? (
-        <Text size="sm">
-          Your sign-in service sent no roles in the claim <Code>{claim}</Code>. Whoever runs the
-          cloud must set AUTH_EXTERNAL_ROLES_CLAIM to the claim that carries your roles, or the
-          sign-in service must put them in <Code>{claim}</Code>.
-        </Text>
+        <Text size="sm">{tNodes('roles.noneSent', { claim, code })}</Text>
       ) : (
         <Text size="sm">
-          Your sign-in service sent the roles {quoted(received)} (claim <Code>{claim}</Code>),
-          {unmapped.length > 0
-            ? ' and none of them is mapped to a permission set of the cloud.'
-            : ' and none of them names a permission set of the cloud.'}{' '}
-          Whoever runs the cloud must map them in AUTH_EXTERNAL_ROLE_MAP, for example{' '}
-          <Code>AUTH_EXTERNAL_ROLE_MAP=&apos;{example}=demo-fleet&apos;</Code> (npm run
-          permission-sets lists the sets). You will hold them from your next sign-in.
+          {tNodes(unmapped.length > 0 ? 'roles.unmapped' : 'roles.unnamed', {
+            roles: quoted(received),
+            claim,
+            code,
+          })}{' '}
+          {tNodes('roles.howToMap', {
+            example: `AUTH_EXTERNAL_ROLE_MAP='${example ?? ''}=demo-fleet'`,
+            code,
+          })}
         </Text>
       )}
     </Alert>

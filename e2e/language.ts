@@ -1,0 +1,16 @@
+import { expect, type Page } from '@playwright/test';
+
+const names = { en: 'English', nl: 'Nederlands' } as const;
+
+/**
+ * Chooses the console's language in the header, as a person does (signed in; the shell on the
+ * page), and waits until the page speaks it. The choice is kept for that person in this browser.
+ * Sign in first: `signIn` finds the sign-in page and the navigation by their English names.
+ */
+export async function chooseLanguage(page: Page, language: keyof typeof names): Promise<void> {
+  const select = page.getByRole('combobox', { name: /^(Language|Taal)$/ });
+  await select.selectOption(language);
+  await expect(select).toHaveValue(language);
+  await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}\\b`));
+  await expect(select.getByRole('option', { name: names[language] })).toBeAttached();
+}

@@ -1,0 +1,103 @@
+import { createElement, Fragment, type ReactNode } from 'react';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { en, type MessageId } from './messages/en.ts';
+import { nl } from './messages/nl.ts';
+
+export type { MessageId };
+export type Language = 'en' | 'nl';
+export const languages: readonly Language[] = ['en', 'nl'];
+/** Each language by its own name, as a language menu shows it whatever the page's language. */
+export const languageNames: Readonly<Record<Language, string>> = {
+  en: 'English',
+  nl: 'Nederlands',
+};
+
+const catalogues: Readonly<Record<Language, Readonly<Record<MessageId, string>>>> = { en, nl };
+const cache = createIntlCache();
+
+interface Current {
+  language: Language;
+  /** The locale dates and numbers follow: the browser's own variant of the language (en-GB). */
+  locale: string;
+  intl: IntlShape;
+}
+
+function make(language: Language, locale: string): Current {
+  return {
+    language,
+    locale,
+    intl: createIntl({ locale, defaultLocale: 'en', messages: catalogues[language] }, cache),
+  };
+}
+
+/** English until the provider says otherwise: component tests render without it, in English. */
+let current: Current = make('en', 'en-US');
+
+/**
+ * The language every `t` call and every format uses. Only I18nProvider calls it, and it remounts
+ * the page below it when the language changes, so no component keeps words of the old one.
+ */
+export function applyLanguage(language: Language, browserLocales: readonly string[] = []): void {
+  current = make(language, formatLocaleFor(language, browserLocales));
+}
+
+export function currentLanguage(): Language {
+  return current.language;
+}
+
+/** The BCP 47 locale for Intl formats and `<html lang>`. */
+export function currentLocale(): string {
+  return current.locale;
+}
+
+/** The language of the first browser language the console speaks, else English. */
+export function languageFromBrowser(browserLocales: readonly string[]): Language {
+  for (const tag of browserLocales) {
+    const base = tag.toLowerCase().split('-')[0];
+    const found = languages.find((language) => language === base);
+    if (found) return found;
+  }
+  return 'en';
+}
+
+/**
+ * The browser's own variant of the language, so a person in Britain reading English gets
+ * 24-hour clocks and day-month order; otherwise the language's usual region.
+ */
+function formatLocaleFor(language: Language, browserLocales: readonly string[]): string {
+  const own = browserLocales.find((tag) => tag.toLowerCase().split('-')[0] === language);
+  if (own) {
+    try {
+      return Intl.getCanonicalLocales(own)[0] ?? own;
+    } catch {
+      // An invalid tag from the browser: fall through to the language's default.
+    }
+  }
+  return language === 'nl' ? 'nl-NL' : 'en-US';
+}
+
+type Value = string | number | boolean | Date | null | undefined;
+
+/**
+ * A sentence of the console in the person's language: `t('nav.fleet')`,
+ * `t('nodes.count', { count: 3 })`. Messages are ICU MessageFormat (plurals, numbers, dates).
+ */
+export function t(id: MessageId, values?: Readonly<Record<string, Value>>): string {
+  return current.intl.formatMessage({ id }, values);
+}
+
+/** The formatters of react-intl in the current locale, for numbers, lists and units. */
+export function intl(): IntlShape {
+  return current.intl;
+}
+
+type NodeValue = Value | ReactNode | ((chunks: ReactNode[]) => ReactNode);
+
+/**
+ * A message with markup or components inside: `tNodes('config.explanation', { code: (c) =>
+ * <Code>{c}</Code> })` for `<code>…</code>` in the message, or a component as a value.
+ */
+export function tNodes(id: MessageId, values: Readonly<Record<string, NodeValue>>): ReactNode {
+  const formatted = current.intl.formatMessage({ id }, values);
+  return Array.isArray(formatted) ? createElement(Fragment, null, ...formatted) : formatted;
+}

@@ -1,0 +1,47 @@
+/** The Permissions page: who the person is and what the cloud lets them do. */
+export const permissions = {
+  'permissions.title': 'Permissions',
+  'permissions.description':
+    'Who you are signed in as, and what the cloud lets you do in each of your tenants.',
+  'permissions.profileNotLoaded': 'Your profile could not be loaded',
+  'permissions.profile': 'Profile',
+  'permissions.name': 'Name',
+  'permissions.username': 'User name',
+  'permissions.email': 'Email',
+  'permissions.tenants': 'Tenants',
+  'permissions.subject': 'Subject',
+  'permissions.subjectCopy': 'subject',
+  'permissions.matrix': 'Permission matrix',
+  'permissions.youCan': 'In this console you can',
+  'permissions.yes': '✓ Yes',
+  'permissions.no': '✗ No',
+  'permissions.onlyIn': '◐ Only in {tenants}',
+  'permissions.elsewhere': '— elsewhere it {needs}',
+  'permissions.refused': '— {needs}',
+  'permissions.noPermission': 'You hold no permission in any tenant.',
+  'permissions.tenant': 'Tenant {tenant}',
+  'permissions.tenantTable': 'Permissions in tenant {tenant}',
+  'permissions.objectType': 'Object type',
+  'permissions.granted': 'granted',
+  'permissions.notGranted': 'not granted',
+  'capability.seeAssets': 'See nodes, sensors and gateways',
+  'capability.seeGroups': 'See groups and their members',
+  'capability.assetHistory': 'Read the history of nodes and sensors',
+  'capability.groupHistory': 'Read the history of groups',
+  'capability.editAssets': 'Edit properties and push of nodes and sensors',
+  'capability.editGroups': 'Edit properties and push of groups',
+  'capability.createGroups': 'Create groups',
+  'capability.members': 'Add and remove group members',
+  'capability.removeAllMembers': 'Remove all members of a group',
+  'capability.commission': 'Commission nodes',
+  'capability.decommission': 'Decommission nodes',
+  'roles.title': 'Your roles give you no permission here',
+  'roles.noneSent':
+    'Your sign-in service sent no roles in the claim <code>{claim}</code>. Whoever runs the cloud must set AUTH_EXTERNAL_ROLES_CLAIM to the claim that carries your roles, or the sign-in service must put them in <code>{claim}</code>.',
+  'roles.unmapped':
+    'Your sign-in service sent the roles {roles} (claim <code>{claim}</code>), and none of them is mapped to a permission set of the cloud.',
+  'roles.unnamed':
+    'Your sign-in service sent the roles {roles} (claim <code>{claim}</code>), and none of them names a permission set of the cloud.',
+  'roles.howToMap':
+    'Whoever runs the cloud must map them in AUTH_EXTERNAL_ROLE_MAP, for example <code>{example}</code> (npm run permission-sets lists the sets). You will hold them from your next sign-in.',
+};

@@ -1,0 +1,46 @@
+import type { shell as en } from '../en/shell.ts';
+
+export const shell: Record<keyof typeof en, string> = {
+  'shell.product': 'Telemetry Console',
+  'shell.skipToContent': 'Naar de inhoud',
+  'shell.openNavigation': 'Navigatie openen',
+  'shell.closeNavigation': 'Navigatie sluiten',
+  'shell.mainNavigation': 'Hoofdnavigatie',
+  'shell.language': 'Taal',
+  'shell.themeToDark': 'Donker thema gebruiken',
+  'shell.themeToLight': 'Licht thema gebruiken',
+  'nav.fleet': 'Vloot',
+  'nav.fleet.description': 'Kaart en laatste posities',
+  'nav.channels': 'Kanalen',
+  'nav.channels.description': 'Nodes, sensoren, groepen',
+  'nav.groups': 'Groepen',
+  'nav.groups.description': 'Leden van groepen',
+  'nav.nodes': 'Nodes',
+  'nav.nodes.description': 'In- en uit bedrijf nemen',
+  'nav.permissions': 'Rechten',
+  'nav.permissions.description': 'Wat je mag doen',
+  'user.panel': 'Aangemelde gebruiker',
+  'user.tenants':
+    '{username} · {count, plural, =0 {geen tenant} one {tenant {tenants}} other {tenants {tenants}}}',
+  'user.signOut': 'Afmelden',
+  'cloud.blocked': 'Cloud geblokkeerd door de browser',
+  'cloud.unreachable': 'Cloud onbereikbaar',
+  'cloud.notReady': 'Cloud nog niet klaar',
+  'cloud.checking': 'Cloud: controleren…',
+  'cloud.notOperational': 'Cloud werkt niet',
+  'cloud.operational': 'Cloud werkt',
+  'cloud.checkedAt': 'Gecontroleerd om {time}',
+  'network.unreachable':
+    'De cloud is niet bereikbaar. Wat je ziet is misschien niet actueel; niets wat je hebt ingevuld gaat verloren.',
+  'network.retryNow': 'Nu opnieuw proberen',
+  'session.loadingConsole': 'Console laden',
+  'session.restoring': 'Je sessie herstellen',
+  'notFound.page': 'Deze pagina bestaat niet',
+  'notFound.channel': 'Dit kanaal bestaat niet',
+  'notFound.description':
+    'Of je hebt er geen toegang toe: de cloud antwoordt in beide gevallen hetzelfde. Controleer het adres, of zoek het op in de lijsten.',
+  'config.cannotStart': 'Telemetry Console kan niet starten',
+  'config.couldNotStart': 'De console kon niet starten.',
+  'config.explanation':
+    'De console leest zijn instellingen bij het starten uit <code>/config.json</code>. Wie deze installatie beheert kan dat bestand verbeteren; de sleutels staan beschreven in de README onder “Console”.',
+};
