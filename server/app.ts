@@ -24,6 +24,7 @@ import { pushRoutes } from './routes/push.ts';
 import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
+import { alarmRoutes } from './routes/alarms.ts';
 import { positionRoutes } from './routes/positions.ts';
 import { placeRoutes } from './routes/places.ts';
 import { NominatimGeocoder } from './geocoder/nominatim.ts';
@@ -31,6 +32,10 @@ import { liveRoutes } from './routes/live.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { peopleRoutes } from './routes/people.ts';
+import { accessRoutes } from './routes/access.ts';
+import { pushHealthRoutes } from './routes/push-health.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { operationsRoutes } from './routes/operations.ts';
 
@@ -144,10 +149,15 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
       new NominatimGeocoder({ baseUrl: config.geocoderUrl, userAgent: config.geocoderUserAgent }),
     );
   }
+  alarmRoutes(app, services);
   liveRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);
   gatewayRoutes(app, services);
+  auditRoutes(app, services);
+  peopleRoutes(app, services);
+  accessRoutes(app, services);
+  pushHealthRoutes(app, services);
   openApiRoutes(app);
   operationsRoutes(app, services);
 
