@@ -6,6 +6,7 @@ import { LiveSimulator } from './sim/simulator.ts';
 import { Retention } from './retention.ts';
 import { Leadership } from './leadership.ts';
 import { secureDataDir } from './secrets/data-dir.ts';
+import { SecretsKeyMismatchError } from './secrets/key-check.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A setting to fix: its message alone says which and how.
+  if (error instanceof SecretsKeyMismatchError) console.error(`Not started: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -18,6 +18,7 @@ import { StreamHub } from './live/stream-hub.ts';
 import { loadSealer, type Sealer } from './secrets/sealer.ts';
 import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
+import { checkSecretsKey } from './secrets/key-check.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -67,17 +68,22 @@ export async function createServices(
   now: () => number = Date.now,
   logger: CloudLogger = stderrLogger,
 ): Promise<Services> {
-  // SQLite serves one instance, which sees every write; PostgreSQL may serve several, whose writes
-  // this instance would not see, so the cache stays off there (docs/decisions/0051-reach-cache.md).
-  const reach = new ReachCache(database.channels, database.engine === 'sqlite');
-  const store = watchStore(database, reach);
-  const events = new EventHub();
+  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
+  // Refuses to start, before anything runs, with keys that cannot unseal the database's secrets
+  // (a clear message, not a push that fails every delivery later).
+  await checkSecretsKey(database, sealer);
   const bus = await openEventBus(database, logger);
+  // Several instances may share PostgreSQL: each tells the others of the reach changes it commits
+  // and forgets what it kept when told; while it cannot hear them it keeps nothing
+  // (docs/decisions/0051-reach-cache.md).
+  const reach = new ReachCache(database.channels, () => bus.hearsOthers());
+  bus.onReachChanged(() => reach.changed());
+  const store = watchStore(database, reach, () => bus.reachChanged());
+  const events = new EventHub();
   const timeslices = new Timeslices(store.channels, store.readings);
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
   const metrics = new Metrics(store);
-  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
   await sealStoredPushSecrets(store, sealer, logger);
   const push = await PushDispatcher.start({
     events,
@@ -149,7 +155,10 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
   const started = await store.leases.claims(PUSH_LEASE);
   const stored = await store.leases.cursor(PUSH_LEASE);
   const from = stored > 0 ? stored : await store.eventLog.latest();
-  push.lead({ started, write: (claims) => store.leases.claim(PUSH_LEASE, claims) });
+  push.lead({
+    started,
+    write: (claims, inside) => store.leases.claim(PUSH_LEASE, claims, inside),
+  });
   let handled = from;
   let saved = from;
   const follower = new LogFollower({
