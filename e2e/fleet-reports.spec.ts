@@ -275,6 +275,7 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
     'arrived',
     'left',
     'duration_s',
+    'place',
     'lat',
     'lon',
     'starts_before_range',
@@ -282,8 +283,19 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
   ]);
   expect(stops.length - 1).toBe(stopsCount);
   // Parked overnight: the day begins at a stop, and ends at one.
-  expect(stops[1]?.[6]).toBe('true');
-  expect(stops.at(-1)?.[7]).toBe('true');
+  expect(stops[1]?.[7]).toBe('true');
+  expect(stops.at(-1)?.[8]).toBe('true');
+  // Every stop is named by a place of the group's or the van's own (issue 22): the depot, a
+  // district's customers, the driver's home; never only coordinates.
+  for (const stop of stops.slice(1)) {
+    expect(stop[4]).toMatch(/distribution centre|Basisweg|customers|driver's home/);
+  }
+  await expect(
+    trips
+      .getByRole('table', { name: 'Stops' })
+      .getByText(/customers$/)
+      .first(),
+  ).toBeVisible();
 
   // Each stop is real: the van reported itself standing there while it lasted, and none lasted
   // under five minutes except at the day's edges.
@@ -291,7 +303,7 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
     (m) => m.type === 'GPS',
   );
   for (const stop of stops.slice(1)) {
-    const [, arrived, left, seconds, , , open, closes] = stop;
+    const [, arrived, left, seconds, , , , open, closes] = stop;
     const start = Date.parse(arrived ?? '');
     const end = Date.parse(left ?? '');
     expect(start).toBeGreaterThanOrEqual(day);

@@ -24,7 +24,10 @@ import { pushRoutes } from './routes/push.ts';
 import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
+import { alarmRoutes } from './routes/alarms.ts';
 import { positionRoutes } from './routes/positions.ts';
+import { placeRoutes } from './routes/places.ts';
+import { NominatimGeocoder } from './geocoder/nominatim.ts';
 import { liveRoutes } from './routes/live.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
@@ -140,6 +143,13 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
   positionRoutes(app, services);
+  if (config.geocoderUrl) {
+    placeRoutes(
+      app,
+      new NominatimGeocoder({ baseUrl: config.geocoderUrl, userAgent: config.geocoderUserAgent }),
+    );
+  }
+  alarmRoutes(app, services);
   liveRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);

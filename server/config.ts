@@ -54,7 +54,21 @@ export interface CloudConfig {
   limits: Limits;
   /** Keys that seal secrets at rest (server/secrets/sealer.ts); null: secrets.key in DATA_DIR. */
   secretsKey: string | null;
+  /**
+   * A Nominatim server that names places (GEOCODER_URL); null offers no place finder
+   * (server/geocoder/nominatim.ts).
+   */
+  geocoderUrl: string | null;
+  /** Who asks, as Nominatim's usage policy wants it said (GEOCODER_USER_AGENT). */
+  geocoderUserAgent: string;
+  /** Minutes readings must be back within limits before an alarm clears (docs/decisions/0080-alarms.md). */
+  alarmHoldOffMinutes: number;
 }
+
+const GEOCODER_USER_AGENT =
+  'telemetry-reference-cloud/1.0 (fleet console; reverse geocoding of stops)';
+
+const ALARM_HOLD_OFF_MINUTES = 10;
 
 const LIVE_RECHECK_MS = 60_000;
 const LIVE_HEARTBEAT_MS = 15_000;
@@ -91,7 +105,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: limitsFromEnv(env),
     secretsKey: env.SECRETS_KEY || null,
+    geocoderUrl: geocoderUrl(env.GEOCODER_URL),
+    geocoderUserAgent: env.GEOCODER_USER_AGENT || GEOCODER_USER_AGENT,
+    alarmHoldOffMinutes: integer(
+      'ALARM_HOLD_OFF_MINUTES',
+      env.ALARM_HOLD_OFF_MINUTES,
+      ALARM_HOLD_OFF_MINUTES,
+    ),
   };
+}
+
+function geocoderUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.username) {
+    throw new Error(
+      'GEOCODER_URL must be the http(s) address of a Nominatim server, e.g. ' +
+        'https://nominatim.openstreetmap.org (without a query or credentials)',
+    );
+  }
+  return value.replace(/\/+$/, '');
 }
 
 /** Exact origins: scheme, host and port, nothing else (no path, no wildcard, no trailing /). */
@@ -164,6 +197,9 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: DEFAULT_LIMITS,
     secretsKey: null,
+    geocoderUrl: null,
+    geocoderUserAgent: GEOCODER_USER_AGENT,
+    alarmHoldOffMinutes: ALARM_HOLD_OFF_MINUTES,
     ...overrides,
   };
 }

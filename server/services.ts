@@ -19,6 +19,8 @@ import { loadSealer, type Sealer } from './secrets/sealer.ts';
 import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
 import { checkSecretsKey } from './secrets/key-check.ts';
+import { ALARM_PUSH_CLAIMS, AlarmPush } from './push/alarm-push.ts';
+import { SilenceWatch } from './alarms/silence.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -50,6 +52,9 @@ export interface Services {
   metrics: Metrics;
   /** Seals push and inbox secrets and the identity provider's records at rest. */
   sealer: Sealer;
+  /** Raises silence alarms; runs every minute in the holder of the `alarms` lease. */
+  silence: SilenceWatch;
+  alarmLeadership: Leadership;
   /** Set when the instance starts shutting down: /readyz then answers 503. */
   lifecycle: { draining: boolean };
 }
@@ -58,6 +63,7 @@ export interface Services {
 export async function closeServices(services: Services): Promise<void> {
   await services.live.close();
   await services.pushLeadership.stop();
+  await services.alarmLeadership.stop();
   await services.push.close();
   await services.bus.close();
 }
@@ -94,13 +100,21 @@ export async function createServices(
     logger,
     metrics,
   });
+  const silence = new SilenceWatch(store, bus, logger);
   const services: Services = {
     config,
     store,
     reach,
     now,
     timeslices,
-    ingestion: new Ingestion(store, bus, now, config.retentionDays, metrics),
+    ingestion: new Ingestion(
+      store,
+      bus,
+      now,
+      config.retentionDays,
+      metrics,
+      config.alarmHoldOffMinutes * 60_000,
+    ),
     events,
     bus,
     live: new StreamHub({
@@ -125,13 +139,42 @@ export async function createServices(
     },
     metrics,
     sealer,
+    silence,
+    alarmLeadership: new Leadership({
+      leases: store.leases,
+      name: ALARM_LEASE,
+      log: logger,
+      work: async () => watchSilence(silence, now, logger),
+    }),
     lifecycle: { draining: false },
   };
   await services.pushLeadership.start();
+  await services.alarmLeadership.start();
   return services;
 }
 
 const PUSH_LEASE = 'push';
+const ALARM_LEASE = 'alarms';
+const SILENCE_CHECK_MS = 60_000;
+
+/** The silence check, every minute while this instance holds the `alarms` lease. */
+function watchSilence(
+  silence: SilenceWatch,
+  now: () => number,
+  logger: CloudLogger,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = silence
+      .check(now())
+      .catch((error: unknown) => logger.warn({ err: error }, 'alarms: silence not checked'));
+  }, SILENCE_CHECK_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 /** How long the event log keeps what it logged: the window live streams can replay. */
 const EVENT_LOG_KEPT_MS = 3_600_000;
 
@@ -159,6 +202,18 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     started,
     write: (claims, inside) => store.leases.claim(PUSH_LEASE, claims, inside),
   });
+  const alarmSender = new HttpSender(services.pushPolicy, {
+    timeoutMs: services.config.pushTimeoutMs,
+  });
+  const alarmPush = new AlarmPush({
+    targets: unsealedTargets(store.pushTargets, services.sealer),
+    sender: alarmSender,
+    deliveryLog: services.deliveryLog,
+    logger,
+    clock: Date.now,
+    started: await store.leases.claims(ALARM_PUSH_CLAIMS),
+    claim: (claims) => store.leases.claim(ALARM_PUSH_CLAIMS, claims),
+  });
   let handled = from;
   let saved = from;
   const follower = new LogFollower({
@@ -167,6 +222,7 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     from,
     async handle(event) {
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
+      if (event.alarms) await alarmPush.handle(event.seq, event.alarms);
       events.published(event.readings, event.seq);
       handled = event.seq;
     },
@@ -197,6 +253,8 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     clearInterval(trim);
     clearInterval(cursorTimer);
     await follower.stop();
+    await alarmPush.close();
+    alarmSender.close();
     await saveCursor().catch(() => undefined);
     // What was not started here, the next holder reads again from the log.
     push.follow();

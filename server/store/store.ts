@@ -16,6 +16,7 @@ import type { EventLogStore } from './event-log.ts';
 import type { LeaseStore } from './leases.ts';
 import type { AuditStore } from './audit.ts';
 import type { PeopleStore } from './people.ts';
+import type { AlarmStore } from './alarms.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -46,6 +47,7 @@ export interface Store {
   readonly leases: LeaseStore;
   readonly audit: AuditStore;
   readonly people: PeopleStore;
+  readonly alarms: AlarmStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**

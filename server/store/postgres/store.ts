@@ -29,6 +29,7 @@ import { PgEventLogStore } from './event-log.ts';
 import { SqlLeaseStore } from '../sql/leases.ts';
 import { SqlAuditStore } from '../sql/audit.ts';
 import { SqlPeopleStore } from '../sql/people.ts';
+import { SqlAlarmStore } from '../sql/alarms.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -55,6 +56,7 @@ export class PgStore implements Store {
   readonly leases;
   readonly audit;
   readonly people;
+  readonly alarms;
   readonly sharedSecrets;
   readonly positions;
   readonly permissionSetGroups;
@@ -86,6 +88,7 @@ export class PgStore implements Store {
     this.leases = new SqlLeaseStore(scope);
     this.audit = new SqlAuditStore(scope);
     this.people = new SqlPeopleStore(scope);
+    this.alarms = new SqlAlarmStore(scope);
     this.sharedSecrets = new SqlSharedSecretStore(scope);
     this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
   }

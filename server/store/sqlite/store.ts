@@ -17,6 +17,7 @@ import { SqliteEventLogStore } from './event-log.ts';
 import { SqlLeaseStore } from '../sql/leases.ts';
 import { SqlAuditStore } from '../sql/audit.ts';
 import { SqlPeopleStore } from '../sql/people.ts';
+import { SqlAlarmStore } from '../sql/alarms.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions/0018-storage.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -39,6 +40,7 @@ export class SqliteStore implements Store {
   readonly leases;
   readonly audit;
   readonly people;
+  readonly alarms;
   readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
@@ -67,6 +69,7 @@ export class SqliteStore implements Store {
     this.leases = new SqlLeaseStore(scope);
     this.audit = new SqlAuditStore(scope);
     this.people = new SqlPeopleStore(scope);
+    this.alarms = new SqlAlarmStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

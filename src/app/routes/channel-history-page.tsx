@@ -66,7 +66,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
     () => (summary.data?.sensors ?? []).map((s) => s.nodeUuid),
     [summary.data],
   );
-  const { options, notes } = useReportOptions(channel, nodeUuids, settings);
+  const { options, notes, places } = useReportOptions(channel, nodeUuids, settings);
   const coldChain = useEngineAnswer(
     history,
     (summary.data?.sensors.length ?? 0) > 0 ? { kind: 'coldChain', options } : undefined,
@@ -181,6 +181,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
             onShow={onShow}
             banded={banded}
             onExcursion={onExcursion}
+            places={places}
           />
         </Section>
       )}
@@ -196,6 +197,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
             onNode={setNode}
             day={day}
             onDay={setDay}
+            places={places}
           />
         </Stack>
       </Section>

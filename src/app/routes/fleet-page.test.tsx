@@ -229,7 +229,7 @@ describe('the fleet map, from history (a cloud without the extension)', () => {
 });
 
 describe('the fleet map, through the latest-positions extension', () => {
-  it('asks once for every node, and says quietly which nodes it may not show', async () => {
+  it('asks for every node at the moment and two minutes before, and says quietly which nodes it may not show', async () => {
     const now = Date.now();
     const answer: LatestPositions = {
       from: now - 86_400_000,
@@ -267,7 +267,10 @@ describe('the fleet map, through the latest-positions extension', () => {
     expect(screen.getByRole('note')).toHaveTextContent(
       '4 nodes of tenant acme: reading their positions needs READ on assets.history in tenant acme.',
     );
-    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(1);
+    // The second answer, two minutes before the first one's `to`, gives each node the fix before
+    // its newest: the speed between them tells whether it moves (docs/decisions/0062).
+    const asked = calls.filter((c) => c.url.pathname === '/v1/positions');
+    expect(asked.map((c) => c.url.searchParams.get('to'))).toEqual([null, String(now - 120_000)]);
     expect(historyCalls(calls)).toEqual([]);
     expect(calls.some((c) => c.url.pathname.startsWith('/v1/groups/'))).toBe(false);
   });
@@ -337,7 +340,7 @@ describe('the fleet map, live', () => {
     await vi.waitFor(() => expect(row).toHaveTextContent('Moving'));
     expect(row).toHaveTextContent(/\d s ago/);
     expect(calls.filter((c) => c.url.pathname === '/v1/events')).toHaveLength(1);
-    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(2);
 
     await act(async () => router.navigate('/elsewhere'));
     expect(aborted).toEqual(['/v1/events']);
