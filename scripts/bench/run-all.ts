@@ -17,6 +17,7 @@ import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
+import { alarmsBenchmark } from './alarms.ts';
 import { historyMonthBenchmark } from './history-month.ts';
 import { supportBenchmark } from './support.ts';
 
@@ -72,6 +73,7 @@ const benchmarks: Benchmark[] = [
   abuseBenchmark,
   faultsBenchmark,
   listingLoadBenchmark,
+  alarmsBenchmark,
   historyMonthBenchmark,
   supportBenchmark,
 ];

@@ -23,6 +23,8 @@ export interface CloudExtensions {
   fleetEvents: boolean;
   /** Creating a group and commissioning a node take the tenant to create in (`tenant`). */
   tenantChoice: boolean;
+  /** GET /v1/alarms: alarms the cloud raises itself, watched whether or not a console is open. */
+  alarms: boolean;
   /** GET /v1/places/reverse: the cloud's geocoder names a position (GEOCODER_URL set). */
   placeNames: boolean;
 }
@@ -34,6 +36,7 @@ const none: CloudExtensions = {
   channelEvents: false,
   fleetEvents: false,
   tenantChoice: false,
+  alarms: false,
   placeNames: false,
 };
 
@@ -80,6 +83,7 @@ export function extensionsOf(paths: Paths): CloudExtensions {
     tenantChoice:
       takesQuery(paths, '/v1/groups/{groupName}', 'post', 'tenant') &&
       takesQuery(paths, '/v1/nodes/{nodeSerial}', 'post', 'tenant'),
+    alarms: offers('/v1/alarms', 'get'),
   };
 }
 

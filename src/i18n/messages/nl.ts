@@ -2,6 +2,12 @@ import type { MessageId } from './en.ts';
 import { common } from './nl/common.ts';
 import { permissions } from './nl/permissions.ts';
 import { shell } from './nl/shell.ts';
+import { alarms } from './nl/alarms.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
-export const nl: Readonly<Record<MessageId, string>> = { ...common, ...shell, ...permissions };
+export const nl: Readonly<Record<MessageId, string>> = {
+  ...common,
+  ...shell,
+  ...permissions,
+  ...alarms,
+};
