@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What kind of change an audit entry records (docs/decisions/0070-audit-trail.md). */
-export const auditKinds = [
+const auditKinds = [
   'group.created',
   'group.emptied',
   'group.member-added',
@@ -24,7 +24,7 @@ export type AuditKind = z.infer<typeof AuditKind>;
  * API client), the tenant's identity provider (roles synced at sign-in), or an operator's command
  * on the cloud's host (`npm run permission-sets`).
  */
-export const auditOrigins = ['console', 'script', 'tenant', 'operator'] as const;
+const auditOrigins = ['console', 'script', 'tenant', 'operator'] as const;
 export const AuditOrigin = z.enum(auditOrigins).meta({ id: 'AuditOrigin' });
 export type AuditOrigin = z.infer<typeof AuditOrigin>;
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { dayStart, localDay } from '../contract/local-days.ts';
-import { signIn } from './support.ts';
+import { cloud, signIn } from './support.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 22: the fleet manager's day, right in every detail.
@@ -30,4 +30,40 @@ test('at 11:00 of a weekday the slider shows vans driving, not all 70 parked', a
   // some stand at a customer's, at the depot or at home.
   await expect.poll(() => rows.filter({ hasText: 'Moving' }).count()).toBeGreaterThanOrEqual(10);
   expect(await rows.filter({ hasText: 'Parked' }).count()).toBeGreaterThanOrEqual(1);
+});
+
+test.describe('on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no page scrolls sideways', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const api = cloud(request);
+    const van = (await api.channels('NODE')).find((node) => node.name === 'Van 01');
+    const group = (await api.channels('GROUP')).find((g) => g.name === 'Vans Westpoort');
+    const pages = [
+      paths.home.href(),
+      paths.fleet.href(),
+      paths.channels.href(),
+      paths.nodes.href(),
+      paths.groups.href(),
+      paths.group.href(group?.uuid ?? ''),
+      paths.channel.href(van?.uuid ?? ''),
+      paths.channelHistory.href(van?.uuid ?? ''),
+      paths.dailySummary.href(group?.uuid ?? ''),
+      paths.permissions.href(),
+    ];
+    await signIn(page, 'admin', paths.home.href());
+    const wide: string[] = [];
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Pages fill in as answers arrive: the widest moment counts, so wait for the main content.
+      await expect(page.getByRole('main')).not.toBeEmpty();
+      const { scroll, client } = await page
+        .locator('html')
+        .evaluate((html) => ({ scroll: html.scrollWidth, client: html.clientWidth }));
+      if (scroll > client) wide.push(`${path}: ${scroll} px wide in ${client} px`);
+    }
+    expect(wide).toEqual([]);
+  });
 });

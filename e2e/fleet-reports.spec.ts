@@ -209,6 +209,10 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
     await excursions.evaluate((table) => table.scrollBy({ left: 400 }));
     await expectInside(first.getByRole('cell').first(), excursions);
     await expectInside(first.getByRole('button', { name: /^Show the excursion of / }), excursions);
+    // Scrolled to its end, the last column (Where) is whole and on top: the Show button sticks
+    // beside the name, never over the last columns (issue 22).
+    await excursions.evaluate((table) => table.scrollTo({ left: table.scrollWidth }));
+    await expectInside(first.getByRole('cell').last(), excursions);
     await excursions.evaluate((table) => table.scrollTo({ left: 0 }));
   }
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -6,6 +6,7 @@ import { closeServices, createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { serverTimeouts } from './http/limits.ts';
+import { ShutdownConnections } from './http/shutdown-connections.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
@@ -50,6 +51,8 @@ export interface BuildOptions {
 export interface Cloud {
   app: FastifyInstance;
   services: Services;
+  /** The HTTP server's connections, as a shutdown sees them. */
+  connections: ShutdownConnections;
 }
 
 /** Builds the cloud over an open store. main.ts listens with it; tests inject into it. */
@@ -93,11 +96,15 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = await createServices(store, config, options.now, app.log);
-  // Before the server waits for its connections to end: live streams never end by themselves.
+  const connections = new ShutdownConnections(app.server, config.limits.requestTimeoutMs);
+  // Before the server waits for its connections to end: live streams never end by themselves,
+  // and a connection that never sent a request would hold the shutdown until its client hangs up.
   app.addHook('preClose', async () => {
     await services.live.close();
+    connections.beginShutdown();
   });
   app.addHook('onClose', async () => {
+    connections.closed();
     await closeServices(services);
   });
   services.metrics.observe(app);
@@ -164,5 +171,5 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // With an outside identity provider the console talks to it directly (discovery, tokens).
   await serveConsole(app, config, identity.external);
   await app.ready();
-  return { app, services };
+  return { app, services, connections };
 }

@@ -16,7 +16,11 @@ import { DELIVERY_LOG_KEPT } from './push/limits.ts';
 import { Metrics } from './http/metrics.ts';
 import { StreamHub } from './live/stream-hub.ts';
 import { loadSealer, type Sealer } from './secrets/sealer.ts';
-import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
+import {
+  sealStoredInboxSecrets,
+  sealStoredPushSecrets,
+  unsealedTargets,
+} from './secrets/push-secrets.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
 import { checkSecretsKey } from './secrets/key-check.ts';
 import { ALARM_PUSH_CLAIMS, AlarmPush } from './push/alarm-push.ts';
@@ -91,6 +95,7 @@ export async function createServices(
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
   const metrics = new Metrics(store);
   await sealStoredPushSecrets(store, sealer, logger);
+  await sealStoredInboxSecrets(store, sealer, logger);
   const push = await PushDispatcher.start({
     events,
     targets: unsealedTargets(store.pushTargets, sealer),

@@ -39,7 +39,7 @@ const FAILURE_KEEP_MS = 60_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
 
 /** Positions are rounded to 4 decimals (about 10 m): one answer serves a stop's scatter. */
-export const placeKey = (lat: number, lon: number) => `${lat.toFixed(4)},${lon.toFixed(4)}`;
+const placeKey = (lat: number, lon: number) => `${lat.toFixed(4)},${lon.toFixed(4)}`;
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
@@ -48,7 +48,7 @@ const text = (value: unknown): string | undefined =>
  * A short name from Nominatim's jsonv2 answer: the feature's own name (a shop, a depot), else the
  * street and number, with the town; the display name's first parts when neither is there.
  */
-export function shortName(answer: unknown): string | null {
+function shortName(answer: unknown): string | null {
   if (typeof answer !== 'object' || answer === null || 'error' in answer) return null;
   const record = answer as Record<string, unknown>;
   const address = (

@@ -11,7 +11,7 @@ import type { Person } from '../store/people.ts';
 /** People listed at most per request: a search narrows it. */
 const PEOPLE_MAX = 500;
 
-export const summaryOf = (person: Person): PersonSummary => ({
+const summaryOf = (person: Person): PersonSummary => ({
   id: person.sub,
   username: person.username,
   name: person.name,

@@ -2,7 +2,7 @@ import type { Store } from '../store/store.ts';
 import { Sealer } from './sealer.ts';
 
 /** The shared secret every instance of one database must be able to unseal (PostgreSQL). */
-export const KEY_CHECK_NAME = 'secrets-key-check';
+const KEY_CHECK_NAME = 'secrets-key-check';
 const KEY_CHECK_TEXT = 'the secrets key of this cloud';
 
 /** This instance's keys cannot unseal what the database holds: it must not start. */

@@ -19,7 +19,7 @@ const positionKeys = {
  * a moving node sends a fix every 30–60 s, so its newest is within this and the one before it is
  * not, and the speed between the two tells whether it was moving (docs/decisions/0062).
  */
-export const BEFORE_MS = 2 * 60_000;
+const BEFORE_MS = 2 * 60_000;
 
 /** Our cloud's extension (src/api/extensions.ts finds it): every node's newest fix, one request. */
 function fetchLatestPositions({ group, to }: PositionsRequest, signal?: AbortSignal) {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import type { LatestPositions } from '../../../contract/positions.ts';
 import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
+import { pingQuery } from '../../api/admin.ts';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
 import { Component } from './fleet-page.tsx';
 
@@ -346,14 +347,19 @@ describe('the fleet map, live', () => {
     expect(aborted).toEqual(['/v1/events']);
   });
 
-  it('says plainly when the stream drops and it reconnects', async () => {
-    const { send, streams } = liveCloud();
-    fleetPage(admin);
+  it('says plainly when the stream drops and it reconnects, and the cloud badge checks at once', async () => {
+    const { send, streams, calls } = liveCloud();
+    const { client } = fleetPage(admin);
+    // The header's badge pings every 30 s; the stream breaking must not wait for that.
+    await client.prefetchQuery(pingQuery()).catch(() => undefined);
     await vi.waitFor(() => expect(streams).toHaveLength(1));
     await act(async () => send('event: open\ndata: {"replayed":"none","missed":false}\n\n'));
     await screen.findByRole('status', { name: /^Live: readings appear/ });
+    const pings = () => calls.filter((c) => c.url.pathname === '/v1/admin/ping').length;
+    const before = pings();
     await act(async () => streams[0]?.close());
     const badge = await screen.findByRole('status', { name: /^The live stream was interrupted/ });
     expect(badge).toHaveTextContent('Live: reconnecting…');
+    await vi.waitFor(() => expect(pings()).toBe(before + 1));
   });
 });
