@@ -86,6 +86,11 @@ export function t(id: MessageId, values?: Readonly<Record<string, Value>>): stri
   return current.intl.formatMessage({ id }, values);
 }
 
+/** Whether an id built at run time ('permission.action.' + type) names a message. */
+export function isMessageId(id: string): id is MessageId {
+  return Object.hasOwn(en, id);
+}
+
 /** The formatters of react-intl in the current locale, for numbers, lists and units. */
 export function intl(): IntlShape {
   return current.intl;

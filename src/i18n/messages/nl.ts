@@ -1,7 +1,15 @@
 import type { MessageId } from './en.ts';
 import { common } from './nl/common.ts';
 import { permissions } from './nl/permissions.ts';
+import { history } from './nl/history.ts';
+import { fleet } from './nl/fleet.ts';
 import { shell } from './nl/shell.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
-export const nl: Readonly<Record<MessageId, string>> = { ...common, ...shell, ...permissions };
+export const nl: Readonly<Record<MessageId, string>> = {
+  ...common,
+  ...shell,
+  ...permissions,
+  ...fleet,
+  ...history,
+};
