@@ -89,7 +89,7 @@ export function isoInZone(ts: number, timeZone: string): string {
 }
 
 /** The CSV's first column names the zone its times are in: `time (Europe/Amsterdam)`. */
-export function csvHeader(timeZone: string): string {
+function csvHeader(timeZone: string): string {
   return [`time (${timeZone})`, ...csvColumns.slice(1)].join(',');
 }
 

@@ -72,7 +72,8 @@ export function parseMinute(text: string): number | undefined {
     ({ day, month: monthNumber, year } = fields);
     clock = numbers.slice(3);
   }
-  let [hour, minute = 0] = clock;
+  let hour = clock[0];
+  const minute = clock[1] ?? 0;
   if (day === undefined || monthNumber === undefined || year === undefined || hour === undefined)
     return undefined;
   const pm = words.some((word) => /^(pm|p)$/.test(word));
@@ -99,20 +100,37 @@ function dateOrder(): string[] {
     .filter((type) => type === 'day' || type === 'month' || type === 'year');
 }
 
+const monthNames = new Map<string, string[][]>();
+
+/** Each month's names in the locale, short and long, lower case without a dot. */
+function monthsIn(locale: string): string[][] {
+  let names = monthNames.get(locale);
+  if (!names) {
+    const styles = ['short', 'long'] as const;
+    const formats = styles.map(
+      (month) => new Intl.DateTimeFormat(locale, { month, timeZone: 'UTC' }),
+    );
+    names = Array.from({ length: 12 }, (_, month) =>
+      formats.map((format) =>
+        format
+          .format(Date.UTC(2026, month, 15))
+          .toLocaleLowerCase()
+          .replace('.', ''),
+      ),
+    );
+    monthNames.set(locale, names);
+  }
+  return names;
+}
+
 /** 1–12 for a month's name or its abbreviation in the locale (or English), else undefined. */
 function monthOf(word: string): number | undefined {
   if (word.length < 3) return undefined;
   for (const locale of [currentLocale(), 'en']) {
-    for (let month = 0; month < 12; month++) {
-      const at = Date.UTC(2026, month, 15);
-      for (const style of ['short', 'long'] as const) {
-        const name = new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' })
-          .format(at)
-          .toLocaleLowerCase()
-          .replace('.', '');
-        if (name === word || (name.startsWith(word) && word.length >= 3)) return month + 1;
-      }
-    }
+    const month = monthsIn(locale).findIndex((names) =>
+      names.some((name) => name.startsWith(word)),
+    );
+    if (month >= 0) return month + 1;
   }
   return undefined;
 }
