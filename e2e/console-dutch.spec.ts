@@ -21,7 +21,9 @@ test('on a phone the console speaks Dutch once chosen, and keeps it for that per
   await page.keyboard.press('Escape');
 
   // Nothing wider than the phone, and nothing axe finds wrong, in Dutch too.
-  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await page.locator('html').evaluate((element) => element.scrollWidth)).toBeLessThanOrEqual(
+    390,
+  );
   await expectAccessible(page);
 
   await page.reload();

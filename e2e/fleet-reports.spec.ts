@@ -209,6 +209,10 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
     await excursions.evaluate((table) => table.scrollBy({ left: 400 }));
     await expectInside(first.getByRole('cell').first(), excursions);
     await expectInside(first.getByRole('button', { name: /^Show the excursion of / }), excursions);
+    // Scrolled to its end, the last column (Where) is whole and on top: the Show button sticks
+    // beside the name, never over the last columns (issue 22).
+    await excursions.evaluate((table) => table.scrollTo({ left: table.scrollWidth }));
+    await expectInside(first.getByRole('cell').last(), excursions);
     await excursions.evaluate((table) => table.scrollTo({ left: 0 }));
   }
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -275,6 +279,7 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
     'arrived',
     'left',
     'duration_s',
+    'place',
     'lat',
     'lon',
     'starts_before_range',
@@ -282,8 +287,19 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
   ]);
   expect(stops.length - 1).toBe(stopsCount);
   // Parked overnight: the day begins at a stop, and ends at one.
-  expect(stops[1]?.[6]).toBe('true');
-  expect(stops.at(-1)?.[7]).toBe('true');
+  expect(stops[1]?.[7]).toBe('true');
+  expect(stops.at(-1)?.[8]).toBe('true');
+  // Every stop is named by a place of the group's or the van's own (issue 22): the depot, a
+  // district's customers, the driver's home; never only coordinates.
+  for (const stop of stops.slice(1)) {
+    expect(stop[4]).toMatch(/distribution centre|Basisweg|customers|driver's home/);
+  }
+  await expect(
+    trips
+      .getByRole('table', { name: 'Stops' })
+      .getByText(/customers$/)
+      .first(),
+  ).toBeVisible();
 
   // Each stop is real: the van reported itself standing there while it lasted, and none lasted
   // under five minutes except at the day's edges.
@@ -291,7 +307,7 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
     (m) => m.type === 'GPS',
   );
   for (const stop of stops.slice(1)) {
-    const [, arrived, left, seconds, , , open, closes] = stop;
+    const [, arrived, left, seconds, , , , open, closes] = stop;
     const start = Date.parse(arrived ?? '');
     const end = Date.parse(left ?? '');
     expect(start).toBeGreaterThanOrEqual(day);

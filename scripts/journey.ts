@@ -2,7 +2,7 @@
  * Counts the files and lines of a console journey (docs/architecture.md, "Journeys"): the modules
  * a page adds to the shell, found by following its imports from the route module.
  *
- *   node scripts/journey.ts src/app/routes/fleet-page.tsx [--list]
+ *   node scripts/journey.ts src/app/routes/fleet-page.tsx [--list] [--to <module> …]
  *
  * How it counts: from the route module, every relative `import … from`, `export … from`,
  * `import('…')` and `new URL('…', import.meta.url)` (workers) is followed, type-only imports
@@ -10,6 +10,10 @@
  * counted or entered: the closure of src/main.tsx by static imports (the API client, paths,
  * permissions, the providers), read once for every journey. Shapes in contract/ and style sheets
  * are not entered either: they say what data looks like, not where it goes.
+ *
+ * With `--to`, one journey of the page rather than all it shows: only the modules on an import
+ * path from the route module to one of the named modules (both ends counted), e.g. the trips
+ * report: `--to src/features/reports/trips-panel.tsx --to src/lib/reports/trips.ts`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -50,7 +54,25 @@ if (!route) {
 const outside = (file: string) =>
   relative(root, file).startsWith('contract/') || file.endsWith('.css');
 const shell = closure(resolve(root, 'src/main.tsx'), false, outside);
-const journey = closure(resolve(root, route), true, (file) => outside(file) || shell.has(file));
+const page = closure(resolve(root, route), true, (file) => outside(file) || shell.has(file));
+const targets = process.argv.flatMap((arg, i) =>
+  process.argv[i - 1] === '--to' ? [resolve(root, arg)] : [],
+);
+
+/** The modules of `files` from which one of `ends` can be reached by imports inside `files`. */
+function leadingTo(files: Set<string>, ends: string[]): Set<string> {
+  const on = new Set(ends.filter((end) => files.has(end)));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const file of files) {
+      if (on.has(file) || !importsOf(file, true).some((next) => on.has(next))) continue;
+      on.add(file);
+      grew = true;
+    }
+  }
+  return on;
+}
+const journey = targets.length > 0 ? leadingTo(page, targets) : page;
 const lines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').length;
 let total = 0;
 for (const file of [...journey].sort()) {

@@ -6,6 +6,7 @@ import { closeServices, createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { serverTimeouts } from './http/limits.ts';
+import { ShutdownConnections } from './http/shutdown-connections.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
 import { serveConsole } from './http/console.ts';
@@ -24,11 +25,18 @@ import { pushRoutes } from './routes/push.ts';
 import { pushDeliveryLogRoutes } from './routes/push-delivery-log.ts';
 import { pushInboxRoutes } from './routes/push-inbox.ts';
 import { historyRoutes } from './routes/history.ts';
+import { alarmRoutes } from './routes/alarms.ts';
 import { positionRoutes } from './routes/positions.ts';
+import { placeRoutes } from './routes/places.ts';
+import { NominatimGeocoder } from './geocoder/nominatim.ts';
 import { liveRoutes } from './routes/live.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { peopleRoutes } from './routes/people.ts';
+import { accessRoutes } from './routes/access.ts';
+import { pushHealthRoutes } from './routes/push-health.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { operationsRoutes } from './routes/operations.ts';
 
@@ -43,6 +51,8 @@ export interface BuildOptions {
 export interface Cloud {
   app: FastifyInstance;
   services: Services;
+  /** The HTTP server's connections, as a shutdown sees them. */
+  connections: ShutdownConnections;
 }
 
 /** Builds the cloud over an open store. main.ts listens with it; tests inject into it. */
@@ -86,11 +96,15 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = await createServices(store, config, options.now, app.log);
-  // Before the server waits for its connections to end: live streams never end by themselves.
+  const connections = new ShutdownConnections(app.server, config.limits.requestTimeoutMs);
+  // Before the server waits for its connections to end: live streams never end by themselves,
+  // and a connection that never sent a request would hold the shutdown until its client hangs up.
   app.addHook('preClose', async () => {
     await services.live.close();
+    connections.beginShutdown();
   });
   app.addHook('onClose', async () => {
+    connections.closed();
     await closeServices(services);
   });
   services.metrics.observe(app);
@@ -136,15 +150,26 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   if (config.pushInbox) pushInboxRoutes(app, services);
   historyRoutes(app, services);
   positionRoutes(app, services);
+  if (config.geocoderUrl) {
+    placeRoutes(
+      app,
+      new NominatimGeocoder({ baseUrl: config.geocoderUrl, userAgent: config.geocoderUserAgent }),
+    );
+  }
+  alarmRoutes(app, services);
   liveRoutes(app, services);
   nodeRoutes(app, services);
   groupRoutes(app, services);
   gatewayRoutes(app, services);
+  auditRoutes(app, services);
+  peopleRoutes(app, services);
+  accessRoutes(app, services);
+  pushHealthRoutes(app, services);
   openApiRoutes(app);
   operationsRoutes(app, services);
 
   // With an outside identity provider the console talks to it directly (discovery, tokens).
   await serveConsole(app, config, identity.external);
   await app.ready();
-  return { app, services };
+  return { app, services, connections };
 }

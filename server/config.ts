@@ -14,6 +14,8 @@ export interface CloudConfig {
   databasePoolSize: number;
   /** History older than this many days is dropped; null keeps everything. */
   retentionDays: number | null;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are removed; null keeps them. */
+  auditRetentionDays: number | null;
   /** When set, GET /metrics asks for it as a bearer token. */
   metricsToken: string | null;
   /** Days of history the demo tenant is seeded with when the database is empty. */
@@ -52,7 +54,21 @@ export interface CloudConfig {
   limits: Limits;
   /** Keys that seal secrets at rest (server/secrets/sealer.ts); null: secrets.key in DATA_DIR. */
   secretsKey: string | null;
+  /**
+   * A Nominatim server that names places (GEOCODER_URL); null offers no place finder
+   * (server/geocoder/nominatim.ts).
+   */
+  geocoderUrl: string | null;
+  /** Who asks, as Nominatim's usage policy wants it said (GEOCODER_USER_AGENT). */
+  geocoderUserAgent: string;
+  /** Minutes readings must be back within limits before an alarm clears (docs/decisions/0080-alarms.md). */
+  alarmHoldOffMinutes: number;
 }
+
+const GEOCODER_USER_AGENT =
+  'telemetry-reference-cloud/1.0 (fleet console; reverse geocoding of stops)';
+
+const ALARM_HOLD_OFF_MINUTES = 10;
 
 const LIVE_RECHECK_MS = 60_000;
 const LIVE_HEARTBEAT_MS = 15_000;
@@ -73,6 +89,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     databaseUrl: databaseUrl(env.DATABASE_URL),
     databasePoolSize: integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
     retentionDays: retentionDays(env.RETENTION_DAYS),
+    auditRetentionDays: retentionDays(env.AUDIT_RETENTION_DAYS, 'AUDIT_RETENTION_DAYS'),
     metricsToken: env.METRICS_TOKEN || null,
     demoDays: integer('DEMO_DAYS', env.DEMO_DAYS, 7),
     publicUrl,
@@ -88,7 +105,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: limitsFromEnv(env),
     secretsKey: env.SECRETS_KEY || null,
+    geocoderUrl: geocoderUrl(env.GEOCODER_URL),
+    geocoderUserAgent: env.GEOCODER_USER_AGENT || GEOCODER_USER_AGENT,
+    alarmHoldOffMinutes: integer(
+      'ALARM_HOLD_OFF_MINUTES',
+      env.ALARM_HOLD_OFF_MINUTES,
+      ALARM_HOLD_OFF_MINUTES,
+    ),
   };
+}
+
+function geocoderUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.username) {
+    throw new Error(
+      'GEOCODER_URL must be the http(s) address of a Nominatim server, e.g. ' +
+        'https://nominatim.openstreetmap.org (without a query or credentials)',
+    );
+  }
+  return value.replace(/\/+$/, '');
 }
 
 /** Exact origins: scheme, host and port, nothing else (no path, no wildcard, no trailing /). */
@@ -113,10 +149,10 @@ function databaseUrl(value: string | undefined): string | null {
   return value;
 }
 
-function retentionDays(value: string | undefined): number | null {
+function retentionDays(value: string | undefined, name = 'RETENTION_DAYS'): number | null {
   if (value === undefined || value === '') return null;
-  const days = integer('RETENTION_DAYS', value, 0);
-  if (days < 1) throw new Error('RETENTION_DAYS must be at least 1 (unset it to keep everything)');
+  const days = integer(name, value, 0);
+  if (days < 1) throw new Error(`${name} must be at least 1 (unset it to keep everything)`);
   return days;
 }
 
@@ -144,6 +180,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     databaseUrl: null,
     databasePoolSize: 5,
     retentionDays: null,
+    auditRetentionDays: null,
     metricsToken: null,
     demoDays: 0,
     publicUrl,
@@ -160,6 +197,9 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: DEFAULT_LIMITS,
     secretsKey: null,
+    geocoderUrl: null,
+    geocoderUserAgent: GEOCODER_USER_AGENT,
+    alarmHoldOffMinutes: ALARM_HOLD_OFF_MINUTES,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import type { GatewayMessage, IngestResult } from './schemas/ingest.ts';
 import type { PublishedReading } from './events.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { Metrics } from './http/metrics.ts';
+import { TemperatureAlarms, type TempCandidate } from './alarms/temperature-alarms.ts';
 
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
@@ -36,15 +37,21 @@ export class Ingestion {
 
   private readonly maxAgeDays: number;
   private readonly metrics: Pick<Metrics, 'ingested'> | undefined;
+  private readonly alarmHoldOffMs: number;
 
-  /** `retentionDays`: readings older than that are refused too, as they would not be kept. */
+  /**
+   * `retentionDays`: readings older than that are refused too, as they would not be kept.
+   * `alarmHoldOffMs`: how long readings stay back within limits before an alarm clears.
+   */
   constructor(
     store: Store,
     bus: Pick<EventBus, 'appended'>,
     now: () => number,
     retentionDays: number | null,
     metrics?: Pick<Metrics, 'ingested'>,
+    alarmHoldOffMs = 0,
   ) {
+    this.alarmHoldOffMs = alarmHoldOffMs;
     this.store = store;
     this.bus = bus;
     this.now = now;
@@ -82,6 +89,8 @@ export class Ingestion {
       ]);
       const publishTo = new Map<number, number[]>();
       const readings: NewReading[] = [];
+      /** TEMP readings with a temperature, by their index in `readings`: what alarms look at. */
+      const temps = new Map<number, TempCandidate>();
       messages.forEach((message, index) => {
         if (message.ts > latest) {
           result.rejected.push({ index, reason: 'ts is more than 5 minutes in the future' });
@@ -113,6 +122,15 @@ export class Ingestion {
           channelIds = [sensor.id, node.id, ...new Set(inGroups)];
           publishTo.set(sensor.id, channelIds);
         }
+        if (message.type === 'TEMP' && message.value.temperature !== undefined) {
+          temps.set(readings.length, {
+            sensor,
+            node,
+            ts: message.ts,
+            value: message.value.temperature,
+            channelIds,
+          });
+        }
         readings.push({
           sensorId: sensor.id,
           nodeId: node.id,
@@ -123,17 +141,49 @@ export class Ingestion {
           channelIds,
         });
       });
+      // Alarms are raised and cleared in this transaction: none without its reading, none lost.
+      const alarms = await TemperatureAlarms.prepare(
+        tx,
+        [...temps.values()],
+        groups,
+        this.alarmHoldOffMs,
+        [...new Set(readings.map((reading) => reading.nodeId))],
+      );
       const ids = await tx.readings.store(readings);
       const stored: PublishedReading[] = [];
+      const storedTemps: Parameters<TemperatureAlarms['apply']>[0][number][] = [];
       readings.forEach((reading, i) => {
         const readingId = ids[i];
-        if (readingId === undefined) result.duplicates++;
-        else stored.push({ ...reading, readingId });
+        if (readingId === undefined) {
+          result.duplicates++;
+          return;
+        }
+        stored.push({ ...reading, readingId });
+        const temp = temps.get(i);
+        if (temp)
+          storedTemps.push({
+            sensorId: reading.sensorId,
+            ts: temp.ts,
+            value: temp.value,
+            readingId,
+          });
       });
       result.accepted = stored.length;
+      const heard = new Map<
+        number,
+        { ts: number; readingId: number; channelIds: readonly number[] }
+      >();
+      for (const reading of stored) {
+        const known = heard.get(reading.nodeId);
+        if (!known || known.ts < reading.ts) heard.set(reading.nodeId, reading);
+      }
+      const alarmEvents = await alarms.apply(storedTemps, now, heard);
       // What was stored joins the event log in the same transaction: push and live streams of
       // every instance read it from there.
-      return stored.length > 0 ? tx.eventLog.append({ readings: stored }, now) : undefined;
+      if (stored.length === 0) return undefined;
+      const body =
+        alarmEvents.length > 0 ? { readings: stored, alarms: alarmEvents } : { readings: stored };
+      return tx.eventLog.append(body, now);
     });
     if (seq !== undefined) this.bus.appended(seq);
     this.metrics?.ingested.inc({ outcome: 'stored' }, result.accepted);

@@ -6,6 +6,7 @@ import { LiveSimulator } from './sim/simulator.ts';
 import { Retention } from './retention.ts';
 import { Leadership } from './leadership.ts';
 import { secureDataDir } from './secrets/data-dir.ts';
+import { SecretsKeyMismatchError } from './secrets/key-check.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
@@ -22,6 +23,18 @@ async function main(): Promise<void> {
   if (config.retentionDays !== null) {
     retention = new Retention(cloud.services.store.readings, config.retentionDays, Date.now, log);
     retention.start();
+  }
+  let auditRetention: Retention | undefined;
+  if (config.auditRetentionDays !== null) {
+    const { audit } = cloud.services.store;
+    auditRetention = new Retention(
+      audit,
+      config.auditRetentionDays,
+      Date.now,
+      log,
+      'audit entries',
+    );
+    auditRetention.start();
   }
 
   // The demo's gateways run in one instance at a time (the holder of the simulator's lease) and
@@ -61,6 +74,7 @@ async function main(): Promise<void> {
     }, 30_000).unref();
     await simulation?.stop();
     await retention?.stop();
+    await auditRetention?.stop();
     await cloud.app.close();
     // A request whose client went away (the balancer stopped) may still be running: let it end.
     for (let waited = 0; waited < 10_000; waited += 50) {
@@ -82,6 +96,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A setting to fix: its message alone says which and how.
+  if (error instanceof SecretsKeyMismatchError) console.error(`Not started: ${error.message}`);
+  else console.error(error);
   process.exit(1);
 });

@@ -48,8 +48,9 @@ const REACH_KEPT_MS = 10_000;
  * cleared when the write is made and again when the transaction ends, so a read that ran
  * meanwhile and saw the old rows is not kept.
  *
- * One instance only: another instance's writes are not seen, so `watch` keeps it off for a store
- * that serves several (PostgreSQL) until the event log carries reach changes.
+ * Several instances (PostgreSQL): each announces the changes it commits on the event bus and
+ * forgets what it kept when another announces one (services.ts); while it cannot hear the others
+ * (its listening connection is down) it keeps nothing.
  */
 export class ReachCache {
   private generation = 0;
@@ -65,17 +66,23 @@ export class ReachCache {
   private readonly knownSensors = new Set<string>();
 
   private readonly channels: Pick<ChannelStore, 'listReachable'>;
-  private readonly enabled: boolean;
+  private readonly on: () => boolean;
 
-  /** `enabled` false: every call goes to the store (a store serving several instances). */
-  constructor(channels: Pick<ChannelStore, 'listReachable'>, enabled = true) {
+  /**
+   * `enabled` false, or a function answering false: every call goes to the store (the plain
+   * approach of a benchmark; an instance that cannot hear the others' changes now).
+   */
+  constructor(
+    channels: Pick<ChannelStore, 'listReachable'>,
+    enabled: boolean | (() => boolean) = true,
+  ) {
     this.channels = channels;
-    this.enabled = enabled;
+    this.on = typeof enabled === 'function' ? enabled : () => enabled;
   }
 
   /** listReachable, from the cache when nothing changed since it was read. */
   async listReachable(userId: number, type?: ChannelType): Promise<readonly ChannelSummary[]> {
-    if (!this.enabled) return this.channels.listReachable(userId, type);
+    if (!this.on()) return this.channels.listReachable(userId, type);
     this.expire();
     const key = `${userId}:${type ?? ''}`;
     const kept = this.entries.get(key);
@@ -108,7 +115,7 @@ export class ReachCache {
     if (this.made.has(full)) return this.made.get(full) as T;
     const generation = this.generation;
     const value = make(await this.listReachable(userId, type));
-    if (this.enabled && generation === this.generation) {
+    if (this.on() && generation === this.generation) {
       if (this.made.size >= MAX_ENTRIES) {
         const oldest = this.made.keys().next();
         if (oldest.done !== true) this.made.delete(oldest.value);
@@ -150,21 +157,31 @@ export class ReachCache {
  * transactions holding them), reported to `cache`.
  * Reads pass through untouched.
  */
-export function watchStore(store: Store, cache: ReachCache): Store {
-  return watched(store, cache, () => cache.changed());
+export function watchStore(store: Store, cache: ReachCache, announce = () => {}): Store {
+  return watched(store, cache, () => cache.changed(), announce);
 }
 
-function watched(store: Store, cache: ReachCache, onWrite: () => void): Store {
+/** `onWrite` before and after each write; `announce` once it is committed (outside a transaction). */
+function watched(
+  store: Store,
+  cache: ReachCache,
+  onWrite: () => void,
+  announce: () => void,
+): Store {
+  const done = () => {
+    onWrite();
+    announce();
+  };
   const channels = watchMethods(store.channels, CHANNEL_READS, onWrite, (name, result) => {
-    if (name !== 'ensureSensors' || cache.sensorsEnsured(result as { uuid: string }[])) onWrite();
+    if (name !== 'ensureSensors' || cache.sensorsEnsured(result as { uuid: string }[])) done();
   });
-  const groups = watchMethods(store.groups, GROUP_READS, onWrite, onWrite);
-  const roleGroups = watchMethods(store.permissionSetGroups, ROLE_GROUP_READS, onWrite, onWrite);
+  const groups = watchMethods(store.groups, GROUP_READS, onWrite, done);
+  const roleGroups = watchMethods(store.permissionSetGroups, ROLE_GROUP_READS, onWrite, done);
   const users = watchMethods(
     store.users,
     { has: (name: string) => !USER_REACH_WRITES.has(name) },
     onWrite,
-    onWrite,
+    done,
   );
   return new Proxy(store, {
     get(target, property) {
@@ -178,15 +195,24 @@ function watched(store: Store, cache: ReachCache, onWrite: () => void): Store {
           try {
             return await target.transaction((tx) =>
               work(
-                watched(tx, cache, () => {
-                  wrote = true;
-                  cache.changed();
-                }),
+                watched(
+                  tx,
+                  cache,
+                  () => {
+                    wrote = true;
+                    cache.changed();
+                  },
+                  // The others are told once it is committed (below).
+                  () => {},
+                ),
               ),
             );
           } finally {
             // Committed or rolled back: a read that saw the rows before the commit is not kept.
-            if (wrote) cache.changed();
+            if (wrote) {
+              cache.changed();
+              announce();
+            }
           }
         };
       }

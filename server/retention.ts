@@ -16,6 +16,7 @@ export class Retention {
   private readonly days: number;
   private readonly now: () => number;
   private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+  private readonly what: string;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
@@ -25,7 +26,10 @@ export class Retention {
     days: number,
     now: () => number,
     log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+    /** What is removed, for the log: the audit trail uses this class too. */
+    what = 'readings and publications',
   ) {
+    this.what = what;
     this.readings = readings;
     this.days = days;
     this.now = now;
@@ -37,7 +41,10 @@ export class Retention {
       this.timer = setTimeout(() => {
         this.running = this.runOnce()
           .catch((error: unknown) => {
-            this.log.warn({ err: error }, 'retention: could not remove old history; will retry');
+            this.log.warn(
+              { err: error },
+              `retention: could not remove old ${this.what}; will retry`,
+            );
             return 0;
           })
           .finally(() => {
@@ -60,9 +67,7 @@ export class Retention {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     if (total > 0) {
-      this.log.info(
-        `retention: removed ${total} readings and publications older than ${this.days} days`,
-      );
+      this.log.info(`retention: removed ${total} ${this.what} older than ${this.days} days`);
     }
     return total;
   }

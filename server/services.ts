@@ -16,8 +16,15 @@ import { DELIVERY_LOG_KEPT } from './push/limits.ts';
 import { Metrics } from './http/metrics.ts';
 import { StreamHub } from './live/stream-hub.ts';
 import { loadSealer, type Sealer } from './secrets/sealer.ts';
-import { sealStoredPushSecrets, unsealedTargets } from './secrets/push-secrets.ts';
+import {
+  sealStoredInboxSecrets,
+  sealStoredPushSecrets,
+  unsealedTargets,
+} from './secrets/push-secrets.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
+import { checkSecretsKey } from './secrets/key-check.ts';
+import { ALARM_PUSH_CLAIMS, AlarmPush } from './push/alarm-push.ts';
+import { SilenceWatch } from './alarms/silence.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -49,6 +56,9 @@ export interface Services {
   metrics: Metrics;
   /** Seals push and inbox secrets and the identity provider's records at rest. */
   sealer: Sealer;
+  /** Raises silence alarms; runs every minute in the holder of the `alarms` lease. */
+  silence: SilenceWatch;
+  alarmLeadership: Leadership;
   /** Set when the instance starts shutting down: /readyz then answers 503. */
   lifecycle: { draining: boolean };
 }
@@ -57,6 +67,7 @@ export interface Services {
 export async function closeServices(services: Services): Promise<void> {
   await services.live.close();
   await services.pushLeadership.stop();
+  await services.alarmLeadership.stop();
   await services.push.close();
   await services.bus.close();
 }
@@ -67,18 +78,24 @@ export async function createServices(
   now: () => number = Date.now,
   logger: CloudLogger = stderrLogger,
 ): Promise<Services> {
-  // SQLite serves one instance, which sees every write; PostgreSQL may serve several, whose writes
-  // this instance would not see, so the cache stays off there (docs/decisions/0051-reach-cache.md).
-  const reach = new ReachCache(database.channels, database.engine === 'sqlite');
-  const store = watchStore(database, reach);
-  const events = new EventHub();
+  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
+  // Refuses to start, before anything runs, with keys that cannot unseal the database's secrets
+  // (a clear message, not a push that fails every delivery later).
+  await checkSecretsKey(database, sealer);
   const bus = await openEventBus(database, logger);
+  // Several instances may share PostgreSQL: each tells the others of the reach changes it commits
+  // and forgets what it kept when told; while it cannot hear them it keeps nothing
+  // (docs/decisions/0051-reach-cache.md).
+  const reach = new ReachCache(database.channels, () => bus.hearsOthers());
+  bus.onReachChanged(() => reach.changed());
+  const store = watchStore(database, reach, () => bus.reachChanged());
+  const events = new EventHub();
   const timeslices = new Timeslices(store.channels, store.readings);
   const pushPolicy = new AddressPolicy(config.pushAllowNetworks);
   const deliveryLog = new DeliveryLog(store.deliveryLog, DELIVERY_LOG_KEPT, logger);
   const metrics = new Metrics(store);
-  const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
   await sealStoredPushSecrets(store, sealer, logger);
+  await sealStoredInboxSecrets(store, sealer, logger);
   const push = await PushDispatcher.start({
     events,
     targets: unsealedTargets(store.pushTargets, sealer),
@@ -88,13 +105,21 @@ export async function createServices(
     logger,
     metrics,
   });
+  const silence = new SilenceWatch(store, bus, logger);
   const services: Services = {
     config,
     store,
     reach,
     now,
     timeslices,
-    ingestion: new Ingestion(store, bus, now, config.retentionDays, metrics),
+    ingestion: new Ingestion(
+      store,
+      bus,
+      now,
+      config.retentionDays,
+      metrics,
+      config.alarmHoldOffMinutes * 60_000,
+    ),
     events,
     bus,
     live: new StreamHub({
@@ -119,13 +144,42 @@ export async function createServices(
     },
     metrics,
     sealer,
+    silence,
+    alarmLeadership: new Leadership({
+      leases: store.leases,
+      name: ALARM_LEASE,
+      log: logger,
+      work: async () => watchSilence(silence, now, logger),
+    }),
     lifecycle: { draining: false },
   };
   await services.pushLeadership.start();
+  await services.alarmLeadership.start();
   return services;
 }
 
 const PUSH_LEASE = 'push';
+const ALARM_LEASE = 'alarms';
+const SILENCE_CHECK_MS = 60_000;
+
+/** The silence check, every minute while this instance holds the `alarms` lease. */
+function watchSilence(
+  silence: SilenceWatch,
+  now: () => number,
+  logger: CloudLogger,
+): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = silence
+      .check(now())
+      .catch((error: unknown) => logger.warn({ err: error }, 'alarms: silence not checked'));
+  }, SILENCE_CHECK_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
 /** How long the event log keeps what it logged: the window live streams can replay. */
 const EVENT_LOG_KEPT_MS = 3_600_000;
 
@@ -149,7 +203,22 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
   const started = await store.leases.claims(PUSH_LEASE);
   const stored = await store.leases.cursor(PUSH_LEASE);
   const from = stored > 0 ? stored : await store.eventLog.latest();
-  push.lead({ started, write: (claims) => store.leases.claim(PUSH_LEASE, claims) });
+  push.lead({
+    started,
+    write: (claims, inside) => store.leases.claim(PUSH_LEASE, claims, inside),
+  });
+  const alarmSender = new HttpSender(services.pushPolicy, {
+    timeoutMs: services.config.pushTimeoutMs,
+  });
+  const alarmPush = new AlarmPush({
+    targets: unsealedTargets(store.pushTargets, services.sealer),
+    sender: alarmSender,
+    deliveryLog: services.deliveryLog,
+    logger,
+    clock: Date.now,
+    started: await store.leases.claims(ALARM_PUSH_CLAIMS),
+    claim: (claims) => store.leases.claim(ALARM_PUSH_CLAIMS, claims),
+  });
   let handled = from;
   let saved = from;
   const follower = new LogFollower({
@@ -158,6 +227,7 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     from,
     async handle(event) {
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
+      if (event.alarms) await alarmPush.handle(event.seq, event.alarms);
       events.published(event.readings, event.seq);
       handled = event.seq;
     },
@@ -188,6 +258,8 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     clearInterval(trim);
     clearInterval(cursorTimer);
     await follower.stop();
+    await alarmPush.close();
+    alarmSender.close();
     await saveCursor().catch(() => undefined);
     // What was not started here, the next holder reads again from the log.
     push.follow();

@@ -149,6 +149,8 @@ export const faultsBenchmark: Benchmark = {
     const cluster = await startCloudCluster({
       port: 8190,
       env: { DEMO_DAYS: process.env.DEMO_DAYS ?? '7', SIMULATOR: 'off', LOG_LEVEL: 'error' },
+      // Seeding 7 days on a shared machine (load average 20 on 2 cores) took over 240 s.
+      readyTimeoutMs: 900_000,
     });
     const notes: string[] = [];
     try {
@@ -200,7 +202,9 @@ export const faultsBenchmark: Benchmark = {
         readers.tally.other;
       notes.push(
         `clients: ${gateway.tally.requests + readers.tally.requests} requests, ` +
-          `${gateway.tally.unavailable + readers.tally.unavailable} answered 503, ${odd} anything else but 200`,
+          `${gateway.tally.unavailable + readers.tally.unavailable} answered 503, ${odd} anything else but 200` +
+          // Which answers those were (a status, or "no answer" for a connection that failed).
+          (odd > 0 ? ` (${[...gateway.tally.odd, ...readers.tally.odd].join(', ')})` : ''),
       );
 
       const runs: { sorted: WriteRun[]; unsorted: WriteRun[] } = { sorted: [], unsorted: [] };

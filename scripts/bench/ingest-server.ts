@@ -9,12 +9,14 @@ import type { Store } from '../../server/store/store.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
 import { benchGateways } from './bench-gateways.ts';
+import { seedLarge } from '../../server/sim/seed-large.ts';
 
 /**
  * A cloud for the ingestion benchmarks, in a process of its own so that the load generator does
  * not share its event loop: a fresh SQLite file, or the PostgreSQL database DATABASE_URL names.
  * Unless INGEST_SEED=off (a second instance on a database seeded already) it makes gateways and
- * commissioned nodes. Prints one JSON line with its address and the gateways' keys, then serves
+ * commissioned nodes; with INGEST_FLEET=large, beside `npm run seed:large`'s fleet and its day of
+ * history (10000 nodes), so that ingestion writes into indexes of a realistic size. Prints one JSON line with its address and the gateways' keys, then serves
  * until SIGTERM.
  */
 const GATEWAYS = 4;
@@ -27,6 +29,7 @@ const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'w
 let gateways: { serial: string; key: string }[] = [];
 if (process.env.INGEST_SEED !== 'off') {
   const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
+  if (process.env.INGEST_FLEET === 'large') await seedLarge(cloud.services, ids);
   gateways = await store.transaction(async (tx) => {
     const { channels } = tx;
     const now = Date.now();

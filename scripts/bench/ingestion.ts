@@ -17,15 +17,17 @@ const BATCH_EVERY_MS = 500;
 /** The ingestion cloud in a process of its own; `env` picks PostgreSQL (ingest-server.ts). */
 export async function startServer(
   env: Record<string, string> = {},
+  script = fileURLToPath(new URL('./ingest-server.ts', import.meta.url)),
 ): Promise<{ child: ChildProcess; target: Target }> {
-  const script = fileURLToPath(new URL('./ingest-server.ts', import.meta.url));
   const child = spawn(process.execPath, [script], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
   const lines = createInterface({ input: child.stdout ?? process.stdin });
   const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('ingestion server did not start')), 60_000);
+    // Seeding the large fleet takes minutes on a shared machine; an empty cloud starts in seconds.
+    const limit = env.INGEST_FLEET === 'large' ? 900_000 : 60_000;
+    const timer = setTimeout(() => reject(new Error('ingestion server did not start')), limit);
     lines.once('line', (line) => {
       clearTimeout(timer);
       resolve(line);

@@ -12,10 +12,14 @@ import { historyWeekBenchmark } from './history-week.ts';
 import { historyReportsBenchmark } from './history-reports.ts';
 import { fleetMapBenchmark } from './fleet-map.ts';
 import { storesBenchmark, storesScalingBenchmark } from './stores.ts';
+import { storesIngestBenchmark } from './stores-ingest.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
+import { alarmsBenchmark } from './alarms.ts';
+import { historyMonthBenchmark } from './history-month.ts';
+import { supportBenchmark } from './support.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -63,11 +67,15 @@ const benchmarks: Benchmark[] = [
   historyReportsBenchmark,
   fleetMapBenchmark,
   storesBenchmark,
+  storesIngestBenchmark,
   storesScalingBenchmark,
   liveStreamsBenchmark,
   abuseBenchmark,
   faultsBenchmark,
   listingLoadBenchmark,
+  alarmsBenchmark,
+  historyMonthBenchmark,
+  supportBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -85,7 +85,7 @@ function waitFigures(what: string, runs: Waits[]): Figure[] {
 }
 
 async function ingestion(): Promise<Figure[]> {
-  const sqlite = await startServer();
+  const sqlite = await startServer({ INGEST_FLEET: 'large' });
   let sqliteRate = 0;
   try {
     sqliteRate = (await capacity(sqlite.target, new Messages(sqlite.target.nodes), 4, 250, 5)).rate;
@@ -97,7 +97,7 @@ async function ingestion(): Promise<Figure[]> {
   );
   try {
     await admin(cluster.url(), 'CREATE DATABASE ingest');
-    const env = { DATABASE_URL: cluster.url('ingest') };
+    const env = { DATABASE_URL: cluster.url('ingest'), INGEST_FLEET: 'large' };
     const one = await startServer(env);
     const two = await startServer({ ...env, INGEST_SEED: 'off' });
     try {

@@ -44,6 +44,8 @@ export interface ClusterOptions {
   instancePort?: number;
   /** Start an instance that exits again, as systemd's Restart=always does (default: on). */
   supervise?: boolean;
+  /** How long every instance may take to be ready (seeding the demo included); 240 s unless set. */
+  readyTimeoutMs?: number;
   log?: (line: string) => void;
   /** Every line an instance writes (its log), besides being passed on to this process's own. */
   output?: (instance: string, line: string) => void;
@@ -238,7 +240,9 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
     }
     // All start at once, as an orchestrator starts them: one of them seeds the empty database
     // while the others wait for it (server/sim/seed-demo.ts).
-    await Promise.all(instances.map((i) => waitReady(i.url, i.process, 240_000)));
+    await Promise.all(
+      instances.map((i) => waitReady(i.url, i.process, options.readyTimeoutMs ?? 240_000)),
+    );
     const config = join(dir, 'haproxy.cfg');
     writeFileSync(
       config,

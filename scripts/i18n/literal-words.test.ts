@@ -17,7 +17,6 @@ const notYetConverted = new Set([
   'src/app/routes/group-page.tsx',
   'src/app/routes/groups-page.tsx',
   'src/app/routes/nodes-page.tsx',
-  'src/app/routes/range-history-view.tsx',
   'src/app/routes/route-error.tsx',
   'src/app/routes/sign-in-page.tsx',
   'src/components/api-error-alert.tsx',

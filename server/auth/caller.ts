@@ -2,6 +2,7 @@ import type { Operation } from '../../contract/userinfo.ts';
 import type { Grant, User } from '../store/users.ts';
 import type { Channel } from '../store/channels.ts';
 import { forbidden } from '../http/errors.ts';
+import { refusal } from './access-decision.ts';
 
 /** The signed-in user of a request, with the permissions of their permission sets. */
 export class Caller {
@@ -25,9 +26,7 @@ export class Caller {
   /** Throws 403 naming what is missing, e.g. "needs UPDATE on groups in tenant demo". */
   require(tenant: string, objectType: string, operation: Operation, action: string): void {
     if (!this.can(tenant, objectType, operation)) {
-      throw forbidden(
-        `Refused: ${action} needs ${operation} on ${objectType} in tenant ${tenant}.`,
-      );
+      throw forbidden(refusal(action, { tenant, objectType, operation }));
     }
   }
 

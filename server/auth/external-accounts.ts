@@ -96,6 +96,7 @@ export class ExternalAccounts {
         await users.removePermissionSets(known.userId, dropped);
         await users.addPermissionSets(known.userId, sets);
         const user = await users.findById(known.userId);
+        if (user) await this.recordSets(tx, user, known.syncedSets, sets);
         if (user) await users.updateProfile(user.id, this.profile(claims, user));
         await externalIdentities.save(this.issuer, claims.sub, {
           userId: known.userId,
@@ -104,6 +105,32 @@ export class ExternalAccounts {
         });
       }
       return users.findById(known.userId);
+    });
+  }
+
+  /**
+   * The audit entry of a change of the person's permission sets by the tenant's provider, in the
+   * transaction that makes it; none when the roles are what they were.
+   */
+  private async recordSets(
+    tx: Store,
+    user: User,
+    before: readonly string[],
+    after: readonly string[],
+  ): Promise<void> {
+    const was = [...before].sort();
+    const now = [...after].sort();
+    if (was.join('\n') === now.join('\n')) return;
+    await tx.audit.record({
+      at: this.now(),
+      tenant: user.tenant,
+      actorId: null,
+      actor: this.issuer,
+      origin: 'tenant',
+      kind: 'person.permission-sets',
+      subject: user.username,
+      before: was,
+      after: now,
     });
   }
 
@@ -131,6 +158,7 @@ export class ExternalAccounts {
       sub: (await tx.users.findBySub(claims.sub)) ? randomUUID() : claims.sub,
     });
     await tx.users.addPermissionSets(user.id, sets);
+    await this.recordSets(tx, user, [], sets);
     if (sets.length === 0) this.logNoRoles(user.username, claims);
     await tx.externalIdentities.save(this.issuer, claims.sub, {
       userId: user.id,

@@ -153,6 +153,8 @@ describe('GET /v1/userinfo with bearer tokens (section 4.5)', () => {
     expect((answer.json as { permissions: object }).permissions).toEqual({
       'demo:assets': ['READ'],
       'demo:groups': ['READ'],
+      'demo:users': ['READ'],
+      'demo:audit': ['READ'],
     });
     await cloud.store.users.setPermissionSets(cloud.ids.fleet, ['demo-fleet']);
   });

@@ -17,11 +17,13 @@ import { consoleClient, startSignIn } from '../test/console-client.ts';
 /** Two instances of one cloud: one database, each its own DATA_DIR, one public address. */
 async function twoInstances() {
   const database = `shared_${randomBytes(5).toString('hex')}`;
+  // Instances of one database share SECRETS_KEY (one that differs is refused at start).
+  const secretsKey = randomBytes(32).toString('base64');
   const instances = [];
   for (let i = 0; i < 2; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), 'instance-'));
     const { store, close } = await openTestStore(dataDir, database);
-    const cloud = await buildApp({ store, config: testConfig({ dataDir }) });
+    const cloud = await buildApp({ store, config: testConfig({ dataDir, secretsKey }) });
     if (i === 0) await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
     instances.push({
       cloud,

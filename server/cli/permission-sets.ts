@@ -50,18 +50,59 @@ export async function permissionSets(store: Store, args: readonly string[]): Pro
     }
     groups.push(group);
   }
-  if (
-    !(await sets.setGroups(
-      setName,
-      groups.map((group) => group.id),
-    ))
-  ) {
+  if (!(await setGroupsAudited(store, setName, groups))) {
     const known = (await sets.list()).map((set) => set.name).join(', ');
     throw new Error(`There is no permission set "${setName}" (there are: ${known}).`);
   }
   return groups.length === 0
     ? `${setName} reaches no group of its own now.`
     : `${setName} reaches ${groups.map((group) => group.name).join(', ')} now.`;
+}
+
+/** Who ran the command, as the audit trail names them: the account on the cloud's host. */
+function operatorName(): string {
+  return `${process.env.USER ?? process.env.LOGNAME ?? 'operator'} (npm run permission-sets)`;
+}
+
+/**
+ * Changes the groups a set reaches with one audit entry per tenant whose groups it gains or
+ * loses, in one transaction (docs/decisions/0070-audit-trail.md); false when there is no such set.
+ */
+async function setGroupsAudited(
+  store: Store,
+  setName: string,
+  groups: readonly ReachedGroup[],
+): Promise<boolean> {
+  return store.transaction(async (tx) => {
+    const before = (await tx.permissionSetGroups.list()).find((set) => set.name === setName);
+    if (!before) return false;
+    await tx.permissionSetGroups.setGroups(
+      setName,
+      groups.map((group) => group.id),
+    );
+    const tenants = new Set([...before.groups, ...groups].map((group) => group.tenant));
+    for (const tenant of [...tenants].sort()) {
+      const names = (list: readonly ReachedGroup[]) =>
+        list
+          .filter((group) => group.tenant === tenant)
+          .map((group) => group.name)
+          .sort();
+      const [was, now] = [names(before.groups), names(groups)];
+      if (was.join('\n') === now.join('\n')) continue;
+      await tx.audit.record({
+        at: Date.now(),
+        tenant,
+        actorId: null,
+        actor: operatorName(),
+        origin: 'operator',
+        kind: 'permission-set.groups',
+        subject: setName,
+        before: was,
+        after: now,
+      });
+    }
+    return true;
+  });
 }
 
 async function main(): Promise<void> {

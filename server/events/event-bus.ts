@@ -10,6 +10,15 @@ export interface EventBus {
   onWake(wake: () => void): () => void;
   /** This instance appended `seq` (after its commit): wakes the readers here at once. */
   appended(seq: number): void;
+  /**
+   * Calls `changed` when reach may have changed in another instance, or when such news may have
+   * been missed (the reach cache forgets what it kept: server/reach-cache.ts).
+   */
+  onReachChanged(changed: () => void): () => void;
+  /** This instance changed reach (after its commit): tells the other instances. */
+  reachChanged(): void;
+  /** Whether other instances' reach changes are heard now (false while not listening). */
+  hearsOthers(): boolean;
   close(): Promise<void>;
 }
 
@@ -18,6 +27,7 @@ const LOOK_EVERY_MS = 5_000;
 /** For one instance (SQLite): wakeups in the process, and a look every few seconds besides. */
 export class LocalEventBus implements EventBus {
   protected readonly waiting = new Set<() => void>();
+  protected readonly reachListeners = new Set<() => void>();
   private readonly timer: NodeJS.Timeout;
 
   constructor() {
@@ -34,6 +44,18 @@ export class LocalEventBus implements EventBus {
     this.wakeAll();
   }
 
+  onReachChanged(changed: () => void): () => void {
+    this.reachListeners.add(changed);
+    return () => this.reachListeners.delete(changed);
+  }
+
+  /** One instance: there is nobody else to tell, and it sees its own writes. */
+  reachChanged(): void {}
+
+  hearsOthers(): boolean {
+    return true;
+  }
+
   protected wakeAll(): void {
     for (const wake of this.waiting) wake();
   }
@@ -41,5 +63,6 @@ export class LocalEventBus implements EventBus {
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.waiting.clear();
+    this.reachListeners.clear();
   }
 }

@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import type { PushDelivery } from '../../contract/push.ts';
 import type { TestReceiver } from '../test/receiver.ts';
 
@@ -236,8 +237,17 @@ export interface Figures {
   duplicated: number;
   pushLost: number;
   pushDuplicated: number;
+  /** Push lost/duplicated per push interval (seconds) of the scenario's channels. */
+  pushByInterval?: Record<number, { lost: number; duplicated: number }>;
   recoveryMs: number | null;
   restarts: number;
+}
+
+function pushByInterval(r: Figures): string {
+  const parts = Object.entries(r.pushByInterval ?? {}).map(
+    ([interval, p]) => `interval ${interval}: ${p.lost}/${p.duplicated}`,
+  );
+  return parts.length > 0 ? ` (lost/duplicated ${parts.join(', ')})` : '';
 }
 
 export function printFigures(rows: readonly Figures[]): void {
@@ -249,9 +259,12 @@ export function printFigures(rows: readonly Figures[]): void {
         .map(
           (r) =>
             `${r.scenario.padEnd(38)} requests ${String(r.requests).padStart(5)}  503 ${String(r.unavailable).padStart(4)}  other 5xx ${r.otherServerErrors}  other ${r.other}  ` +
-            `lost ${r.lost}  duplicated ${r.duplicated}  push lost ${r.pushLost}  push duplicated ${r.pushDuplicated}  ` +
+            `lost ${r.lost}  duplicated ${r.duplicated}  push lost ${r.pushLost}  push duplicated ${r.pushDuplicated}${pushByInterval(r)}  ` +
             `recovery ${r.recoveryMs === null ? '-' : `${r.recoveryMs} ms`}  restarts ${r.restarts}`,
         )
-        .join('\n'),
+        .join('\n') +
+      `\nload average (1, 5, 15 min): ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')} on ${availableParallelism()} cores`,
   );
 }

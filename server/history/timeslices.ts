@@ -21,10 +21,23 @@ export class Timeslices {
   private readonly sensorFragments = new Map<number, string>();
   /** The slice head of each sensor's node: the fleet stream names the node as the channel. */
   private readonly nodeHeads = new Map<number, string>();
+  /** The same names as fields, for the columnar answer (history-columns.ts). */
+  readonly gatewayNames = new Map<number, { uuid: string; name: string }>();
+  readonly sensorNames = new Map<
+    number,
+    { sensorUuid: string; sensorName: string; nodeUuid: string; nodeName: string }
+  >();
 
   constructor(channels: Pick<ChannelStore, 'namesOf'>, readings: Pick<ReadingStore, 'range'>) {
     this.channels = channels;
     this.readings = readings;
+  }
+
+  /** The rows of a history answer with their names learned (for history-columns.ts). */
+  async learnedRange(channelId: number, from: number, to: number, count: number) {
+    const rows = await this.readings.range(channelId, from, to, count);
+    await this.learn(rows);
+    return rows;
   }
 
   /** History of a channel: newest first, inclusive range, at most `count` items. */
@@ -73,6 +86,7 @@ export class Timeslices {
     for (const id of gateways) {
       const gateway = byId.get(id);
       if (gateway === undefined) throw new Error(`gateway ${id} of a reading is missing`);
+      this.gatewayNames.set(id, { uuid: gateway.uuid, name: gateway.name });
       this.gatewayFragments.set(
         id,
         `"gatewayUuid":"${gateway.uuid}","gatewayName":${JSON.stringify(gateway.name)},`,
@@ -82,6 +96,12 @@ export class Timeslices {
       const node = byId.get(sensor.nodeId ?? -1);
       if (node === undefined) throw new Error(`node of sensor ${sensor.id} is missing`);
       this.nodeHeads.set(sensor.id, this.sliceHead(node));
+      this.sensorNames.set(sensor.id, {
+        sensorUuid: sensor.uuid,
+        sensorName: sensor.sensorName ?? sensor.name,
+        nodeUuid: node.uuid,
+        nodeName: node.name,
+      });
       this.sensorFragments.set(
         sensor.id,
         `"nodeUuid":"${node.uuid}","nodeName":${JSON.stringify(node.name)},` +

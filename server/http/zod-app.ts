@@ -13,8 +13,8 @@ export type ZodApp = FastifyInstance<
 >;
 
 /** Sends JSON text the store has already assembled (history, listings). */
-export function sendJsonText(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
+export function sendJsonText(reply: FastifyReply, json: string, media = 'application/json') {
+  return reply.type(`${media}; charset=utf-8`).send(json);
 }
 
 const errorDescriptions: Partial<Record<ErrorCode, string>> = {

@@ -4,7 +4,13 @@ import type { EventLogStore, LoggedReading } from '../store/event-log.ts';
 import type { ReadingStore } from '../store/readings.ts';
 import type { Timeslices } from '../history/timeslices.ts';
 import { sseMessage, type SseConnection } from './sse.ts';
-import type { Delivery, HubSubscriber, StreamHub, Subscription } from './stream-hub.ts';
+import {
+  alarmJson,
+  type Delivery,
+  type HubSubscriber,
+  type StreamHub,
+  type Subscription,
+} from './stream-hub.ts';
 import { inScope, type StreamScope } from './stream-scope.ts';
 import { replayTurns } from './replay-turns.ts';
 
@@ -226,10 +232,27 @@ export class LiveStream implements HubSubscriber {
     }
     if (this.dedupe !== undefined && delivery.seq >= this.dedupeUntil) this.dedupe = undefined;
     this.cursor = { seq: delivery.seq, at: delivery.at };
-    if (json === undefined) return;
-    if (!this.connection.send(sseMessage('timeslices', json, eventId(this.cursor)))) {
-      this.end('too-slow');
+    if (delivery.readings.length === 0) json = undefined;
+    this.send(json, delivery.alarms);
+  }
+
+  /**
+   * A batch's timeslices, then its alarms (`event: alarm`). The batch's id goes on the first
+   * message; the others keep it (SSE keeps the last id), so a reconnect goes on after all.
+   */
+  private send(json: string | undefined, alarms: readonly string[], live = true): void {
+    let id: string | undefined = eventId(this.cursor);
+    let sent = true;
+    if (json !== undefined) {
+      sent = this.connection.send(sseMessage('timeslices', json, id));
+      id = undefined;
     }
+    for (const alarm of alarms) {
+      sent = this.connection.send(sseMessage('alarm', alarm, id)) && sent;
+      id = undefined;
+    }
+    // A replay waits for the client instead (drained()).
+    if (!sent && live) this.end('too-slow');
   }
 
   /** A subset of a batch the hub already learned the names of. */
@@ -262,10 +285,13 @@ export class LiveStream implements HubSubscriber {
       for (const event of events) {
         if (this.ended) return { replayed: 'events', missed: false };
         const readings = event.readings.filter((reading) => inScope(this.scope, reading));
+        const alarms = (event.alarms ?? [])
+          .filter((alarm) => inScope(this.scope, alarm))
+          .map(alarmJson);
         this.cursor = { seq: event.seq, at: event.at };
-        if (readings.length === 0) continue;
-        const json = await hub.shape(this.scope, readings);
-        this.connection.send(sseMessage('timeslices', json, eventId(this.cursor)));
+        if (readings.length === 0 && alarms.length === 0) continue;
+        const json = readings.length > 0 ? await hub.shape(this.scope, readings) : undefined;
+        this.send(json, alarms, false);
       }
       await this.drained();
       if (events.length < LOG_PAGE) break;

@@ -4,6 +4,7 @@ import { LogFollower } from '../events/follower.ts';
 import type { Timeslices } from '../history/timeslices.ts';
 import type { EventLogStore, LoggedEvent, LoggedReading } from '../store/event-log.ts';
 import { inScope, type StreamScope } from './stream-scope.ts';
+import type { AlarmEvent } from '../alarms/alarm-json.ts';
 
 /** A hub without streams stops following the log after this long (a reconnect comes soon). */
 const IDLE_MS = 10_000;
@@ -17,7 +18,13 @@ export interface Delivery {
   readings: readonly LoggedReading[];
   /** Those readings as a JSON array of timeslices shaped for the stream (made once, shared). */
   json(): string;
+  /** Alarms of the batch in the stream's scope, each as `{"type", "alarm"}` JSON (issue 24). */
+  alarms: readonly string[];
 }
+
+/** An alarm change as a stream's `alarm` event carries it. */
+export const alarmJson = (event: AlarmEvent) =>
+  JSON.stringify({ type: event.type, alarm: event.alarm });
 
 export interface HubSubscriber {
   deliver(delivery: Delivery): void;
@@ -212,7 +219,7 @@ export class StreamHub {
    * batches after the number it was given.
    */
   private async dispatch(event: LoggedEvent): Promise<void> {
-    if (this.count > 0 && event.readings.length > 0) {
+    if (this.count > 0 && (event.readings.length > 0 || (event.alarms?.length ?? 0) > 0)) {
       await this.timeslices.learn(event.readings.map((r) => [r.sensorId, r.gatewayId] as const));
       this.deliverToChannels(event);
       this.deliverToFleet(event);
@@ -232,6 +239,16 @@ export class StreamHub {
         list.push(reading);
       }
     }
+    const alarmHits = new Map<number, string[]>();
+    for (const alarm of event.alarms ?? []) {
+      for (const channelId of alarm.channelIds) {
+        if (!this.byChannel.has(channelId)) continue;
+        let list = alarmHits.get(channelId);
+        if (!list) alarmHits.set(channelId, (list = []));
+        list.push(alarmJson(alarm));
+        if (!hits.has(channelId)) hits.set(channelId, []);
+      }
+    }
     for (const [channelId, readings] of hits) {
       const registrations = this.byChannel.get(channelId);
       const first = registrations?.values().next().value;
@@ -244,6 +261,7 @@ export class StreamHub {
         readings,
         json: () =>
           (json ??= '[' + readings.map((r) => this.timeslices.sliceJson(head, r)).join(',') + ']'),
+        alarms: alarmHits.get(channelId) ?? [],
       };
       for (const registration of registrations) registration.subscriber.deliver(delivery);
     }
@@ -257,15 +275,24 @@ export class StreamHub {
       if (json === undefined) shaped.set(reading, (json = this.timeslices.nodeSliceJson(reading)));
       return json;
     };
+    const alarmsShaped = new Map<AlarmEvent, string>();
     for (const registration of this.fleet) {
       const readings = event.readings.filter((reading) => inScope(registration.scope, reading));
-      if (readings.length === 0) continue;
+      const alarms = (event.alarms ?? [])
+        .filter((alarm) => inScope(registration.scope, alarm))
+        .map((alarm) => {
+          let json = alarmsShaped.get(alarm);
+          if (json === undefined) alarmsShaped.set(alarm, (json = alarmJson(alarm)));
+          return json;
+        });
+      if (readings.length === 0 && alarms.length === 0) continue;
       let json: string | undefined;
       registration.subscriber.deliver({
         seq: event.seq,
         at: event.at,
         readings,
         json: () => (json ??= '[' + readings.map(slice).join(',') + ']'),
+        alarms,
       });
     }
   }

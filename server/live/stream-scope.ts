@@ -20,8 +20,11 @@ export interface FleetStreamScope {
 
 export type StreamScope = ChannelScope | FleetStreamScope;
 
-/** Whether a reading belongs in a stream of this scope. */
-export function inScope(scope: StreamScope, reading: LoggedReading): boolean {
+/** Whether a reading (or an alarm, which names the same channels) belongs in a stream of this scope. */
+export function inScope(
+  scope: StreamScope,
+  reading: Pick<LoggedReading, 'channelIds' | 'nodeId'>,
+): boolean {
   if (scope.kind === 'channel') return reading.channelIds.includes(scope.channel.id);
   if (scope.wholeNodes.has(reading.nodeId)) return true;
   return reading.channelIds.some((id) => scope.readableGroups.has(id));

@@ -5,16 +5,25 @@ import type { PushTarget, PushTargetStore } from '../store/push-targets.ts';
 import type { DeliveryLog } from './delivery-log.ts';
 import type { CloudLogger } from '../cloud-logger.ts';
 import type { Metrics } from '../http/metrics.ts';
-import type { SendOutcome } from './http-sender.ts';
+import { failed, type PreparedSend, type SendOutcome } from './http-sender.ts';
 import { signDelivery, signingKey, type WebhookHeaders } from './signing.ts';
 import { MAX_EVENTS_PER_DELIVERY, MAX_IN_FLIGHT, MAX_PENDING_EVENTS } from './limits.ts';
 import { before, type Position } from '../store/leases.ts';
-import { ClaimWriter } from './claims.ts';
+import { ClaimWriter, type ClaimWrite } from './claims.ts';
 
 interface Sender {
   send(url: URL, headers: Record<string, string>, body: string): Promise<SendOutcome>;
+  /** Opens the connection first, so that claim and send are one step (HttpSender.prepare). */
+  prepare?(url: URL, headers: Record<string, string>, body: string): Promise<PreparedSend>;
   close(): void;
 }
+
+/** How a delivery's start ended: sent (its outcome follows), or why not. */
+type Start =
+  | { kind: 'sent'; target: PushTarget; id: string; at: number; outcome: Promise<SendOutcome> }
+  | { kind: 'back'; error?: unknown }
+  | { kind: 'removed' }
+  | { kind: 'gone' };
 
 export interface DispatcherOptions {
   events: Pick<EventHub, 'onPublished'>;
@@ -47,7 +56,7 @@ interface Arrival {
  */
 export interface Claims {
   started: ReadonlyMap<number, Position>;
-  write: ConstructorParameters<typeof ClaimWriter>[0];
+  write: ClaimWrite;
 }
 
 /** How long work the database did not answer waits before trying again. */
@@ -68,6 +77,8 @@ interface ChannelQueue {
   limit: number;
   /** Events waited for a free slot: the next delivery takes all of them. */
   waited: boolean;
+  /** Settles when the last delivery taken went to the claims (or back): the next may go. */
+  turn: Promise<void>;
   ready: boolean;
   timer: NodeJS.Timeout | undefined;
 }
@@ -129,7 +140,11 @@ export class PushDispatcher {
    * records its claim before it is sent. docs/decisions/0026-push-exactly-once.md.
    */
   lead(claims: Claims): void {
-    this.claims = { started: new Map(claims.started), writer: new ClaimWriter(claims.write) };
+    this.claims?.writer.stop();
+    const writer = new ClaimWriter(claims.write, (error) =>
+      this.options.logger.warn({ err: error }, 'push: sent, but its claim waits to be written'),
+    );
+    this.claims = { started: new Map(claims.started), writer };
   }
 
   /**
@@ -137,6 +152,7 @@ export class PushDispatcher {
    * the next holder reads it again from the log; deliveries under way finish.
    */
   follow(): void {
+    this.claims?.writer.stop();
     this.claims = undefined;
     this.incoming = [];
     for (const queue of [...this.queues.values()]) this.discard(queue);
@@ -305,6 +321,7 @@ export class PushDispatcher {
         inFlight: 0,
         limit: CHANNEL_IN_FLIGHT,
         waited: false,
+        turn: Promise.resolve(),
         ready: false,
         timer: undefined,
       };
@@ -396,49 +413,44 @@ export class PushDispatcher {
     this.inFlight++;
     // The other waiting events of the channel may take its other slots.
     this.schedule(queue);
+    // A channel's deliveries go to the claims in the order they were taken (claims.ts).
+    const previous = queue.turn;
+    let myTurn: () => void = () => undefined;
+    queue.turn = new Promise<void>((resolve) => (myTurn = resolve));
     // Until claimed, these keep the stored cursor below them (lowestWaiting).
     const first = events[0]?.at?.seq;
     this.hold(first);
-    let target: PushTarget | undefined;
+    let start: Start;
     try {
-      // Read now, so that a changed or removed configuration applies to this delivery.
-      target = await this.options.targets.find(queue.channelId);
+      start = await this.start(queue.channelId, events, previous, myTurn);
     } catch (error) {
-      // The database did not answer: the events wait for it, in this instance.
+      start = { kind: 'back', error };
+    } finally {
+      myTurn();
       this.letGo(first);
-      this.putBack(queue, events, error);
+    }
+    if (start.kind === 'back') {
+      this.putBack(queue, events, start.error);
       return;
     }
-    if (!target) {
-      this.letGo(first);
+    if (start.kind !== 'sent') {
       queue.inFlight--;
       this.inFlight--;
-      this.discard(queue);
+      // Removed: forgotten. Not sent because the lease went: the next holder reads them again.
+      if (start.kind === 'removed') this.discard(queue);
       this.pump();
       return;
     }
-    const body =
-      `{"channelUuid":"${target.uuid}","channelName":${JSON.stringify(target.name)},` +
-      `"events":[${events.map((event) => event.json).join(',')}]}`;
-    const id = `msg_${randomUUID().replaceAll('-', '')}`;
-    const at = this.clock();
-    const headers = signDelivery(signingKey(target.secret), id, Math.floor(at / 1000), body);
-    try {
-      // Recorded before it is sent, so that no later holder of the lease sends these again
-      // (claims of deliveries starting together are one write). Everything else is ready, so
-      // that the send follows the record as closely as can be: a crash between the two is the
-      // one window where an event is lost (docs/decisions/0026-push-exactly-once.md).
-      await this.claim(queue.channelId, events);
-    } catch (error) {
-      this.putBack(queue, events, error);
-      return;
-    } finally {
-      this.letGo(first);
-    }
-    const outcome = await this.send(target.url, headers, body);
+    const outcome = await start.outcome;
     this.inFlight--;
     queue.inFlight--;
-    this.record(target, { id, at, events: events.length, dropped, outcome });
+    this.record(start.target, {
+      id: start.id,
+      at: start.at,
+      events: events.length,
+      dropped,
+      outcome,
+    });
     if (this.closed) return;
     queue.limit = outcome.error === undefined ? CHANNEL_IN_FLIGHT : 1;
 
@@ -455,10 +467,89 @@ export class PushDispatcher {
     this.pump();
   }
 
-  /** Writes the claim of a delivery about to be sent (when this instance leads with claims). */
-  private async claim(channelId: number, events: readonly Waiting[]): Promise<void> {
+  /**
+   * Builds a delivery, opens its connection, and (once the channel's earlier deliveries went to
+   * the claims) claims and sends it in one step. `registered` says the next delivery of the
+   * channel may go to the claims.
+   */
+  private async start(
+    channelId: number,
+    events: readonly Waiting[],
+    previous: Promise<void>,
+    registered: () => void,
+  ): Promise<Start> {
+    const lease = this.claims;
+    // Read now, so that a changed or removed configuration applies to this delivery.
+    const target = await this.options.targets.find(channelId);
+    if (!target) return { kind: 'removed' };
+    const body =
+      `{"channelUuid":"${target.uuid}","channelName":${JSON.stringify(target.name)},` +
+      `"events":[${events.map((event) => event.json).join(',')}]}`;
+    const id = `msg_${randomUUID().replaceAll('-', '')}`;
+    const at = this.clock();
+    const headers = signDelivery(signingKey(target.secret), id, Math.floor(at / 1000), body);
+    const prepared = await this.prepare(target.url, headers, body);
+    await previous;
+    const sent = { kind: 'sent', target, id, at, outcome: prepared.outcome } as const;
     const last = events[events.length - 1]?.at;
-    if (this.claims && last) await this.claims.writer.claim(channelId, last);
+    if (!lease || !last) {
+      // Not delivering under a lease (the dispatcher alone, in tests): nothing to claim.
+      prepared.fire();
+      return sent;
+    }
+    const launched = lease.writer.launch({
+      key: channelId,
+      position: last,
+      // Still ours, and no earlier event of the channel went back to wait meanwhile (a claim
+      // would cover it).
+      ready: () => this.claims === lease && !this.closed && !this.earlierWaiting(channelId, last),
+      fire: prepared.fire,
+    });
+    registered();
+    let went: boolean;
+    try {
+      went = await launched;
+    } catch (error) {
+      prepared.cancel();
+      return { kind: 'back', error };
+    }
+    if (went) return sent;
+    prepared.cancel();
+    return this.claims === lease && !this.closed ? { kind: 'back' } : { kind: 'gone' };
+  }
+
+  private earlierWaiting(channelId: number, last: Position): boolean {
+    const head = this.queues.get(channelId)?.events[0]?.at;
+    return head !== undefined && before(head, last);
+  }
+
+  /** Opens the delivery's connection; `fire` then writes it (see HttpSender.prepare). */
+  private async prepare(url: string, headers: WebhookHeaders, body: string): Promise<PreparedSend> {
+    const { sender } = this.options;
+    if (sender.prepare) {
+      try {
+        return await sender.prepare(new URL(url), { ...headers }, body);
+      } catch {
+        return failed({ error: 'the delivery could not be sent', durationMs: 0 });
+      }
+    }
+    // A sender that only sends: it sends when fired.
+    let settle: (outcome: SendOutcome) => void = () => undefined;
+    const outcome = new Promise<SendOutcome>((resolve) => (settle = resolve));
+    let done = false;
+    return {
+      fire: () => {
+        if (done) return;
+        done = true;
+        void this.send(url, headers, body).then(settle);
+      },
+      cancel: () => {
+        if (done) return;
+        done = true;
+        settle({ error: 'not sent', durationMs: 0 });
+      },
+      outcome,
+    };
   }
 
   /** A delivery that could not start (the database is away): its events wait, in log order. */
@@ -477,7 +568,9 @@ export class PushDispatcher {
       }, RETRY_MS);
       queue.timer.unref();
     }
-    this.options.logger.warn({ err: error }, 'push: a delivery could not start yet; it waits');
+    if (error !== undefined) {
+      this.options.logger.warn({ err: error }, 'push: a delivery could not start yet; it waits');
+    }
     this.pump();
   }
 

@@ -15,6 +15,20 @@ export interface SendOutcome {
   durationMs: number;
 }
 
+/** A delivery ready to be written to its open connection (HttpSender.prepare). */
+export interface PreparedSend {
+  /** Writes the request now; its outcome follows. Does nothing once failed or cancelled. */
+  fire(): void;
+  /** Gives the connection up without sending (the delivery goes back to wait). */
+  cancel(): void;
+  outcome: Promise<SendOutcome>;
+}
+
+/** An attempt that failed before it could be sent. */
+export function failed(outcome: SendOutcome): PreparedSend {
+  return { fire: () => undefined, cancel: () => undefined, outcome: Promise.resolve(outcome) };
+}
+
 export interface SenderOptions {
   timeoutMs: number;
   /** Reuse connections (the default); off only to measure what it saves. */
@@ -46,29 +60,46 @@ export class HttpSender {
     this.httpsAgent = new https.Agent(agentOptions);
   }
 
-  send(url: URL, headers: Record<string, string>, body: string): Promise<SendOutcome> {
+  /** POSTs one delivery now. */
+  async send(url: URL, headers: Record<string, string>, body: string): Promise<SendOutcome> {
+    const prepared = await this.prepare(url, headers, body);
+    prepared.fire();
+    return prepared.outcome;
+  }
+
+  /**
+   * Gets a delivery ready to go: the address checked and a connection open (or reused), the
+   * request not yet written. `fire` then writes it to the connection at once, in the caller's
+   * turn of the event loop (push records its claim and sends in one step: 0026). Settles when
+   * the connection is ready or the attempt failed already (then `fire` does nothing).
+   */
+  prepare(url: URL, headers: Record<string, string>, body: string): Promise<PreparedSend> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     // Literal addresses are never looked up, so the policy sees them here.
     const literalRefusal = isIP(host) !== 0 ? this.policy.refusal(host) : undefined;
     if (literalRefusal !== undefined) {
-      return Promise.resolve({ error: `refused: ${literalRefusal}`, durationMs: 0 });
+      return Promise.resolve(failed({ error: `refused: ${literalRefusal}`, durationMs: 0 }));
     }
     const secure = url.protocol === 'https:';
     if (!secure && url.protocol !== 'http:') {
-      return Promise.resolve({
-        error: `refused: ${url.protocol} is not http or https`,
-        durationMs: 0,
-      });
+      return Promise.resolve(
+        failed({ error: `refused: ${url.protocol} is not http or https`, durationMs: 0 }),
+      );
     }
-    return new Promise((resolve) => {
+    return new Promise((ready) => {
       let settled = false;
-      const finish = (outcome: Omit<SendOutcome, 'durationMs'>) => {
+      let fired = false;
+      let resolveOutcome: (outcome: SendOutcome) => void = () => undefined;
+      const outcome = new Promise<SendOutcome>((resolve) => (resolveOutcome = resolve));
+      const finish = (result: Omit<SendOutcome, 'durationMs'>) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ ...outcome, durationMs: elapsed() });
+        resolveOutcome({ ...result, durationMs: elapsed() });
+        // Failed before it was ready: the caller learns it now.
+        if (!fired) ready({ fire: () => undefined, cancel: () => undefined, outcome });
       };
       const request = (secure ? https : http).request({
         method: 'POST',
@@ -88,11 +119,32 @@ export class HttpSender {
         request.destroy();
         finish({ error: `no answer within ${formatSeconds(this.timeoutMs)}` });
       }, this.timeoutMs);
+      const connected = () =>
+        ready({
+          fire: () => {
+            if (fired || settled) return;
+            fired = true;
+            // Written to the connection here and now (Node writes a request's end at once).
+            request.end(body);
+          },
+          cancel: () => {
+            if (fired || settled) return;
+            settled = true;
+            clearTimeout(timer);
+            request.destroy();
+            resolveOutcome({ error: 'not sent', durationMs: elapsed() });
+          },
+          outcome,
+        });
       request.on('socket', (socket: Socket) => {
-        if (!socket.connecting) return;
+        if (!socket.connecting) {
+          connected();
+          return;
+        }
         socket.once('connect', () => {
           const reason = socket.remoteAddress && this.policy.refusal(socket.remoteAddress);
           if (reason) request.destroy(new RefusedAddressError(`refused: ${reason}`));
+          else connected();
         });
       });
       request.on('response', (response) => {
@@ -115,7 +167,6 @@ export class HttpSender {
         response.on('close', done);
       });
       request.on('error', (error: NodeJS.ErrnoException) => finish({ error: describe(error) }));
-      request.end(body);
     });
   }
 

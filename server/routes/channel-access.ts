@@ -1,34 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { Operation } from '../../contract/userinfo.ts';
 import type { Services } from '../services.ts';
 import type { Channel } from '../store/channels.ts';
-import { objectTypeOf, type Caller } from '../auth/caller.ts';
+import type { Caller } from '../auth/caller.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { decideChannel, type AccessDecision, type ChannelNeed } from '../auth/access-decision.ts';
 
-/** What a route needs of the channel its path names. */
-export interface ChannelNeed {
-  /** The path parameter with the channel's uuid (default `channelUuid`). */
-  param?: string;
-  /** The kind of channel the operation works on; another kind answers 400. */
-  is?: 'group' | 'node' | 'active gateway';
-  /** Needed on the channel's object type (`on: 'history'`: its history type); 403 without. */
-  operation?: Operation;
-  on?: 'object' | 'history';
-  /** What the caller is doing, for the 403's message: "setting push". */
-  action: string;
-}
-
-const kinds: Record<NonNullable<ChannelNeed['is']>, (channel: Channel) => string | undefined> = {
-  group: (c) =>
-    c.type === 'GROUP' ? undefined : `Channel ${c.uuid} is a ${c.type} channel, not a group.`,
-  node: (c) =>
-    c.type === 'NODE' || c.type === 'GATEWAY'
-      ? undefined
-      : `Channel ${c.uuid} is a ${c.type} channel, not a node.`,
-  'active gateway': (c) =>
-    c.type === 'GATEWAY' && c.active ? undefined : `Channel ${c.uuid} is not an active gateway.`,
-};
+export type { ChannelNeed } from '../auth/access-decision.ts';
 
 /** The channel, when it exists and the caller reaches it; otherwise 404 either way
  * (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"). */
@@ -46,9 +24,26 @@ export async function channelInReach(
 }
 
 /**
+ * How the cloud would answer `need` on the channel `uuid` for `who` (a Caller of a request, or
+ * one made for the person the explainer is asked about): the same lookups and the same decision.
+ */
+export async function channelDecision(
+  services: Services,
+  who: Caller,
+  uuid: string,
+  need: ChannelNeed,
+): Promise<{ channel: Channel | undefined; decision: AccessDecision }> {
+  const { channels } = services.store;
+  const channel = await channels.findByUuid(uuid);
+  const reachable = channel !== undefined && (await channels.isReachable(who.user.id, channel));
+  return { channel, decision: decideChannel(who, uuid, channel, reachable, need) };
+}
+
+/**
  * Resolves the channel a route's path names, once, typed: 404 when it is out of reach, 400 when
- * it is the wrong kind, then 403 naming the missing permission, in that order. A route checks
- * its other input first (docs/decisions/0009-requests.md, "Requests": input comes before reach).
+ * it is the wrong kind, then 403 naming the missing permission, then 409 when it must be active
+ * and is not, in that order. A route checks its other input first
+ * (docs/decisions/0009-requests.md, "Requests": input comes before reach).
  */
 export function channelResolver(services: Services) {
   return async (request: FastifyRequest, need: ChannelNeed): Promise<Channel> => {
@@ -57,18 +52,18 @@ export function channelResolver(services: Services) {
       need.param ?? 'channelUuid'
     ];
     if (uuid === undefined) throw new Error(`route without a :${need.param ?? 'channelUuid'}`);
-    const channel = await channelInReach(services, caller, uuid);
-    const wrongKind = need.is && kinds[need.is](channel);
-    if (wrongKind) throw badRequest(wrongKind);
-    if (need.operation) {
-      const objectType = objectTypeOf(channel);
-      caller.require(
-        channel.tenant,
-        need.on === 'history' ? `${objectType}.history` : objectType,
-        need.operation,
-        need.action,
-      );
+    const { channel, decision } = await channelDecision(services, caller, uuid, need);
+    switch (decision.status) {
+      case 404:
+        throw notFound(decision.message);
+      case 400:
+        throw badRequest(decision.message);
+      case 403:
+        throw forbidden(decision.message);
+      case 409:
+        throw conflict(decision.message);
     }
+    if (!channel) throw new Error('an allowed channel that does not exist');
     return channel;
   };
 }

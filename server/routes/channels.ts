@@ -9,6 +9,7 @@ import { listedRecordsJson, recordJson } from '../http/channel-json.ts';
 import { sendTagged, taggedJson } from '../http/etag.ts';
 import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
 
 export function channelRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
@@ -72,7 +73,7 @@ export function channelRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const channel = await channelFor(request, { operation: 'READ', action: 'reading a channel' });
+      const channel = await channelFor(request, needs.read);
       return sendJsonText(reply, recordJson(channel, 'full'));
     },
   );

@@ -21,7 +21,7 @@ describe.skipIf(testEngine() !== 'postgres')('while the database is away (issue 
     const cloud = await createTestCloud({}, (url) => relay.through(url));
     try {
       const gateway = await registerGateway(cloud);
-      await commission(cloud, 'VAN-AWAY');
+      const node = await commission(cloud, 'VAN-AWAY');
       const before = await ingest(cloud, gateway, [temp('VAN-AWAY', T0 - 60_000, 4)]);
       expect(before.status).toBe(200);
 
@@ -37,6 +37,14 @@ describe.skipIf(testEngine() !== 'postgres')('while the database is away (issue 
       const delivery = await ingest(cloud, gateway, [temp('VAN-AWAY', T0 - 30_000, 5)]);
       expect(delivery.status).toBe(503);
       expect(delivery.headers['retry-after']).toBe('2');
+      // A live stream asked for meanwhile: the same answer, not a stream that never says anything.
+      const stream = await cloud.app.inject({
+        url: `/v1/channels/${node.uuid}/events`,
+        headers: { authorization: `Basic ${Buffer.from('admin:demo-admin').toString('base64')}` },
+      });
+      expect(stream.statusCode).toBe(503);
+      expect(stream.headers['retry-after']).toBe('2');
+      expect(stream.json()).toMatchObject({ status: 'SERVICE_UNAVAILABLE' });
       const ready = await cloud.call('GET', '/readyz', { as: null });
       expect(ready.status).toBe(503);
       expect((ready.json as { message: string }).message).toMatch(/database cannot be reached/);

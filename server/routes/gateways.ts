@@ -10,6 +10,7 @@ import { IngestBody, IngestResult } from '../schemas/ingest.ts';
 import { ChannelName, GatewaySerial } from '../../contract/names.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 const GatewayKey = z
   .object({
@@ -54,6 +55,13 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
             now,
           });
           await tx.channels.grantAccess(caller.user.id, created.id);
+          await tx.audit.record({
+            ...changeBy(request, now),
+            tenant: caller.user.tenant,
+            kind: 'gateway.registered',
+            channel: auditChannel(created),
+            after: { serial, name: created.name },
+          });
           return { gateway: created, key: await tx.gatewayKeys.issue(created.id, now) };
         })
         .catch((error: unknown) => {

@@ -10,6 +10,8 @@ import { recordJson, recordsJson } from '../http/channel-json.ts';
 import { ChannelName } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelInReach, channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
+import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
   const groupParams = z.object({ groupUuid: Uuid });
@@ -56,6 +58,13 @@ export function groupRoutes(app: ZodApp, services: Services): void {
           now: services.now(),
         });
         await tx.channels.grantAccess(caller.user.id, channel.id);
+        await tx.audit.record({
+          ...changeBy(request, services.now()),
+          tenant,
+          kind: 'group.created',
+          channel: auditChannel(channel),
+          after: { name },
+        });
         return channel;
       });
       return sendJsonText(reply, recordJson(created, 'created'));
@@ -87,7 +96,17 @@ export function groupRoutes(app: ZodApp, services: Services): void {
           `${member.name} belongs to tenant ${member.tenant}, the group to ${target.tenant}.`,
         );
       }
-      await services.store.groups.addMember(target.id, member.id, services.now());
+      await services.store.transaction(async (tx) => {
+        const now = services.now();
+        await tx.groups.addMember(target.id, member.id, now);
+        await tx.audit.record({
+          ...changeBy(request, now),
+          tenant: target.tenant,
+          kind: 'group.member-added',
+          channel: auditChannel(target),
+          member: auditChannel(member),
+        });
+      });
       return { status: 'OK' as const };
     },
   );
@@ -107,9 +126,20 @@ export function groupRoutes(app: ZodApp, services: Services): void {
     async (request) => {
       const target = await channelFor(request, group('UPDATE', 'removing a member'));
       const member = await services.store.channels.findByUuid(request.params.sensorUuid);
-      if (!member || !(await services.store.groups.removeMember(target.id, member.id))) {
-        throw notFound(`Channel ${request.params.sensorUuid} is not a member of ${target.name}.`);
-      }
+      const notMember = notFound(
+        `Channel ${request.params.sensorUuid} is not a member of ${target.name}.`,
+      );
+      if (!member) throw notMember;
+      await services.store.transaction(async (tx) => {
+        if (!(await tx.groups.removeMember(target.id, member.id))) throw notMember;
+        await tx.audit.record({
+          ...changeBy(request, services.now()),
+          tenant: target.tenant,
+          kind: 'group.member-removed',
+          channel: auditChannel(target),
+          member: auditChannel(member),
+        });
+      });
       return { status: 'OK' as const };
     },
   );
@@ -127,8 +157,19 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const target = await channelFor(request, group('DELETE', 'removing all members'));
-      await services.store.groups.removeAll(target.id);
+      const target = await channelFor(request, needs.emptyGroup);
+      await services.store.transaction(async (tx) => {
+        const removed = await tx.groups.removeAll(target.id);
+        // Emptying an empty group changes nothing, so it leaves no entry.
+        if (removed === 0) return;
+        await tx.audit.record({
+          ...changeBy(request, services.now()),
+          tenant: target.tenant,
+          kind: 'group.emptied',
+          channel: auditChannel(target),
+          result: `${removed} ${removed === 1 ? 'member' : 'members'} removed`,
+        });
+      });
       return { status: 'OK' as const };
     },
   );

@@ -16,6 +16,7 @@ import {
   type TestGateway,
 } from '../test/fixtures.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
+import { HISTORY_COLUMNS_TYPE, type HistoryColumns } from '../../contract/history-columns.ts';
 
 const DAY = 86_400_000;
 
@@ -31,6 +32,37 @@ async function history(
   return answer.json as Timeslice[];
 }
 const tss = (items: Timeslice[]) => items.map((item) => item.ts);
+
+/** The value fields a table holds for row `at`, leaving out the nulls (absent fields). */
+function valueOf(table: Record<string, (number | boolean | null)[]>, at: number) {
+  const value: Record<string, number | boolean> = {};
+  for (const [key, column] of Object.entries(table)) {
+    const cell = column[at];
+    if (cell !== null && cell !== undefined) value[key] = cell;
+  }
+  return value;
+}
+
+/** The list a columnar answer stands for, written out item by item (as the test reads it). */
+function itemsOf(columns: HistoryColumns): unknown[] {
+  const seen = { T: 0, G: 0, C: 0 };
+  return columns.ts.map((ts, row) => {
+    const letter = columns.type.charAt(row) as 'T' | 'G' | 'C';
+    const at = seen[letter]++;
+    const table = { T: columns.temp, G: columns.gps, C: columns.conn }[letter];
+    const gateway = columns.gateways[columns.gateway[row] ?? -1];
+    return {
+      channelUuid: columns.channel.uuid,
+      channelName: columns.channel.name,
+      gatewayUuid: gateway?.uuid,
+      gatewayName: gateway?.name,
+      ...columns.sensors[columns.sensor[row] ?? -1],
+      ts,
+      type: { T: 'TEMP', G: 'GPS', C: 'CONN' }[letter],
+      value: valueOf(table, at),
+    };
+  });
+}
 
 async function deliver(cloud: TestCloud, gateway: TestGateway, messages: GatewayMessage[]) {
   for (let start = 0; start < messages.length; start += 1_000) {
@@ -114,6 +146,33 @@ describe('GET /v1/channels/{channelUuid}/history: items', () => {
         sensorName: 'temp',
         value: { ts: Math.floor((T0 - 3_000) / 1000), temperature: -18 },
       },
+    ]);
+  });
+
+  it('answers the same items as columns when asked for them (Accept), the list otherwise', async () => {
+    const { cloud, data } = suite;
+    for (const channel of [data.node.uuid, data.group.uuid, data.sensors.gps ?? '']) {
+      const list = await history(cloud, channel);
+      const answer = await cloud.call('GET', `/v1/channels/${channel}/history`, {
+        headers: { accept: `${HISTORY_COLUMNS_TYPE}, application/json;q=0.5` },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers['content-type']).toBe(`${HISTORY_COLUMNS_TYPE}; charset=utf-8`);
+      expect(answer.headers.vary).toMatch(/accept/i);
+      const columns = JSON.parse(answer.text) as HistoryColumns;
+      expect(itemsOf(columns)).toEqual(list);
+      // Names go once per sensor, not once per item.
+      expect(columns.sensors.length).toBeLessThan(Math.max(2, list.length));
+    }
+    const refused = await cloud.call('GET', `/v1/channels/${data.node.uuid}/history`, {
+      headers: { accept: `${HISTORY_COLUMNS_TYPE};q=0, application/json` },
+    });
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(tss(refused.json as Timeslice[])).toEqual([
+      T0 - 500,
+      T0 - 1_000,
+      T0 - 2_000,
+      T0 - 3_000,
     ]);
   });
 

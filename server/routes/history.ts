@@ -9,9 +9,12 @@ import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
 import { historyRange } from './history-range.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { PerUserGate } from '../http/fair-share.ts';
+import { historyColumnsJson, wantsColumns } from '../history/history-columns.ts';
+import { HISTORY_COLUMNS_TYPE, HistoryColumns } from '../../contract/history-columns.ts';
 
 export function historyRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
@@ -31,28 +34,39 @@ export function historyRoutes(app: ZodApp, services: Services): void {
           'when the range holds more than `count`, the newest are returned: page backwards with ' +
           '`to` = the oldest `ts` received and drop items already seen (same sensorUuid and ts). ' +
           `Needs READ on assets.history or groups.history. One user has at most ${historyPerUser} ` +
-          'history requests being answered at once (HISTORY_PER_USER); the next answers 429.',
+          'history requests being answered at once (HISTORY_PER_USER); the next answers 429. ' +
+          `Extension: with \`Accept: ${HISTORY_COLUMNS_TYPE}\` the same items come as columns ` +
+          '(one array per field, names once per sensor and gateway; docs/decisions/0053).',
         params: z.object({ channelUuid: Uuid }),
         querystring: z.strictObject({
           from: EpochMs.optional(),
           to: EpochMs.optional(),
           count: Count.optional(),
         }),
-        response: responses(TimesliceList),
+        response: {
+          ...responses(TimesliceList),
+          200: {
+            description: 'The items: a list, or columns when asked for (Accept)',
+            content: {
+              'application/json': { schema: TimesliceList },
+              [HISTORY_COLUMNS_TYPE]: { schema: HistoryColumns },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
       const { from, to } = historyRange(request.query, services.now());
       const count = request.query.count ?? HISTORY_DEFAULT_COUNT;
+      const columns = wantsColumns(request.headers.accept);
+      void reply.header('Vary', 'Accept');
       const json = await gate.within(callerOf(request).user.id, async () => {
-        const channel = await channelFor(request, {
-          operation: 'READ',
-          on: 'history',
-          action: 'reading history',
-        });
-        return services.timeslices.historyJson(channel, from, to, count);
+        const channel = await channelFor(request, needs.history);
+        return columns
+          ? historyColumnsJson(services.timeslices, channel, from, to, count)
+          : services.timeslices.historyJson(channel, from, to, count);
       });
-      return sendJsonText(reply, json);
+      return sendJsonText(reply, json, columns ? HISTORY_COLUMNS_TYPE : undefined);
     },
   );
 }

@@ -42,7 +42,9 @@ const streamRules = (heartbeatMs: number, perUser: number) =>
   `Each \`timeslices\` message carries an id (\`<seq>-<ms>\`: its place in the cloud's event ` +
   'log, which every instance follows); send it back as Last-Event-ID when reconnecting and ' +
   'the stream first replays every batch after it, from the event log (which keeps an hour), ' +
-  `then says \`open\` and goes live. A \`heartbeat\` comes every ${heartbeatMs / 1000} s; ` +
+  'then says `open` and goes live. Alarms raised, acknowledged or cleared (extension) come as ' +
+  '`alarm` messages, `{"type", "alarm"}`, after the batch that brought them. ' +
+  `A \`heartbeat\` comes every ${heartbeatMs / 1000} s; ` +
   `\`retry\` is ${RECONNECT_MS} ms. An \`end\` message says why the cloud ends a stream: the ` +
   'bearer token expired (reconnect with a new one and Last-Event-ID), the access is gone (looked ' +
   'at again every minute), the client read too slowly, or the instance is stopping. Send ' +

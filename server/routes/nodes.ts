@@ -11,6 +11,8 @@ import { StoreConflict } from '../store/errors.ts';
 import { ChannelName, NodeSerial } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
+import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
@@ -82,6 +84,13 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
           });
           await tx.channels.grantAccess(caller.user.id, created.id);
           if (group) await tx.groups.addMember(group.id, created.id, now);
+          await tx.audit.record({
+            ...changeBy(request, now),
+            tenant,
+            kind: 'node.commissioned',
+            channel: auditChannel(created),
+            after: { serial: nodeSerial, name, ...(group ? { group: group.name } : {}) },
+          });
           return created;
         })
         .catch((error: unknown) => {
@@ -113,15 +122,21 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const node = await channelFor(request, {
-        param: 'nodeUuid',
-        is: 'node',
-        operation: 'DELETE',
-        action: 'decommissioning a node',
+      const node = await channelFor(request, needs.decommission);
+      await services.store.transaction(async (tx) => {
+        // The groups it leaves, for the entry: decommissioning takes it out of every one.
+        const groups = (await tx.groups.activeGroupsOf([node.id])).get(node.id) ?? [];
+        const names = (await tx.channels.namesOf(groups)).map((group) => group.name).sort();
+        await tx.channels.decommission(node.id);
+        await tx.audit.record({
+          ...changeBy(request, services.now()),
+          tenant: node.tenant,
+          kind: 'node.decommissioned',
+          channel: auditChannel(node),
+          before: { active: true, groups: names },
+          after: { active: false, groups: [] },
+        });
       });
-      if (!node.active)
-        throw conflict(`Node ${node.reference ?? node.name} is already decommissioned.`);
-      await services.store.channels.decommission(node.id);
       return { status: 'OK' as const };
     },
   );

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import type { Channel } from '../store/channels.ts';
 import { StatusResult } from '../../contract/status.ts';
 import { PROPERTIES_MAX_BYTES, PROPERTIES_MAX_DEPTH } from '../../contract/limits.ts';
 import { PropertiesText } from '../../contract/properties.ts';
@@ -6,10 +8,27 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { needs } from './channel-needs.ts';
+import { auditChannel, changeBy, propertiesValue } from '../audit/change-by.ts';
 
 export function propertiesRoutes(app: ZodApp, services: Services): void {
   const params = z.object({ channelUuid: Uuid });
   const channelFor = channelResolver(services);
+  // The change and its audit entry land together or not at all; "before" is read inside the
+  // transaction, so two changes at once each record what they replaced.
+  const setAudited = (request: FastifyRequest, channel: Channel, properties: string | null) =>
+    services.store.transaction(async (tx) => {
+      const before = (await tx.channels.findById(channel.id))?.properties ?? null;
+      await tx.channels.setProperties(channel.id, properties);
+      await tx.audit.record({
+        ...changeBy(request, services.now()),
+        tenant: channel.tenant,
+        kind: properties === null ? 'properties.removed' : 'properties.set',
+        channel: auditChannel(channel),
+        before: propertiesValue(before),
+        after: propertiesValue(properties),
+      });
+    });
 
   app.put(
     '/v1/channels/:channelUuid/properties',
@@ -30,11 +49,8 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const channel = await channelFor(request, {
-        operation: 'UPDATE',
-        action: 'setting properties',
-      });
-      await services.store.channels.setProperties(channel.id, request.query.properties);
+      const channel = await channelFor(request, needs.setProperties);
+      await setAudited(request, channel, request.query.properties);
       return { status: 'OK' as const };
     },
   );
@@ -55,7 +71,7 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
         operation: 'UPDATE',
         action: 'removing properties',
       });
-      await services.store.channels.setProperties(channel.id, null);
+      await setAudited(request, channel, null);
       return { status: 'OK' as const };
     },
   );

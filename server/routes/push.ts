@@ -6,10 +6,52 @@ import { badRequest } from '../http/errors.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { PushQuery } from '../schemas/push.ts';
 import { channelResolver } from './channel-access.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Channel, PushSettings } from '../store/channels.ts';
+import { auditChannel, changeBy } from '../audit/change-by.ts';
+import { openSecret } from '../secrets/push-secrets.ts';
 
 export function pushRoutes(app: ZodApp, services: Services): void {
   const params = z.object({ channelUuid: Uuid });
   const channelFor = channelResolver(services);
+  // A secret sealed under a key this cloud no longer has cannot be compared: it changed.
+  const sameSecret = (stored: string, clear: string) => {
+    try {
+      return openSecret(services.sealer, stored) === clear;
+    } catch {
+      return false;
+    }
+  };
+  /**
+   * Stores the push settings with their audit entry in one transaction. The entry keeps the
+   * address and interval before and after; of the secret only whether it changed.
+   */
+  const setAudited = (
+    request: FastifyRequest,
+    channel: Channel,
+    push: (PushSettings & { clear: string }) | null,
+  ) =>
+    services.store.transaction(async (tx) => {
+      const old = await tx.pushTargets.find(channel.id);
+      const before = old ? { to: old.url, interval: old.interval } : null;
+      const secretChanged = push !== null && (!old || !sameSecret(old.secret, push.clear));
+      await tx.channels.setPush(
+        channel.id,
+        push && { url: push.url, interval: push.interval, secret: push.secret },
+      );
+      await tx.audit.record({
+        ...changeBy(request, services.now()),
+        tenant: channel.tenant,
+        kind: push === null ? 'push.removed' : 'push.set',
+        channel: auditChannel(channel),
+        before,
+        after: push && {
+          to: push.url,
+          interval: push.interval,
+          secret: secretChanged ? 'changed' : 'unchanged',
+        },
+      });
+    });
 
   app.put(
     '/v1/channels/:channelUuid/push',
@@ -39,10 +81,11 @@ export function pushRoutes(app: ZodApp, services: Services): void {
         );
       }
       const channel = await channelFor(request, { operation: 'UPDATE', action: 'setting push' });
-      await services.store.channels.setPush(channel.id, {
+      await setAudited(request, channel, {
         url: to,
         interval,
         secret: services.sealer.seal(secret),
+        clear: secret,
       });
       await services.pushChanged(channel.id);
       return { status: 'OK' as const };
@@ -62,7 +105,7 @@ export function pushRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const channel = await channelFor(request, { operation: 'UPDATE', action: 'removing push' });
-      await services.store.channels.setPush(channel.id, null);
+      await setAudited(request, channel, null);
       await services.pushChanged(channel.id);
       return { status: 'OK' as const };
     },

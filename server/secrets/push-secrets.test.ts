@@ -4,7 +4,7 @@ import type { PushDelivery } from '../../contract/push.ts';
 import { createTestCloud, T0, type TestCloud } from '../test/harness.ts';
 import { channelOf, commission, ingest, registerGateway, temp } from '../test/fixtures.ts';
 import { startReceiver, type TestReceiver } from '../test/receiver.ts';
-import { sealStoredPushSecrets } from './push-secrets.ts';
+import { sealStoredInboxSecrets, sealStoredPushSecrets } from './push-secrets.ts';
 
 const PLAIN = 'plain-secret-of-an-older-version';
 const INBOX_SECRET = 'inbox-secret-never-in-the-clear';
@@ -72,5 +72,42 @@ describe('push and inbox secrets at rest', () => {
     expect(dump).not.toContain('set-through-the-api');
     expect(dump).not.toContain(INBOX_SECRET);
     expect(dump).toContain('sealed:v1:');
+  });
+
+  it('inbox secrets an older version stored in the clear are sealed at start, once, and still verify', async () => {
+    const plain = 'inbox-secret-of-an-older-version';
+    const owner = cloud.ids.admin;
+    // As an older version wrote it: in the clear.
+    const inbox = await cloud.store.pushInboxes.create(owner, plain, T0);
+    const stored = async () =>
+      String(
+        (await cloud.sql.all(`SELECT secret FROM push_inboxes WHERE id = ${inbox.id}`))[0]?.secret,
+      );
+    expect(await stored()).toBe(plain);
+
+    expect(await sealStoredInboxSecrets(cloud.store, cloud.services.sealer, quiet)).toBe(1);
+    const sealed = await stored();
+    expect(sealed).toMatch(/^sealed:v1:/);
+    expect(sealed).not.toContain(plain);
+    expect(await sealStoredInboxSecrets(cloud.store, cloud.services.sealer, quiet)).toBe(0);
+    expect(await stored()).toBe(sealed);
+
+    // A delivery signed with the secret the inbox was given still verifies.
+    const body = JSON.stringify({ channelUuid: inbox.uuid, channelName: 'Van', events: [] });
+    const headers = {
+      'webhook-id': 'msg_sealed',
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+    };
+    const signature = new Webhook(plain, { format: 'raw' }).sign(
+      headers['webhook-id'],
+      new Date(Number(headers['webhook-timestamp']) * 1000),
+      body,
+    );
+    const answer = await cloud.call('POST', `/v1/push-inboxes/${inbox.uuid}/deliveries`, {
+      as: null,
+      headers: { ...headers, 'webhook-signature': signature, 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(answer.json).toEqual({ status: 'OK' });
   });
 });

@@ -41,3 +41,23 @@ export async function sealStoredPushSecrets(
   if (sealed > 0) logger.info(`secrets at rest: sealed ${sealed} push secrets`);
   return sealed;
 }
+
+/**
+ * At start: push inbox secrets stored in the clear (by an older version) or under a retired key
+ * are sealed under the current key, as push secrets are; a second start finds nothing to do.
+ * Answers how many were sealed.
+ */
+export async function sealStoredInboxSecrets(
+  store: Store,
+  sealer: Sealer,
+  logger: CloudLogger,
+): Promise<number> {
+  let sealed = 0;
+  for (const { id, secret } of await store.pushInboxes.storedSecrets()) {
+    if (Sealer.isSealed(secret) && !sealer.isStale(secret)) continue;
+    const next = sealer.seal(openSecret(sealer, secret));
+    if (await store.pushInboxes.replaceSecret(id, secret, next)) sealed++;
+  }
+  if (sealed > 0) logger.info(`secrets at rest: sealed ${sealed} push inbox secrets`);
+  return sealed;
+}

@@ -21,8 +21,11 @@ export const digest = (value: string) =>
 export class Sealer {
   private readonly current: { id: string; key: Buffer };
   private readonly byId: Map<string, Buffer>;
+  /** Where the keys came from, for a person: the setting to change. */
+  readonly source: string;
 
-  constructor(keys: readonly Buffer[]) {
+  constructor(keys: readonly Buffer[], source = 'SECRETS_KEY') {
+    this.source = source;
     const first = keys[0];
     if (!first) throw new Error('a sealer needs a key');
     for (const key of keys) {
@@ -48,7 +51,7 @@ export class Sealer {
     if (!Sealer.isSealed(text)) throw new Error('not a sealed secret');
     const [id = '', rest = ''] = text.slice(PREFIX.length).split(':');
     const key = this.byId.get(id);
-    if (!key) throw new Error(`sealed under key ${id}, which SECRETS_KEY does not hold`);
+    if (!key) throw new Error(`sealed under key ${id}, which ${this.source} does not hold`);
     const [iv = '', sealed = ''] = rest.split('.');
     const body = Buffer.from(sealed, 'base64url');
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
@@ -92,7 +95,7 @@ export function loadSealer(dataDir: string, secretsKey: string | undefined): Sea
   }
   if (dataDir === ':memory:') {
     memoryKey ??= randomBytes(32);
-    return new Sealer([memoryKey]);
+    return new Sealer([memoryKey], 'the key of this process (DATA_DIR is :memory:)');
   }
   const file = join(dataDir, SECRETS_KEY_FILE);
   if (!existsSync(file)) {
@@ -103,5 +106,8 @@ export function loadSealer(dataDir: string, secretsKey: string | undefined): Sea
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  return new Sealer(parseKeys(readFileSync(file, 'utf8'), file));
+  return new Sealer(
+    parseKeys(readFileSync(file, 'utf8'), file),
+    `${file} (DATA_DIR's key; SECRETS_KEY is not set)`,
+  );
 }

@@ -45,11 +45,18 @@ const every = (tenant: string, types: readonly string[]): Grant[] =>
 const read = (tenant: string, types: readonly string[]): Grant[] =>
   types.map((objectType) => ({ tenant, objectType, operation: 'READ' as const }));
 
+/** Extensions' object types: who the people are, and the audit trail (README, "People"). */
+const supportTypes = ['users', 'audit'];
+
 const demoPermissionSets: { name: string; description: string; grants: Grant[] }[] = [
   {
     name: 'demo-admin',
     description: 'Everything in demo; READ on assets and groups in acme',
-    grants: [...every('demo', objectTypes), ...read('acme', ['assets', 'groups'])],
+    grants: [
+      ...every('demo', objectTypes),
+      ...read('demo', supportTypes),
+      ...read('acme', ['assets', 'groups']),
+    ],
   },
   {
     name: 'demo-fleet',
@@ -58,8 +65,8 @@ const demoPermissionSets: { name: string; description: string; grants: Grant[] }
   },
   {
     name: 'demo-support',
-    description: 'Support: read demo, no history',
-    grants: read('demo', ['assets', 'groups']),
+    description: 'Support: read demo, its people and audit trail; no history',
+    grants: read('demo', ['assets', 'groups', ...supportTypes]),
   },
   { name: 'acme-admin', description: 'Everything in acme', grants: every('acme', objectTypes) },
 ];

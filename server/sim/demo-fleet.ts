@@ -6,6 +6,7 @@ import { demoGateways } from './gateway-network.ts';
 import type { demoUsers } from './demo-accounts.ts';
 import { ADMIN_SHARED_TRUCKS, demoGroups, type DemoGroupKey, type Vehicle } from './fleet.ts';
 import type { GatewayKeys } from './simulator-keys.ts';
+import { demoGroupPlaces, demoNodePlaces } from './demo-places.ts';
 
 export type DemoUserIds = Record<(typeof demoUsers)[number]['username'], number>;
 
@@ -117,9 +118,13 @@ export function createDemoFleet(
       for (const set of reach.sets ?? []) {
         setGroups.set(set, [...(setGroups.get(set) ?? []), group.id]);
       }
-      if (spec.key === 'coldChain') {
-        await channels.setProperties(group.id, JSON.stringify({ temperature: demoLimits.frozen }));
-      }
+      await channels.setProperties(
+        group.id,
+        JSON.stringify({
+          ...(spec.key === 'coldChain' ? { temperature: demoLimits.frozen } : {}),
+          places: demoGroupPlaces(spec.key, fleet),
+        }),
+      );
       groups.set(spec.key, group);
     }
     for (const [set, groupIds] of setGroups) await tx.permissionSetGroups.setGroups(set, groupIds);
@@ -135,6 +140,7 @@ export function createDemoFleet(
         now: since,
       });
       const chilledReefer = vehicle.kind === 'reefer' && vehicle.cargo.mode === 'chilled';
+      const home = demoNodePlaces(vehicle);
       await channels.setProperties(
         node.id,
         JSON.stringify({
@@ -142,6 +148,7 @@ export function createDemoFleet(
           cargo: cargoLabel[vehicle.cargo.mode],
           depot: places[vehicle.depot.place].label,
           ...(chilledReefer ? { temperature: demoLimits.chilled } : {}),
+          ...(home.length > 0 ? { places: home } : {}),
         }),
       );
       if (ADMIN_SHARED_TRUCKS.includes(vehicle.serial)) {

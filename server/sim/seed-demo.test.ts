@@ -34,7 +34,11 @@ describe('the seeded demo tenant (README, "Demo tenant")', () => {
   it('carries temperature limits: the frozen band on Cold chain, their own on chilled reefers', async () => {
     const groups = await list('admin', 'GROUP');
     const coldChain = groups.find((g) => g.name === 'Cold chain');
-    expect(coldChain?.properties).toEqual({ temperature: { min: -25, max: -12 } });
+    expect(coldChain?.properties).toMatchObject({ temperature: { min: -25, max: -12 } });
+    // And named places, by which stops are named (docs/decisions/0063).
+    expect(coldChain?.properties?.places).toContainEqual(
+      expect.objectContaining({ name: 'Food Center Amsterdam', radius: 250 }),
+    );
     const nodes = await list('admin', 'NODE');
     const reefer = (name: string) => nodes.find((n) => n.name === name)?.properties;
     // Reefer 01 carries frozen goods (the group's band), Reefer 02 chilled ones.

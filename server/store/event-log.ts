@@ -1,4 +1,5 @@
 import type { NewReading } from './readings.ts';
+import type { AlarmEvent } from '../alarms/alarm-json.ts';
 
 /** A reading as the event log carries it: what push and live streams need, no lookups. */
 export interface LoggedReading extends NewReading {
@@ -15,6 +16,8 @@ export interface LoggedEvent {
   at: number;
   readings: LoggedReading[];
   pushChanged?: number;
+  /** Alarms raised, acknowledged or cleared by this change (issue 24). */
+  alarms?: AlarmEvent[];
 }
 
 export type EventBody = Omit<LoggedEvent, 'seq' | 'at'>;

@@ -12,8 +12,12 @@ export interface LeaseStore {
   setCursor(name: string, holder: string, value: number): Promise<void>;
   /** Per key, the last position (event `seq`, reading `idx`) the work has started on. */
   claims(name: string): Promise<Map<number, Position>>;
-  /** Moves each key's claim forward to its position (never back), in one write. */
-  claim(name: string, claims: readonly Claim[]): Promise<void>;
+  /**
+   * Moves each key's claim forward to its position (never back), in one transaction; `inside`
+   * runs in it after the claims are written, right before the commit (push sends there: 0026).
+   * It runs again if the transaction is run again (a deadlock), so it must do its work once.
+   */
+  claim(name: string, claims: readonly Claim[], inside?: () => void): Promise<void>;
 }
 
 /** Where a reading is in the event log: its event's number and its index in that event. */

@@ -29,6 +29,10 @@ export interface PushInboxStore {
   create(ownerId: number, secret: string, now: number): Promise<PushInbox>;
   find(uuid: string): Promise<PushInbox | undefined>;
   findWithSecret(uuid: string): Promise<PushInboxWithSecret | undefined>;
+  /** Every inbox's id and stored secret, for sealing them at start (secrets/push-secrets.ts). */
+  storedSecrets(): Promise<{ id: number; secret: string }[]>;
+  /** Replaces the stored secret of an inbox while it still holds `expected`; false otherwise. */
+  replaceSecret(inboxId: number, expected: string, secret: string): Promise<boolean>;
   /** Newest first. */
   listOf(ownerId: number): Promise<PushInbox[]>;
   countOf(ownerId: number): Promise<number>;

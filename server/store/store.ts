@@ -14,6 +14,9 @@ import type { SignInFailureStore } from './sign-in-failures.ts';
 import type { SharedSecretStore } from './shared-secrets.ts';
 import type { EventLogStore } from './event-log.ts';
 import type { LeaseStore } from './leases.ts';
+import type { AuditStore } from './audit.ts';
+import type { PeopleStore } from './people.ts';
+import type { AlarmStore } from './alarms.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -42,6 +45,9 @@ export interface Store {
   readonly signInFailures: SignInFailureStore;
   readonly eventLog: EventLogStore;
   readonly leases: LeaseStore;
+  readonly audit: AuditStore;
+  readonly people: PeopleStore;
+  readonly alarms: AlarmStore;
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**

@@ -11,6 +11,8 @@ import { openPgStore } from './postgres/store.ts';
 import { SQLITE_FILE } from './sqlite/database.ts';
 import { openSqliteStore } from './sqlite/store.ts';
 import type { Store } from './store.ts';
+import { Sealer } from '../secrets/sealer.ts';
+import { openSecret, sealStoredInboxSecrets } from '../secrets/push-secrets.ts';
 
 /**
  * Databases made by the cloud of commit 13704e7 (before migrations were files and stores were
@@ -96,6 +98,16 @@ describe(`a ${testEngine()} database made by the cloud of commit 13704e7`, () =>
       expect(await store.pushInboxes.arrivals(inbox?.id ?? -1)).toMatchObject([
         { webhookId: 'msg_1', verified: true, eventCount: 6, events: [] },
       ]);
+      // Its inbox secret, stored in the clear then, is sealed at start, once.
+      const sealer = new Sealer([randomBytes(32)]);
+      const quiet = { info: () => undefined, warn: () => undefined };
+      expect(await store.pushInboxes.storedSecrets()).toEqual([{ id: 1, secret: 'whsec_inbox' }]);
+      expect(await sealStoredInboxSecrets(store, sealer, quiet)).toBe(1);
+      const [sealed] = await store.pushInboxes.storedSecrets();
+      expect(sealed?.secret).toMatch(/^sealed:v1:/);
+      expect(openSecret(sealer, sealed?.secret ?? '')).toBe('whsec_inbox');
+      expect(await sealStoredInboxSecrets(store, sealer, quiet)).toBe(0);
+      expect(await store.pushInboxes.storedSecrets()).toEqual([sealed]);
       expect(await store.oidcModels.find('Session', 'uid', 'uid-1', DAY0)).toEqual({
         accountId: 'sub-olga',
         uid: 'uid-1',

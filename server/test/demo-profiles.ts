@@ -16,6 +16,8 @@ export const demoProfiles = [
       'demo:assets.history': all,
       'demo:groups': all,
       'demo:groups.history': all,
+      'demo:users': ['READ'],
+      'demo:audit': ['READ'],
       'acme:assets': ['READ'],
       'acme:groups': ['READ'],
     },
@@ -37,7 +39,12 @@ export const demoProfiles = [
     password: 'demo-support',
     name: 'Sam Support',
     email: 'support@demo.telemetry.local',
-    permissions: { 'demo:assets': ['READ'], 'demo:groups': ['READ'] },
+    permissions: {
+      'demo:assets': ['READ'],
+      'demo:groups': ['READ'],
+      'demo:users': ['READ'],
+      'demo:audit': ['READ'],
+    },
   },
   {
     username: 'acme',

@@ -12,6 +12,8 @@ interface Operation {
   path: string;
   parameters: Parameter[];
   body: boolean;
+  /** A live stream (text/event-stream): asked for its status, then let go. */
+  stream: boolean;
 }
 interface OpenApi {
   paths: Record<
@@ -31,28 +33,89 @@ export interface FuzzReport {
   requests: number;
   operations: number;
   byStatus: Record<string, number>;
+  /** Live-stream requests that opened (200) and that were refused. */
+  streams: { opened: number; refused: number };
   /** What must not happen: a 5xx, an answer outside the contract, a refused request that changed data. */
   problems: string[];
 }
 
 const MUTATING = new Set(['post', 'put', 'patch', 'delete']);
 const USERS: (DemoUser | null)[] = ['admin', 'fleet', 'support', 'acme', null];
+/** A demo user, nobody, or a credential the API must refuse (named). */
+type Caller = DemoUser | null | { refused: string };
+
+const uuidsOf = (
+  world: World,
+  groups: (keyof World['groups'])[],
+  nodes: (keyof World['nodes'])[],
+) => [
+  ...groups.map((g) => world.groups[g].uuid),
+  ...nodes.flatMap((n) => [
+    world.nodes[n].node.uuid,
+    world.nodes[n].sensors.temp,
+    world.nodes[n].sensors.gps,
+  ]),
+];
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';
 
-/** Every operation of the cloud's OpenAPI document, but streams (an inject never ends them). */
+/** Every operation of the cloud's OpenAPI document, live streams included. */
 async function operationsOf(cloud: TestCloud): Promise<Operation[]> {
   const document = (await cloud.call('GET', '/v1/openapi.json', { as: null })).json as OpenApi;
   return Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods)
-      .filter(([, op]) => !op.responses?.['200']?.content?.['text/event-stream'])
-      .map(([method, op]) => ({
-        method,
-        path,
-        parameters: op.parameters ?? [],
-        body: op.requestBody !== undefined,
-      })),
+    Object.entries(methods).map(([method, op]) => ({
+      method,
+      path,
+      parameters: op.parameters ?? [],
+      body: op.requestBody !== undefined,
+      stream: op.responses?.['200']?.content?.['text/event-stream'] !== undefined,
+    })),
   );
 }
+
+/**
+ * A live stream's status through inject, which never ends a stream that opened: 200 once the
+ * cloud holds one more stream (then the request is let go, and the cloud gives its place back),
+ * else the refusal's status. Bounded at 5 s.
+ */
+async function streamStatus(
+  cloud: TestCloud,
+  url: string,
+  query: Record<string, string>,
+  headers: Record<string, string>,
+): Promise<number> {
+  const before = cloud.services.live.size;
+  const controller = new AbortController();
+  const search = new URLSearchParams(query).toString();
+  const answer = cloud.app
+    .inject({
+      method: 'GET',
+      url: search ? `${url}?${search}` : url,
+      headers: { accept: 'text/event-stream', ...headers },
+      signal: controller.signal,
+    })
+    .then((response) => response.statusCode);
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const settled = await Promise.race([
+      answer,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10)),
+    ]);
+    if (settled !== undefined) return settled;
+    if (cloud.services.live.size > before) break;
+    if (Date.now() > deadline) throw new Error('the stream neither opened nor was refused in 5 s');
+  }
+  controller.abort();
+  await answer.catch(() => undefined);
+  // Its place is given back when the cloud has seen it go (bounded).
+  for (let i = 0; i < 500 && cloud.services.live.size > before; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return 200;
+}
+
+const basicOf = (user: DemoUser) => ({
+  authorization: `Basic ${Buffer.from(`${user}:demo-${user}`).toString('base64')}`,
+});
 
 const junk = fc.oneof(
   fc.constantFrom('', 'x', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '%00', '../..'),
@@ -77,9 +140,26 @@ const jsonJunk: fc.Arbitrary<unknown> = fc.oneof(
 export async function fuzz(
   cloud: TestCloud,
   world: World,
-  options: { count: number; seed: number },
+  options: {
+    count: number;
+    seed: number;
+    /** Credentials that must be answered exactly as none (refused-tokens.ts), by name. */
+    refused?: Record<string, Record<string, string>>;
+  },
 ): Promise<FuzzReport> {
   const operations = await operationsOf(cloud);
+  const refused = options.refused ?? {};
+  const callers: Caller[] = [...USERS, ...Object.keys(refused).map((name) => ({ refused: name }))];
+  const demoUuids = uuidsOf(world, ['north', 'south', 'west'], ['n', 's', 'w', 'x']);
+  demoUuids.push(world.gateway.uuid);
+  const acmeUuids = uuidsOf(world, ['acme'], ['acme']);
+  acmeUuids.push(world.acmeGateway.uuid);
+  /** Uuids a user's 2xx answers must never hold: the other tenant's (acme has none of demo). */
+  const foreign: Partial<Record<DemoUser, string[]>> = {
+    acme: demoUuids,
+    fleet: acmeUuids,
+    support: acmeUuids,
+  };
   const uuids = [
     ...Object.values(world.groups).map((g) => g.uuid),
     ...Object.values(world.nodes).flatMap((n) => [n.node.uuid, n.sensors.temp, n.sensors.gps]),
@@ -88,7 +168,7 @@ export async function fuzz(
   const value = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...uuids) }, junk);
   const request = fc.record({
     operation: fc.constantFrom(...operations),
-    user: fc.constantFrom(...USERS),
+    user: fc.constantFrom(...callers),
     values: fc.array(value, { minLength: 8, maxLength: 8 }),
     omit: fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }),
     body: jsonJunk,
@@ -97,6 +177,7 @@ export async function fuzz(
     requests: 0,
     operations: operations.length,
     byStatus: {},
+    streams: { opened: 0, refused: 0 },
     problems: [],
   };
   let state = await databaseState(cloud);
@@ -111,12 +192,42 @@ export async function fuzz(
         url = url.replace(`{${parameter.name}}`, encodeURIComponent(text));
       else if (parameter.in === 'query' && !omit[p % omit.length]) query[parameter.name] = text;
     });
-    const call: CallOptions = { as: user, query };
+    const asRefused = user !== null && typeof user === 'object';
+    const call: CallOptions = asRefused
+      ? { as: null, query, headers: refused[user.refused] ?? {} }
+      : { as: user, query };
     if (operation.body) call.body = body;
-    const label = `#${i} ${operation.method.toUpperCase()} ${url} as ${user ?? 'nobody'}`;
+    const who = user === null ? 'nobody' : typeof user === 'object' ? user.refused : user;
+    const label = `#${i} ${operation.method.toUpperCase()} ${url} as ${who}`;
     let status: number;
+    let text = '';
     try {
-      status = (await cloud.call(operation.method.toUpperCase() as 'GET', url, call)).status;
+      if (operation.stream) {
+        const headers = asRefused
+          ? (call.headers ?? {})
+          : user === null
+            ? {}
+            : basicOf(user as DemoUser);
+        status = await streamStatus(cloud, url, query, headers);
+      } else {
+        const answer = await cloud.call(operation.method.toUpperCase() as 'GET', url, call);
+        status = answer.status;
+        text = answer.text;
+      }
+      if (asRefused) {
+        // A refused credential gets exactly what no credential gets.
+        const nobody = operation.stream
+          ? await streamStatus(cloud, url, query, {})
+          : (
+              await cloud.call(operation.method.toUpperCase() as 'GET', url, {
+                ...call,
+                headers: {},
+              })
+            ).status;
+        if (nobody !== status) {
+          report.problems.push(`${label}: answered ${status}, but ${nobody} without credentials`);
+        }
+      }
     } catch (error) {
       report.problems.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
       continue;
@@ -124,6 +235,15 @@ export async function fuzz(
     report.requests++;
     report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
     if (status >= 500) report.problems.push(`${label}: answered ${status}`);
+    if (operation.stream) report.streams[status === 200 ? 'opened' : 'refused']++;
+    const named: DemoUser | undefined = typeof user === 'string' ? (user as DemoUser) : undefined;
+    // Another tenant's uuid in a 2xx answer, unless the request itself sent it (a name echoed).
+    const sent = url + JSON.stringify(query) + JSON.stringify(call.body ?? null);
+    const leaked =
+      named && foreign[named]?.find((uuid: string) => text.includes(uuid) && !sent.includes(uuid));
+    if (status >= 200 && status < 300 && leaked !== undefined) {
+      report.problems.push(`${label}: a 2xx answer holds ${leaked} of another tenant`);
+    }
     if (!MUTATING.has(operation.method)) continue;
     const now = await databaseState(cloud);
     const changed = JSON.stringify(now) !== JSON.stringify(state);

@@ -115,7 +115,7 @@ export function apiResponse(
 export async function fetchJson(
   connection: ApiClientOptions | null,
   path: string,
-  request: Omit<RequestOptions<unknown>, 'schema'>,
+  request: Omit<RequestOptions<unknown>, 'schema'> & { headers?: Record<string, string> },
 ): Promise<{ status: number; body: unknown }> {
   const response = await fetchResponse(connection, path, request);
   try {

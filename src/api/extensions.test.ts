@@ -13,6 +13,7 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/positions': { get: {} },
         '/v1/channels/{channelUuid}/events': { get: {} },
         '/v1/events': { get: {} },
+        '/v1/places/reverse': { get: {} },
         '/v1/groups/{groupName}': { post: { parameters: [{ name: 'tenant', in: 'query' }] } },
         '/v1/nodes/{nodeSerial}': {
           post: {
@@ -30,6 +31,7 @@ describe('extensions found in the OpenAPI document', () => {
       channelEvents: true,
       fleetEvents: true,
       tenantChoice: true,
+      placeNames: true,
     });
   });
 
@@ -47,6 +49,7 @@ describe('extensions found in the OpenAPI document', () => {
       channelEvents: false,
       fleetEvents: false,
       tenantChoice: false,
+      placeNames: false,
     });
   });
 });

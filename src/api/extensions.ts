@@ -23,6 +23,10 @@ export interface CloudExtensions {
   fleetEvents: boolean;
   /** Creating a group and commissioning a node take the tenant to create in (`tenant`). */
   tenantChoice: boolean;
+  /** GET /v1/alarms: alarms the cloud raises itself, watched whether or not a console is open. */
+  alarms: boolean;
+  /** GET /v1/places/reverse: the cloud's geocoder names a position (GEOCODER_URL set). */
+  placeNames: boolean;
 }
 
 const none: CloudExtensions = {
@@ -32,6 +36,8 @@ const none: CloudExtensions = {
   channelEvents: false,
   fleetEvents: false,
   tenantChoice: false,
+  alarms: false,
+  placeNames: false,
 };
 
 /** Whether an operation of the document takes a query parameter of this name. */
@@ -73,9 +79,11 @@ export function extensionsOf(paths: Paths): CloudExtensions {
       (path) => /^\/v1\/channels\/\{[^}]+\}\/events$/.test(path) && offers(path, 'get'),
     ),
     fleetEvents: offers('/v1/events', 'get'),
+    placeNames: offers('/v1/places/reverse', 'get'),
     tenantChoice:
       takesQuery(paths, '/v1/groups/{groupName}', 'post', 'tenant') &&
       takesQuery(paths, '/v1/nodes/{nodeSerial}', 'post', 'tenant'),
+    alarms: offers('/v1/alarms', 'get'),
   };
 }
 

@@ -14,6 +14,13 @@ const positionKeys = {
     [...positionKeys.all, { group: group ?? null, to: to ?? 'now' }] as const,
 };
 
+/**
+ * How long before the moment the extension is asked again, for each node's fix before its newest:
+ * a moving node sends a fix every 30–60 s, so its newest is within this and the one before it is
+ * not, and the speed between the two tells whether it was moving (docs/decisions/0062).
+ */
+const BEFORE_MS = 2 * 60_000;
+
 /** Our cloud's extension (src/api/extensions.ts finds it): every node's newest fix, one request. */
 function fetchLatestPositions({ group, to }: PositionsRequest, signal?: AbortSignal) {
   return apiRequest('/v1/positions', {
@@ -23,10 +30,23 @@ function fetchLatestPositions({ group, to }: PositionsRequest, signal?: AbortSig
   });
 }
 
+/**
+ * The extension's answer at the moment, and `before`: its answer BEFORE_MS earlier (the second
+ * request asks for the first answer's `to`, the cloud's clock, minus BEFORE_MS).
+ */
+async function fetchPositionsAround(request: PositionsRequest, signal?: AbortSignal) {
+  const answer = await fetchLatestPositions(request, signal);
+  const before = await fetchLatestPositions(
+    { group: request.group, to: answer.to - BEFORE_MS },
+    signal,
+  );
+  return { ...answer, before: before.nodes };
+}
+
 export const latestPositionsQuery = (request: PositionsRequest) =>
   queryOptions({
     queryKey: positionKeys.scope(request),
-    queryFn: ({ signal }) => fetchLatestPositions(request, signal),
+    queryFn: ({ signal }) => fetchPositionsAround(request, signal),
     // A past moment does not change; "now" is refreshed by the page.
     staleTime: request.to === undefined ? 15_000 : Infinity,
   });

@@ -28,6 +28,7 @@ describe('route table', () => {
       ['group', paths.group.href(uuid)],
       ['nodes', paths.nodes.href()],
       ['permissions', paths.permissions.href()],
+      ['alarms', paths.alarms.href()],
     ];
     expect(links.map(([name]) => name).sort()).toEqual(Object.keys(paths).sort());
     for (const [name, href] of links) expect(pageOf(href), href).toBe(paths[name].pattern);

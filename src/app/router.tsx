@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
                 path: paths.permissions.pattern,
                 lazy: () => import('./routes/permissions-page.tsx'),
               },
+              { path: paths.alarms.pattern, lazy: () => import('./routes/alarms-page.tsx') },
               // Not a chunk of its own: the error boundary (route-error.tsx) shows it too, so it
               // is in the shell's chunk already.
               { path: '*', Component: NotFound },

@@ -56,4 +56,5 @@ export const paths = {
   },
   nodes: { pattern: '/nodes', href: () => '/nodes' },
   permissions: { pattern: '/permissions', href: () => '/permissions' },
+  alarms: { pattern: '/alarms', href: () => '/alarms' },
 } as const;

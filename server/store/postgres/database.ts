@@ -62,7 +62,7 @@ export function createPool(options: PgOptions): pg.Pool {
 }
 
 /** PostgreSQL's answer to a broken UNIQUE rule. */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown }).code === '23505';
 }
 
@@ -150,7 +150,7 @@ export class PgScope implements Sql {
 }
 
 /** Runs of a transaction in all when PostgreSQL gives it up as a deadlock or serialization failure. */
-export const TRANSACTION_ATTEMPTS = 4;
+const TRANSACTION_ATTEMPTS = 4;
 
 /**
  * Runs `work` in a transaction on one pooled connection. A deadlock or serialization failure

@@ -1,14 +1,16 @@
-import type { EventBody, EventLogStore, LoggedEvent } from '../event-log.ts';
+import type { EventBody } from '../event-log.ts';
+import { SqlEventLogStore } from '../sql/event-log.ts';
 import type { PgScope } from './database.ts';
 
 /** The channel every instance listens on; a notification carries only the new number. */
 export const EVENTS_CHANNEL = 'telemetry_events';
 
-export class PgEventLogStore implements EventLogStore {
-  private readonly s: PgScope;
+export class PgEventLogStore extends SqlEventLogStore {
+  private readonly pg: PgScope;
 
   constructor(scope: PgScope) {
-    this.s = scope;
+    super(scope);
+    this.pg = scope;
   }
 
   /**
@@ -22,7 +24,7 @@ export class PgEventLogStore implements EventLogStore {
    */
   append(body: EventBody, at: number): Promise<number> {
     const text = JSON.stringify(body);
-    return this.s.atomically(async (tx) => {
+    return this.pg.atomically(async (tx) => {
       const row = await tx.one<{ seq: number }>(
         `WITH next AS (UPDATE event_seq SET last = last + 1 RETURNING last),
               logged AS (INSERT INTO event_log (seq, at, body) SELECT last, $1, $2 FROM next RETURNING seq)
@@ -35,25 +37,8 @@ export class PgEventLogStore implements EventLogStore {
     });
   }
 
-  async after(seq: number, limit: number): Promise<LoggedEvent[]> {
-    const rows = await this.s.rows<{ seq: number; at: number; body: string }>(
-      'SELECT seq, at, body FROM event_log WHERE seq > $1 ORDER BY seq LIMIT $2',
-      [seq, limit],
-      'events-after',
-    );
-    return rows.map((row) => ({
-      seq: row.seq,
-      at: Number(row.at),
-      ...(JSON.parse(row.body) as EventBody),
-    }));
-  }
-
   async latest(): Promise<number> {
-    const row = await this.s.one<{ seq: number }>('SELECT last AS seq FROM event_seq');
+    const row = await this.pg.one<{ seq: number }>('SELECT last AS seq FROM event_seq');
     return row?.seq ?? 0;
-  }
-
-  trim(before: number): Promise<number> {
-    return this.s.run('DELETE FROM event_log WHERE at < $1', [before]);
   }
 }

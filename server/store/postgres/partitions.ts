@@ -3,7 +3,7 @@ import { LOCKS } from './database.ts';
 
 export const DAY_MS = 86_400_000;
 
-export const dayOf = (ts: number) => Math.floor(ts / DAY_MS);
+const dayOf = (ts: number) => Math.floor(ts / DAY_MS);
 const suffix = (day: number) =>
   new Date(day * DAY_MS).toISOString().slice(0, 10).replaceAll('-', '');
 export const partitionName = (table: 'readings' | 'channel_data', day: number) =>
@@ -11,7 +11,7 @@ export const partitionName = (table: 'readings' | 'channel_data', day: number) =
 const PARTITION_NAME = /^(readings|channel_data)_d(\d{4})(\d{2})(\d{2})$/;
 
 /** The UTC day a partition named readings_dYYYYMMDD holds. */
-export function dayOfPartition(name: string): number | undefined {
+function dayOfPartition(name: string): number | undefined {
   const match = PARTITION_NAME.exec(name);
   if (!match) return undefined;
   return dayOf(Date.UTC(Number(match[2]), Number(match[3]) - 1, Number(match[4])));

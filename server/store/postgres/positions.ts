@@ -1,27 +1,6 @@
-import type {
-  GroupNodeMembership,
-  NodeInReach,
-  NodeLatest,
-  NodeScope,
-  PositionStore,
-  StoredReading,
-} from '../positions.ts';
-import { reachableListSql } from './rows.ts';
+import type { NodeLatest, NodeScope, StoredReading } from '../positions.ts';
+import { SqlPositionStore } from '../sql/positions.ts';
 import type { PgScope } from './database.ts';
-
-const memberships = `
-  SELECT gm.member_id AS "nodeId", g.id AS "groupId", g.tenant AS "groupTenant", gm.added_at AS "addedAt"
-  FROM channels g JOIN group_members gm ON gm.group_id = g.id
-  JOIN channels m ON m.id = gm.member_id AND m.type = 'NODE'
-  WHERE g.type = 'GROUP' AND (g.owner_id = $1 OR EXISTS (
-    SELECT 1 FROM channel_grants a WHERE a.user_id = $1 AND a.channel_id = g.id))`;
-const members = `
-  SELECT COALESCE(n.id, m.id) AS "nodeId", COALESCE(n.uuid, m.uuid) AS uuid,
-         COALESCE(n.name, m.name) AS name,
-         CASE WHEN m.type = 'SENSOR' THEN m.id END AS "sensorId", gm.added_at AS "addedAt"
-  FROM group_members gm JOIN channels m ON m.id = gm.member_id
-  LEFT JOIN channels n ON m.type = 'SENSOR' AND n.id = m.node_id
-  WHERE gm.group_id = $1`;
 
 /**
  * Per sensor of the nodes in scope, from the moment its readings may be told: its newest reading
@@ -53,14 +32,6 @@ const latest = `
       AND COALESCE(r.value::jsonb -> 'stationary', 'true'::jsonb) <> 'false'::jsonb
     ORDER BY r.ts DESC LIMIT 1) f ON true`;
 
-interface MemberRow {
-  nodeId: number;
-  uuid: string;
-  name: string;
-  sensorId: number | null;
-  addedAt: string | number;
-}
-
 interface LatestRow {
   nodeId: number;
   valueType: string | null;
@@ -73,44 +44,13 @@ interface LatestRow {
 /** "Since forever" for a bigint: every epoch-ms timestamp is later. */
 const FOREVER = Number.MIN_SAFE_INTEGER;
 
-export class PgPositionStore implements PositionStore {
-  private readonly s: PgScope;
+/** PostgreSQL's `latest`: one statement for every node, arrays as its parameters. */
+export class PgPositionStore extends SqlPositionStore {
+  private readonly pg: PgScope;
 
   constructor(scope: PgScope) {
-    this.s = scope;
-  }
-
-  reachableNodes(userId: number): Promise<NodeInReach[]> {
-    return this.s.rows<NodeInReach>(
-      reachableListSql('NODE', 'id, uuid, name, tenant'),
-      [userId],
-      'positions-reachable-nodes',
-    );
-  }
-
-  async groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
-    const rows = await this.s.rows<{
-      nodeId: number;
-      groupId: number;
-      groupTenant: string;
-      addedAt: string;
-    }>(memberships, [userId], 'positions-memberships');
-    return rows.map((row) => ({ ...row, addedAt: Number(row.addedAt) }));
-  }
-
-  async groupScopes(groupId: number): Promise<NodeScope[]> {
-    const scopes = new Map<number, NodeScope>();
-    for (const row of await this.s.rows<MemberRow>(members, [groupId], 'positions-members')) {
-      let scope = scopes.get(row.nodeId);
-      if (!scope) {
-        scope = { id: row.nodeId, uuid: row.uuid, name: row.name };
-        scopes.set(row.nodeId, scope);
-      }
-      const addedAt = Number(row.addedAt);
-      if (row.sensorId === null) scope.all = Math.min(scope.all ?? Infinity, addedAt);
-      else (scope.only ??= new Map()).set(row.sensorId, addedAt);
-    }
-    return [...scopes.values()].sort((a, b) => a.name.localeCompare(b.name));
+    super(scope);
+    this.pg = scope;
   }
 
   async latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
@@ -118,7 +58,7 @@ export class PgPositionStore implements PositionStore {
     const since = (value: number | undefined) =>
       value === undefined ? null : Math.max(FOREVER, value);
     const only = scopes.flatMap((scope) => [...(scope.only ?? new Map<number, number>())]);
-    const rows = await this.s.rows<LatestRow>(
+    const rows = await this.pg.rows<LatestRow>(
       latest,
       [
         scopes.map((scope) => scope.id),

@@ -1,4 +1,5 @@
-import type { HistoryRow, NewReading, ReadingStore } from '../readings.ts';
+import type { HistoryRow, NewReading } from '../readings.ts';
+import { SqlReadingStore } from '../sql/readings.ts';
 import type { PgScope } from './database.ts';
 import { LOCKS } from './database.ts';
 import { DAY_MS, partitionName, Partitions } from './partitions.ts';
@@ -23,12 +24,13 @@ export const historyRange = `
   ) r
   ORDER BY d.ts DESC, d.reading_id DESC`;
 
-export class PgReadingStore implements ReadingStore {
-  private readonly s: PgScope;
+export class PgReadingStore extends SqlReadingStore {
+  private readonly pg: PgScope;
   private readonly partitions: Partitions;
 
   constructor(scope: PgScope, partitions: Partitions) {
-    this.s = scope;
+    super(scope);
+    this.pg = scope;
     this.partitions = partitions;
   }
 
@@ -38,7 +40,7 @@ export class PgReadingStore implements ReadingStore {
    */
   store(readings: readonly NewReading[]): Promise<(number | undefined)[]> {
     if (readings.length === 0) return Promise.resolve([]);
-    return this.s.atomically(async (tx) => {
+    return this.pg.atomically(async (tx) => {
       await this.partitions.ensure(
         tx.client,
         readings.map((r) => r.ts),
@@ -99,7 +101,7 @@ export class PgReadingStore implements ReadingStore {
   }
 
   range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
-    return this.s.arrays<HistoryRow>(historyRange, [channelId, from, to, count], 'history-range');
+    return this.pg.arrays<HistoryRow>(historyRange, [channelId, from, to, count], 'history-range');
   }
 
   /**
@@ -107,7 +109,7 @@ export class PgReadingStore implements ReadingStore {
    * and dropped. One instance at a time (an advisory lock; the others find it taken and stop).
    */
   async removeBefore(before: number): Promise<{ removed: number; more: boolean }> {
-    const session = await this.s.pool.connect();
+    const session = await this.pg.pool.connect();
     try {
       const lock = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
         LOCKS.retention,
@@ -139,13 +141,5 @@ export class PgReadingStore implements ReadingStore {
     } finally {
       session.release();
     }
-  }
-
-  async latestTs(sensorId: number): Promise<number | undefined> {
-    const row = await this.s.one<{ ts: number | null }>(
-      'SELECT max(ts) AS ts FROM readings WHERE sensor_id = $1',
-      [sensorId],
-    );
-    return row?.ts ?? undefined;
   }
 }

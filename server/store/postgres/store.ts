@@ -27,6 +27,9 @@ import { PgPositionStore } from './positions.ts';
 import { SqlPermissionSetGroupStore } from '../sql/permission-set-groups.ts';
 import { PgEventLogStore } from './event-log.ts';
 import { SqlLeaseStore } from '../sql/leases.ts';
+import { SqlAuditStore } from '../sql/audit.ts';
+import { SqlPeopleStore } from '../sql/people.ts';
+import { SqlAlarmStore } from '../sql/alarms.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -51,6 +54,9 @@ export class PgStore implements Store {
   readonly signInFailures;
   readonly eventLog;
   readonly leases;
+  readonly audit;
+  readonly people;
+  readonly alarms;
   readonly sharedSecrets;
   readonly positions;
   readonly permissionSetGroups;
@@ -80,6 +86,9 @@ export class PgStore implements Store {
     this.signInFailures = new SqlSignInFailureStore(scope);
     this.eventLog = new PgEventLogStore(scope);
     this.leases = new SqlLeaseStore(scope);
+    this.audit = new SqlAuditStore(scope);
+    this.people = new SqlPeopleStore(scope);
+    this.alarms = new SqlAlarmStore(scope);
     this.sharedSecrets = new SqlSharedSecretStore(scope);
     this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
   }

@@ -76,7 +76,7 @@ export class SqlLeaseStore implements LeaseStore {
     );
   }
 
-  async claim(name: string, claims: readonly Claim[]): Promise<void> {
+  async claim(name: string, claims: readonly Claim[], inside?: () => void): Promise<void> {
     if (claims.length === 0) return;
     // Sorted keys (one lock order); a claim only moves forward, also when two writes of the
     // same key cross.
@@ -98,6 +98,8 @@ export class SqlLeaseStore implements LeaseStore {
             ),
         );
       }
+      // The commit follows at once, with no other work of this instance in between.
+      inside?.();
     });
   }
 }

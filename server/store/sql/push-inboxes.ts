@@ -45,6 +45,23 @@ export class SqlPushInboxStore implements PushInboxStore {
     );
   }
 
+  storedSecrets(): Promise<{ id: number; secret: string }[]> {
+    return this.s.all(this.s.qb.selectFrom('push_inboxes').select(['id', 'secret']).orderBy('id'));
+  }
+
+  async replaceSecret(inboxId: number, expected: string, secret: string): Promise<boolean> {
+    // Compare-and-set: another instance starting at the same moment seals it once, not twice.
+    const rows = await this.s.all(
+      this.s.qb
+        .updateTable('push_inboxes')
+        .set({ secret })
+        .where('id', '=', inboxId)
+        .where('secret', '=', expected)
+        .returning('id'),
+    );
+    return rows.length > 0;
+  }
+
   listOf(ownerId: number): Promise<PushInbox[]> {
     return this.s.all(
       this.s.qb

@@ -40,6 +40,9 @@ export interface Database {
   event_seq: { last: number };
   leases: { name: string; holder: string; expires_at: number; cursor: Generated<number> };
   lease_claims: { lease: string; key: number; seq: number; idx: number };
+  audit_entries: AuditEntriesTable;
+  audit_channels: { channel_uuid: string; entry_id: number };
+  alarms: AlarmsTable;
 }
 
 /** 0 or 1 in SQLite, a boolean in PostgreSQL; written as a boolean (the SQLite runner binds 0/1). */
@@ -145,4 +148,56 @@ export interface PushInboxArrivalsTable {
   channel_name: string | null;
   event_count: number | null;
   events: string | null;
+}
+
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  at: number;
+  tenant: string;
+  actor_id: number | null;
+  actor: string;
+  origin: string;
+  kind: string;
+  channel_uuid: string | null;
+  channel_name: string | null;
+  member_uuid: string | null;
+  member_name: string | null;
+  subject: string | null;
+  /** JSON text on both engines. */
+  before: string | null;
+  after: string | null;
+  result: string;
+}
+
+/** Issue 24: one row per alarm; `slot` holds the one open excursion of a channel and kind. */
+export interface AlarmsTable {
+  id: Generated<number>;
+  uuid: string;
+  tenant: string;
+  kind: 'temperature' | 'silence' | 'place';
+  severity: string;
+  status: 'pending' | 'active' | 'cleared';
+  slot: string | null;
+  channel_id: number;
+  node_id: number;
+  direction: string | null;
+  limit_min: number | null;
+  limit_max: number | null;
+  first_out_at: number;
+  first_value: number | null;
+  raised_at: number | null;
+  raised_reading_id: number | null;
+  raised_value: number | null;
+  peak: number | null;
+  peak_at: number | null;
+  last_ts: number;
+  back_in_at: number | null;
+  acknowledged_at: number | null;
+  acknowledged_by: string | null;
+  acknowledged_comment: string | null;
+  cleared_at: number | null;
+  cleared_by: string | null;
+  cleared_comment: string | null;
+  cleared_reading_id: number | null;
+  updated_at: number;
 }

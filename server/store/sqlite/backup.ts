@@ -1,5 +1,5 @@
 import { backup, DatabaseSync } from 'node:sqlite';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { SQLITE_FILE } from './database.ts';
 import { migrations } from '../sql/migrations.ts';
@@ -62,5 +62,3 @@ export function restoreSqlite(folder: string, dataDir: string, now = Date.now())
     if (existsSync(join(folder, name))) copyFileSync(join(folder, name), join(dataDir, name));
   }
 }
-
-export const backupFiles = (folder: string) => readdirSync(folder).sort();

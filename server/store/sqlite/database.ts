@@ -153,7 +153,7 @@ function migrate(db: DatabaseSync): void {
 }
 
 /** SQLite's answer to a broken UNIQUE rule (node:sqlite puts the extended code in errcode). */
-export function isUniqueViolation(error: unknown): boolean {
+function isUniqueViolation(error: unknown): boolean {
   const code = (error as { errcode?: unknown }).errcode;
   return code === 2067 || code === 1555;
 }

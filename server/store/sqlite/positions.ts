@@ -1,27 +1,7 @@
-import type {
-  GroupNodeMembership,
-  NodeInReach,
-  NodeLatest,
-  NodeScope,
-  PositionStore,
-  StoredReading,
-} from '../positions.ts';
-import { reachableListSql } from './rows.ts';
+import type { NodeLatest, NodeScope, StoredReading } from '../positions.ts';
+import { SqlPositionStore } from '../sql/positions.ts';
 import type { SqliteScope } from './database.ts';
 
-const memberships = `
-  SELECT gm.member_id AS nodeId, g.id AS groupId, g.tenant AS groupTenant, gm.added_at AS addedAt
-  FROM channels g JOIN group_members gm ON gm.group_id = g.id
-  JOIN channels m ON m.id = gm.member_id AND m.type = 'NODE'
-  WHERE g.type = 'GROUP' AND (g.owner_id = $u OR EXISTS (
-    SELECT 1 FROM channel_grants a WHERE a.user_id = $u AND a.channel_id = g.id))`;
-const members = `
-  SELECT COALESCE(n.id, m.id) AS nodeId, COALESCE(n.uuid, m.uuid) AS uuid,
-         COALESCE(n.name, m.name) AS name,
-         CASE WHEN m.type = 'SENSOR' THEN m.id END AS sensorId, gm.added_at AS addedAt
-  FROM group_members gm JOIN channels m ON m.id = gm.member_id
-  LEFT JOIN channels n ON m.type = 'SENSOR' AND n.id = m.node_id
-  WHERE gm.group_id = ?`;
 const sensors = `
   SELECT id, node_id AS nodeId, value_type AS valueType FROM channels
   WHERE type = 'SENSOR' AND node_id IN (SELECT value FROM json_each(?))`;
@@ -33,14 +13,6 @@ const newestFix = `
     AND json_type(value, '$.lat') IN ('integer', 'real') AND json_type(value, '$.lon') IN ('integer', 'real')
     AND IFNULL(json_type(value, '$.stationary'), 'true') <> 'false'
   ORDER BY ts DESC LIMIT 1`;
-
-interface MemberRow {
-  nodeId: number;
-  uuid: string;
-  name: string;
-  sensorId: number | null;
-  addedAt: number;
-}
 
 interface SensorRow {
   id: number;
@@ -56,55 +28,26 @@ function hasPosition(value: string): boolean {
   );
 }
 
-export class SqlitePositionStore implements PositionStore {
-  private readonly s: SqliteScope;
+/** SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor, on the one connection. */
+export class SqlitePositionStore extends SqlPositionStore {
+  private readonly db: SqliteScope;
 
   constructor(scope: SqliteScope) {
-    this.s = scope;
-  }
-
-  reachableNodes(userId: number): Promise<NodeInReach[]> {
-    return this.s.run(
-      () =>
-        this.s
-          .prepare(reachableListSql('NODE', 'id, uuid, name, tenant'))
-          .all({ $u: userId }) as unknown as NodeInReach[],
-    );
-  }
-
-  groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
-    return this.s.run(
-      () => this.s.prepare(memberships).all({ $u: userId }) as unknown as GroupNodeMembership[],
-    );
-  }
-
-  groupScopes(groupId: number): Promise<NodeScope[]> {
-    return this.s.run(() => {
-      const scopes = new Map<number, NodeScope>();
-      for (const row of this.s.prepare(members).all(groupId) as unknown as MemberRow[]) {
-        let scope = scopes.get(row.nodeId);
-        if (!scope) {
-          scope = { id: row.nodeId, uuid: row.uuid, name: row.name };
-          scopes.set(row.nodeId, scope);
-        }
-        if (row.sensorId === null) scope.all = Math.min(scope.all ?? Infinity, row.addedAt);
-        else (scope.only ??= new Map()).set(row.sensorId, row.addedAt);
-      }
-      return [...scopes.values()].sort((a, b) => a.name.localeCompare(b.name));
-    });
+    super(scope);
+    this.db = scope;
   }
 
   latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
-    return this.s.run(() => {
+    return this.db.run(() => {
       const sensorsByNode = new Map<number, SensorRow[]>();
       const ids = JSON.stringify(scopes.map((scope) => scope.id));
-      for (const sensor of this.s.prepare(sensors).all(ids) as unknown as SensorRow[]) {
+      for (const sensor of this.db.prepare(sensors).all(ids) as unknown as SensorRow[]) {
         let list = sensorsByNode.get(sensor.nodeId);
         if (!list) sensorsByNode.set(sensor.nodeId, (list = []));
         list.push(sensor);
       }
-      const newestOf = this.s.prepare(newest);
-      const newestFixOf = this.s.prepare(newestFix);
+      const newestOf = this.db.prepare(newest);
+      const newestFixOf = this.db.prepare(newestFix);
       const answer: NodeLatest[] = [];
       for (const scope of scopes) {
         let lastSeen = -1;

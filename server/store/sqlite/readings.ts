@@ -1,4 +1,5 @@
-import type { HistoryRow, NewReading, ReadingStore } from '../readings.ts';
+import type { HistoryRow, NewReading } from '../readings.ts';
+import { SqlReadingStore } from '../sql/readings.ts';
 import type { SqliteScope } from './database.ts';
 
 const insert = `
@@ -8,27 +9,27 @@ const insert = `
   RETURNING id`;
 const link = 'INSERT OR IGNORE INTO channel_data (channel_id, ts, reading_id) VALUES (?, ?, ?)';
 /** One range scan of channel_data's primary key (history-plan.test.ts checks the plan). */
-export const historyRange = `
+const historyRange = `
   SELECT r.sensor_id, r.gateway_id, r.ts, r.type, r.value
   FROM channel_data d JOIN readings r ON r.id = d.reading_id
   WHERE d.channel_id = $channel AND d.ts >= $from AND d.ts <= $to
   ORDER BY d.ts DESC, d.reading_id DESC
   LIMIT $count`;
-const latest = 'SELECT MAX(ts) AS ts FROM readings WHERE sensor_id = ?';
 
-export class SqliteReadingStore implements ReadingStore {
-  private readonly s: SqliteScope;
+export class SqliteReadingStore extends SqlReadingStore {
+  private readonly db: SqliteScope;
   /** Retention goes through the channels in id order; the last one it finished. */
   private pruned = 0;
 
   constructor(scope: SqliteScope) {
-    this.s = scope;
+    super(scope);
+    this.db = scope;
   }
 
   store(readings: readonly NewReading[]): Promise<(number | undefined)[]> {
-    return this.s.atomically(() => {
-      const add = this.s.prepare(insert);
-      const publish = this.s.prepare(link);
+    return this.db.atomically(() => {
+      const add = this.db.prepare(insert);
+      const publish = this.db.prepare(link);
       return readings.map((reading) => {
         const row = add.get({
           $sensor: reading.sensorId,
@@ -46,8 +47,8 @@ export class SqliteReadingStore implements ReadingStore {
   }
 
   range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
-    return this.s.run(() => {
-      const statement = this.s.prepare(historyRange);
+    return this.db.run(() => {
+      const statement = this.db.prepare(historyRange);
       statement.setReturnArrays(true);
       return statement.all({
         $channel: channelId,
@@ -59,13 +60,15 @@ export class SqliteReadingStore implements ReadingStore {
   }
 
   removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }> {
-    return this.s.atomically(() => {
-      const next = this.s.prepare('SELECT id, type FROM channels WHERE id > ? ORDER BY id LIMIT 1');
-      const data = this.s.prepare(`
+    return this.db.atomically(() => {
+      const next = this.db.prepare(
+        'SELECT id, type FROM channels WHERE id > ? ORDER BY id LIMIT 1',
+      );
+      const data = this.db.prepare(`
         DELETE FROM channel_data WHERE (channel_id, ts, reading_id) IN (
           SELECT channel_id, ts, reading_id FROM channel_data
           WHERE channel_id = ? AND ts < ? LIMIT ?)`);
-      const ofSensor = this.s.prepare(`
+      const ofSensor = this.db.prepare(`
         DELETE FROM readings WHERE id IN (
           SELECT id FROM readings WHERE sensor_id = ? AND ts < ? LIMIT ?)`);
       let removed = 0;
@@ -85,13 +88,6 @@ export class SqliteReadingStore implements ReadingStore {
         if (done < left) this.pruned = channel.id;
       }
       return { removed, more: true };
-    });
-  }
-
-  latestTs(sensorId: number): Promise<number | undefined> {
-    return this.s.run(() => {
-      const row = this.s.prepare(latest).get(sensorId) as { ts: number | null };
-      return row.ts ?? undefined;
     });
   }
 }

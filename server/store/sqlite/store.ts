@@ -15,6 +15,9 @@ import { SqlPermissionSetGroupStore } from '../sql/permission-set-groups.ts';
 import { SqlSignInFailureStore } from '../sql/sign-in-failures.ts';
 import { SqliteEventLogStore } from './event-log.ts';
 import { SqlLeaseStore } from '../sql/leases.ts';
+import { SqlAuditStore } from '../sql/audit.ts';
+import { SqlPeopleStore } from '../sql/people.ts';
+import { SqlAlarmStore } from '../sql/alarms.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions/0018-storage.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -35,6 +38,9 @@ export class SqliteStore implements Store {
   readonly signInFailures;
   readonly eventLog;
   readonly leases;
+  readonly audit;
+  readonly people;
+  readonly alarms;
   readonly sharedSecrets = null;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
@@ -61,6 +67,9 @@ export class SqliteStore implements Store {
     this.signInFailures = new SqlSignInFailureStore(scope);
     this.eventLog = new SqliteEventLogStore(scope);
     this.leases = new SqlLeaseStore(scope);
+    this.audit = new SqlAuditStore(scope);
+    this.people = new SqlPeopleStore(scope);
+    this.alarms = new SqlAlarmStore(scope);
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import type { LatestPositions } from '../../../contract/positions.ts';
 import { slice, testConfig, testUuid } from '../../test/fake-history.ts';
+import { pingQuery } from '../../api/admin.ts';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
 import { Component } from './fleet-page.tsx';
 
@@ -229,7 +230,7 @@ describe('the fleet map, from history (a cloud without the extension)', () => {
 });
 
 describe('the fleet map, through the latest-positions extension', () => {
-  it('asks once for every node, and says quietly which nodes it may not show', async () => {
+  it('asks for every node at the moment and two minutes before, and says quietly which nodes it may not show', async () => {
     const now = Date.now();
     const answer: LatestPositions = {
       from: now - 86_400_000,
@@ -267,7 +268,10 @@ describe('the fleet map, through the latest-positions extension', () => {
     expect(screen.getByRole('note')).toHaveTextContent(
       '4 nodes of tenant acme: your role does not allow reading the history of nodes and sensors in tenant acme.',
     );
-    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(1);
+    // The second answer, two minutes before the first one's `to`, gives each node the fix before
+    // its newest: the speed between them tells whether it moves (docs/decisions/0062).
+    const asked = calls.filter((c) => c.url.pathname === '/v1/positions');
+    expect(asked.map((c) => c.url.searchParams.get('to'))).toEqual([null, String(now - 120_000)]);
     expect(historyCalls(calls)).toEqual([]);
     expect(calls.some((c) => c.url.pathname.startsWith('/v1/groups/'))).toBe(false);
   });
@@ -337,20 +341,25 @@ describe('the fleet map, live', () => {
     await vi.waitFor(() => expect(row).toHaveTextContent('Moving'));
     expect(row).toHaveTextContent(/\d s ago/);
     expect(calls.filter((c) => c.url.pathname === '/v1/events')).toHaveLength(1);
-    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(1);
+    expect(calls.filter((c) => c.url.pathname === '/v1/positions')).toHaveLength(2);
 
     await act(async () => router.navigate('/elsewhere'));
     expect(aborted).toEqual(['/v1/events']);
   });
 
-  it('says plainly when the stream drops and it reconnects', async () => {
-    const { send, streams } = liveCloud();
-    fleetPage(admin);
+  it('says plainly when the stream drops and it reconnects, and the cloud badge checks at once', async () => {
+    const { send, streams, calls } = liveCloud();
+    const { client } = fleetPage(admin);
+    // The header's badge pings every 30 s; the stream breaking must not wait for that.
+    await client.prefetchQuery(pingQuery()).catch(() => undefined);
     await vi.waitFor(() => expect(streams).toHaveLength(1));
     await act(async () => send('event: open\ndata: {"replayed":"none","missed":false}\n\n'));
     await screen.findByRole('status', { name: /^Live: readings appear/ });
+    const pings = () => calls.filter((c) => c.url.pathname === '/v1/admin/ping').length;
+    const before = pings();
     await act(async () => streams[0]?.close());
     const badge = await screen.findByRole('status', { name: /^The live stream was interrupted/ });
     expect(badge).toHaveTextContent('Live: reconnecting…');
+    await vi.waitFor(() => expect(pings()).toBe(before + 1));
   });
 });

@@ -5,6 +5,7 @@ import { t, type MessageId } from '../../i18n/i18n.ts';
 // Message ids, not words: the words are looked up when the links render, in the current language.
 const entries = [
   { to: paths.fleet.href(), label: 'nav.fleet', description: 'nav.fleet.description' },
+  { to: paths.alarms.href(), label: 'nav.alarms', description: 'nav.alarms.description' },
   { to: paths.channels.href(), label: 'nav.channels', description: 'nav.channels.description' },
   { to: paths.groups.href(), label: 'nav.groups', description: 'nav.groups.description' },
   { to: paths.nodes.href(), label: 'nav.nodes', description: 'nav.nodes.description' },

@@ -3,6 +3,7 @@ import { useClickOutside, useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { CloudStatus } from './cloud-status.tsx';
+import { AlarmBadge } from '../../features/alarms/alarm-badge.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { NetworkBanner } from './network-banner.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -57,6 +58,7 @@ export function Shell({ username }: { username: string }) {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <AlarmBadge />
             <CloudStatus />
             <LanguageSelect username={username} />
             <ThemeToggle />

@@ -17,7 +17,9 @@ export interface DataColumn<T> {
   align?: 'end';
   /**
    * Kept in view while the table scrolls sideways: the column that says which row it is
-   * ('start') and the row's action ('end'), so a narrow window never hides either.
+   * ('start') and the row's action ('end'), so a narrow window never hides either. The action is
+   * shown right after the row's name and kept beside it: pinned to the right edge it covered the
+   * column under it (Highest, Where) until the table was scrolled to its end.
    */
   sticky?: 'start' | 'end';
   cell: (row: T) => ReactNode;
@@ -31,7 +33,27 @@ export interface SortState {
 }
 
 const stickyClass = (column: { sticky?: 'start' | 'end' }) =>
-  column.sticky ? `tc-sticky-${column.sticky}` : undefined;
+  column.sticky ? 'tc-sticky-start' : undefined;
+
+/**
+ * The columns in the order shown: the row's name (sticky start), its action (sticky end), then
+ * the rest; and where each action sticks: after the names, whose tracks are at their narrowest
+ * whenever the table is narrow enough to scroll (the row is then exactly `minWidth` wide).
+ */
+function arrange<T>(columns: readonly DataColumn<T>[]): {
+  ordered: DataColumn<T>[];
+  left: Map<string, number>;
+} {
+  const starts = columns.filter((c) => c.sticky === 'start');
+  const ends = columns.filter((c) => c.sticky === 'end');
+  const left = new Map<string, number>();
+  let offset = starts.reduce((sum, c) => sum + c.minWidth, 0);
+  for (const column of ends) {
+    left.set(column.header, offset);
+    offset += column.minWidth;
+  }
+  return { ordered: [...starts, ...ends, ...columns.filter((c) => !c.sticky)], left };
+}
 
 const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 36;
@@ -54,6 +76,8 @@ interface LineProps<T> {
   columns: readonly DataColumn<T>[];
   grid: string;
   minWidth: number;
+  /** Where each action column sticks (arrange). */
+  left: ReadonlyMap<string, number>;
   height: number;
   /** Offset of a virtual row; undefined for a row in the flow. */
   top: number | undefined;
@@ -69,6 +93,7 @@ const Line = memo(function Line<T>({
   columns,
   grid,
   minWidth,
+  left,
   height,
   top,
 }: LineProps<T>) {
@@ -96,7 +121,7 @@ const Line = memo(function Line<T>({
             role="cell"
             key={column.header}
             className={stickyClass(column)}
-            style={{ textAlign: column.align }}
+            style={{ textAlign: column.align, left: left.get(column.header) }}
             title={text}
           >
             {content}
@@ -118,7 +143,7 @@ const Line = memo(function Line<T>({
  */
 export function DataTable<T>({
   rows,
-  columns,
+  columns: given,
   label,
   rowKey,
   height,
@@ -134,6 +159,7 @@ export function DataTable<T>({
   rowHeight?: number;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const { ordered: columns, left } = useMemo(() => arrange(given), [given]);
   const [sort, setSort] = useState<SortState | undefined>(initialSort);
   const sorted = useMemo(() => {
     const by = columns.find((c) => c.header === sort?.column)?.sort;
@@ -173,6 +199,7 @@ export function DataTable<T>({
       columns={columns}
       grid={gridTemplateColumns}
       minWidth={minWidth}
+      left={left}
       height={rowHeight}
       top={top}
     />
@@ -215,7 +242,7 @@ export function DataTable<T>({
                 key={column.header}
                 aria-sort={column.sort ? (sorted ?? 'none') : undefined}
                 className={stickyClass(column)}
-                style={{ textAlign: column.align }}
+                style={{ textAlign: column.align, left: left.get(column.header) }}
               >
                 {column.hideHeader ? (
                   <span className="tc-sr-only">{column.header}</span>

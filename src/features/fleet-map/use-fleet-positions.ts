@@ -94,6 +94,8 @@ function useExtensionPositions(
   const nodes = useMemo(() => {
     if (!query.data) return [];
     const builder = new FleetBuilder(query.data.to);
+    // The fixes a little before first: each node's newest then has the one before it (motion).
+    builder.addLatest(query.data.before);
     builder.addLatest(query.data.nodes);
     return builder.nodes();
   }, [query.data]);

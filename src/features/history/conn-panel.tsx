@@ -1,5 +1,4 @@
-import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import type { ConnChange } from '../../lib/history/conn-changes.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { describeValue } from '../../lib/history/describe-value.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import styles from './history.module.css';

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import type { ChartLine } from '../../components/chart/chart-lines.tsx';
 import { plotWidth } from '../../components/chart/chart-lines.tsx';
 import { seriesColor } from '../../components/chart/palette.ts';

@@ -1,7 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Group, List, Text } from '@mantine/core';
-import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import { CursorLayer } from '../../components/map/cursor-layer.tsx';
 import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';

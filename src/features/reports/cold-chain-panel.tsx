@@ -11,7 +11,9 @@ import type {
 } from '../../lib/history-store/protocol.ts';
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import { formatDegrees, formatPercent, formatPlace } from '../../lib/reports/format.ts';
+import { formatDegrees, formatPercent } from '../../lib/reports/format.ts';
+import { noPlaces, type PlaceBook } from '../../lib/reports/place-book.ts';
+import { PlaceName } from '../../components/place-name.tsx';
 import { describeLimits } from '../../lib/reports/limits.ts';
 
 export interface ColdChainPanelProps {
@@ -28,6 +30,8 @@ export interface ColdChainPanelProps {
   banded: boolean;
   /** Puts the chart and map on an excursion: its span, the cursor at its start. */
   onExcursion: (excursion: ExcursionRow) => void;
+  /** The owner's named places, which name where an excursion began before coordinates do. */
+  places?: PlaceBook;
 }
 
 const sourceText = (s: SensorColdChain) =>
@@ -49,7 +53,7 @@ function endText(e: ExcursionRow): string {
 }
 
 const iso = (ts: number) => (Number.isNaN(ts) ? '' : new Date(ts).toISOString());
-const excursionCsv: CsvColumn<ExcursionRow>[] = [
+const excursionCsv = (places: PlaceBook): CsvColumn<ExcursionRow>[] => [
   { header: 'node', value: (e) => e.nodeName },
   { header: 'start', value: (e) => iso(e.start) },
   { header: 'end', value: (e) => iso(e.end) },
@@ -59,6 +63,7 @@ const excursionCsv: CsvColumn<ExcursionRow>[] = [
   { header: 'peak_time', value: (e) => iso(e.peakTs) },
   { header: 'limit_min_c', value: (e) => e.limits.min },
   { header: 'limit_max_c', value: (e) => e.limits.max },
+  { header: 'place', value: (e) => places.nameAt(e.nodeUuid, e.lat, e.lon) ?? '' },
   { header: 'lat', value: (e) => e.lat },
   { header: 'lon', value: (e) => e.lon },
   { header: 'position_time', value: (e) => iso(e.positionTs) },
@@ -82,6 +87,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
   banded,
   onExcursion,
   loading,
+  places = noPlaces,
 }: ColdChainPanelProps) {
   // Thousands of excursions: rendered in the background, so the page keeps responding.
   const answer = useDeferredValue(current);
@@ -212,7 +218,14 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         sort: (e) =>
           e.side === 'above' ? e.peak - (e.limits.max ?? 0) : (e.limits.min ?? 0) - e.peak,
       },
-      { header: 'Where', track: '195px', minWidth: 195, cell: (e) => formatPlace(e.lat, e.lon) },
+      {
+        header: 'Where',
+        track: '195px',
+        minWidth: 195,
+        cell: (e) => (
+          <PlaceName name={places.nameAt(e.nodeUuid, e.lat, e.lon)} lat={e.lat} lon={e.lon} />
+        ),
+      },
       {
         header: 'Show',
         hideHeader: true,
@@ -231,7 +244,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         ),
       },
     ],
-    [onExcursion],
+    [onExcursion, places],
   );
 
   if (!answer) {
@@ -299,7 +312,9 @@ export const ColdChainPanel = memo(function ColdChainPanel({
               size="xs"
               variant="default"
               disabled={answer.excursions.length === 0}
-              onClick={() => download(recordsCsv(excursionCsv, answer.excursions), fileName)}
+              onClick={() =>
+                download(recordsCsv(excursionCsv(places), answer.excursions), fileName)
+              }
             >
               Export excursions as CSV
             </Button>

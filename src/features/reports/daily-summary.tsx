@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useEngineAnswer } from '../../api/history-engine/use-engine-answer.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { exportFileName } from '../../lib/export/formats.ts';

@@ -13,7 +13,9 @@ import type {
 } from '../../lib/history-store/protocol.ts';
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import { formatKm, formatPlace } from '../../lib/reports/format.ts';
+import { formatKm } from '../../lib/reports/format.ts';
+import { noPlaces, type PlaceBook } from '../../lib/reports/place-book.ts';
+import { PlaceName } from '../../components/place-name.tsx';
 import { motionTotalsColumns, motionTotalsCsv } from './motion-totals-columns.ts';
 import { MOVING, NO_DATA, PARKED, SILENT } from '../../lib/reports/motion-summary.ts';
 
@@ -33,6 +35,8 @@ export interface TripsPanelProps {
   /** The local day the stops and trips are narrowed to ('' for the whole range); the page's track follows it. */
   day: string;
   onDay: (day: string) => void;
+  /** The owner's named places, which name stops and trips' ends before coordinates do. */
+  places?: PlaceBook;
 }
 
 /** Where a local day of the motion answer starts and ends, or undefined for the whole range. */
@@ -62,8 +66,13 @@ stateColors[MOVING] = '#1c7ed6';
 stateColors[PARKED] = '#adb5bd';
 stateColors[SILENT] = '#f59f00';
 
-type TripRow = TripRecord & { nodeName: string; key: string };
-type StopRow = StopRecord & { nodeName: string; key: string };
+type TripRow = TripRecord & {
+  nodeName: string;
+  key: string;
+  fromPlace: string | undefined;
+  toPlace: string | undefined;
+};
+type StopRow = StopRecord & { nodeName: string; key: string; place: string | undefined };
 
 const open = (open: boolean, text: string) => (open ? `${text} (at the range's edge)` : text);
 
@@ -106,8 +115,18 @@ const tripColumns: DataColumn<TripRow>[] = [
     cell: (t) => formatKm(t.distanceM) + (t.gap ? ' *' : ''),
     sort: (t) => t.distanceM,
   },
-  { header: 'From', track: '195px', minWidth: 195, cell: (t) => formatPlace(t.fromLat, t.fromLon) },
-  { header: 'To', track: '195px', minWidth: 195, cell: (t) => formatPlace(t.toLat, t.toLon) },
+  {
+    header: 'From',
+    track: '195px',
+    minWidth: 195,
+    cell: (t) => <PlaceName name={t.fromPlace} lat={t.fromLat} lon={t.fromLon} />,
+  },
+  {
+    header: 'To',
+    track: '195px',
+    minWidth: 195,
+    cell: (t) => <PlaceName name={t.toPlace} lat={t.toLat} lon={t.toLon} />,
+  },
 ];
 
 const stopColumns: DataColumn<StopRow>[] = [
@@ -141,7 +160,12 @@ const stopColumns: DataColumn<StopRow>[] = [
     cell: (s) => formatDuration(s.end - s.start),
     sort: (s) => s.end - s.start,
   },
-  { header: 'Place', track: '195px', minWidth: 195, cell: (s) => formatPlace(s.lat, s.lon) },
+  {
+    header: 'Place',
+    track: '195px',
+    minWidth: 195,
+    cell: (s) => <PlaceName name={s.place} lat={s.lat} lon={s.lon} />,
+  },
 ];
 
 type TotalsRow = MotionTotals & { key: string; name: string };
@@ -165,8 +189,10 @@ const tripCsv: CsvColumn<TripRow>[] = [
   { header: 'end', value: (t) => iso(t.end) },
   { header: 'duration_s', value: (t) => Math.round((t.end - t.start) / 1000) },
   { header: 'distance_m', value: (t) => Math.round(t.distanceM) },
+  { header: 'from_place', value: (t) => t.fromPlace ?? '' },
   { header: 'from_lat', value: (t) => t.fromLat },
   { header: 'from_lon', value: (t) => t.fromLon },
+  { header: 'to_place', value: (t) => t.toPlace ?? '' },
   { header: 'to_lat', value: (t) => t.toLat },
   { header: 'to_lon', value: (t) => t.toLon },
   { header: 'starts_before_range', value: (t) => t.startOpen },
@@ -178,6 +204,7 @@ const stopCsv: CsvColumn<StopRow>[] = [
   { header: 'arrived', value: (s) => iso(s.start) },
   { header: 'left', value: (s) => iso(s.end) },
   { header: 'duration_s', value: (s) => Math.round((s.end - s.start) / 1000) },
+  { header: 'place', value: (s) => s.place ?? '' },
   { header: 'lat', value: (s) => s.lat },
   { header: 'lon', value: (s) => s.lon },
   { header: 'starts_before_range', value: (s) => s.startOpen },
@@ -204,6 +231,7 @@ export const TripsPanel = memo(function TripsPanel({
   onNode,
   day,
   onDay,
+  places = noPlaces,
 }: TripsPanelProps) {
   const [table, setTable] = useState<'stops' | 'trips'>('stops');
   // Thousands of trips: rendered in the background, so the page keeps responding.
@@ -218,22 +246,29 @@ export const TripsPanel = memo(function TripsPanel({
   const trips = useMemo(
     () =>
       shown.flatMap((n) =>
-        n.trips
-          .filter(overlaps)
-          .map((t) => ({ ...t, nodeName: n.nodeName, key: `${n.nodeUuid}-${t.start}` })),
+        n.trips.filter(overlaps).map((t) => ({
+          ...t,
+          nodeName: n.nodeName,
+          key: `${n.nodeUuid}-${t.start}`,
+          fromPlace: places.nameAt(n.nodeUuid, t.fromLat, t.fromLon),
+          toPlace: places.nameAt(n.nodeUuid, t.toLat, t.toLon),
+        })),
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- overlaps reads dayBounds
-    [shown, dayBounds],
+    [shown, dayBounds, places],
   );
   const stops = useMemo(
     () =>
       shown.flatMap((n) =>
-        n.stops
-          .filter(overlaps)
-          .map((s) => ({ ...s, nodeName: n.nodeName, key: `${n.nodeUuid}-${s.start}` })),
+        n.stops.filter(overlaps).map((s) => ({
+          ...s,
+          nodeName: n.nodeName,
+          key: `${n.nodeUuid}-${s.start}`,
+          place: places.nameAt(n.nodeUuid, s.lat, s.lon),
+        })),
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- overlaps reads dayBounds
-    [shown, dayBounds],
+    [shown, dayBounds, places],
   );
   const bars = useMemo(
     (): TimebarRow[] =>

@@ -5,6 +5,7 @@ import { channelListQuery } from '../../api/channels.ts';
 import { membersQuery } from '../../api/groups.ts';
 import type { ReportOptions } from '../../lib/history-store/protocol.ts';
 import { limitSources } from '../../lib/reports/limit-sources.ts';
+import { placeBook, type PlaceBook } from '../../lib/reports/place-book.ts';
 import type { ReportSettings } from '../../lib/reports/settings.ts';
 
 /** A node viewed alone takes limits from the groups that hold it; past this many, they are not read. */
@@ -21,7 +22,7 @@ export function useReportOptions(
   /** The nodes in the range's data: only their records matter (and their broken limits). */
   nodeUuids: readonly string[],
   settings: ReportSettings,
-): { options: ReportOptions; notes: string[] } {
+): { options: ReportOptions; notes: string[]; places: PlaceBook } {
   const group = channel.channelType === 'GROUP';
   const nodes = useQuery(channelListQuery({ channelType: 'NODE' }));
   const groups = useQuery({ ...channelListQuery({ channelType: 'GROUP' }), enabled: !group });
@@ -40,17 +41,22 @@ export function useReportOptions(
     return (nodes.data ?? []).filter((record) => wanted.has(record.uuid));
   }, [nodes.data, inData]);
   const { lists } = memberLists;
-  const found = useMemo(
+  const withMembers = useMemo(
     () =>
-      limitSources(
-        channel,
-        nodeRecords,
-        someGroups.flatMap((g, i) => {
-          const list = lists[i];
-          return list ? [{ group: g, members: list }] : [];
-        }),
-      ),
-    [channel, nodeRecords, someGroups, lists],
+      someGroups.flatMap((g, i) => {
+        const list = lists[i];
+        return list ? [{ group: g, members: list }] : [];
+      }),
+    [someGroups, lists],
+  );
+  const found = useMemo(
+    () => limitSources(channel, nodeRecords, withMembers),
+    [channel, nodeRecords, withMembers],
+  );
+  // Named places come from the same records as the limits (docs/decisions/0063).
+  const places = useMemo(
+    () => placeBook(channel, nodeRecords, withMembers),
+    [channel, nodeRecords, withMembers],
   );
   const nodesFailed = nodes.isError;
   const tooManyGroups = !group && (groups.data?.length ?? 0) > MAX_GROUPS;
@@ -74,5 +80,5 @@ export function useReportOptions(
     }),
     [timeZone, settings, found],
   );
-  return { options, notes };
+  return { options, notes, places };
 }

@@ -3,6 +3,7 @@ import { permissions } from './en/permissions.ts';
 import { history } from './en/history.ts';
 import { fleet } from './en/fleet.ts';
 import { shell } from './en/shell.ts';
+import { alarms } from './en/alarms.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -14,9 +15,10 @@ export const en = {
   ...permissions,
   ...fleet,
   ...history,
+  ...alarms,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history];
+export const enAreas = [common, shell, permissions, fleet, history, alarms];
 
 export type MessageId = keyof typeof en;

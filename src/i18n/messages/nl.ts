@@ -4,6 +4,7 @@ import { permissions } from './nl/permissions.ts';
 import { history } from './nl/history.ts';
 import { fleet } from './nl/fleet.ts';
 import { shell } from './nl/shell.ts';
+import { alarms } from './nl/alarms.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -12,4 +13,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...permissions,
   ...fleet,
   ...history,
+  ...alarms,
 };

@@ -35,6 +35,18 @@ export interface GpsColumns {
   calculated: Uint8Array;
 }
 
+/** One GPS message's values as the columns keep them (NaN absent; flags 0 absent, 1, 2). */
+export interface GpsRow {
+  valueTs: number;
+  hdop: number;
+  fix: number;
+  view: number;
+  stationary: number;
+  lat: number;
+  lon: number;
+  calculated: number;
+}
+
 export interface ConnColumns {
   fn: Float64Array;
   version: Float64Array;
@@ -171,60 +183,103 @@ export class ChunkBuilder {
     const ts = integerAt(fields, 'ts');
     const type = fields.type;
     const value = objectAt(fields.value, 'value');
-    let write: () => number;
+    // Every field is checked before anything is written, so a refusal leaves no trace.
+    let add: (sensor: number, gateway: number, channel: number) => void;
     if (type === 'TEMP') {
       const valueTs = optionalNumberAt(value, 'ts', true);
       const temperature = optionalNumberAt(value, 'temperature', true);
-      write = () => {
-        const row = this.temp.next();
-        const c = this.temp.columns;
-        c.valueTs[row] = valueTs;
-        c.temperature[row] = temperature;
-        return row;
-      };
+      add = (s, g, c) => this.addTemp(ts, s, g, c, valueTs, temperature);
     } else if (type === 'GPS') {
-      const valueTs = optionalNumberAt(value, 'ts', true);
-      const hdop = optionalNumberAt(value, 'hdop');
-      const fix = optionalNumberAt(value, 'fix', true);
-      const view = optionalNumberAt(value, 'view', true);
-      const stationary = optionalFlagAt(value, 'stationary');
-      const lat = optionalNumberAt(value, 'lat', false, -90, 90);
-      const lon = optionalNumberAt(value, 'lon', false, -180, 180);
-      const calculated = optionalFlagAt(value, 'calculated');
-      write = () => {
-        const row = this.gps.next();
-        const c = this.gps.columns;
-        c.valueTs[row] = valueTs;
-        c.hdop[row] = hdop;
-        c.fix[row] = fix;
-        c.view[row] = view;
-        c.stationary[row] = stationary;
-        c.lat[row] = lat;
-        c.lon[row] = lon;
-        c.calculated[row] = calculated;
-        return row;
+      const gps: GpsRow = {
+        valueTs: optionalNumberAt(value, 'ts', true),
+        hdop: optionalNumberAt(value, 'hdop'),
+        fix: optionalNumberAt(value, 'fix', true),
+        view: optionalNumberAt(value, 'view', true),
+        stationary: optionalFlagAt(value, 'stationary'),
+        lat: optionalNumberAt(value, 'lat', false, -90, 90),
+        lon: optionalNumberAt(value, 'lon', false, -180, 180),
+        calculated: optionalFlagAt(value, 'calculated'),
       };
+      add = (s, g, c) => this.addGps(ts, s, g, c, gps);
     } else if (type === 'CONN') {
       const fn = optionalNumberAt(value, 'function', true);
       const version = optionalNumberAt(value, 'version', true);
-      write = () => {
-        const row = this.conn.next();
-        this.conn.columns.fn[row] = fn;
-        this.conn.columns.version[row] = version;
-        return row;
-      };
+      add = (s, g, c) => this.addConn(ts, s, g, c, fn, version);
     } else {
       throw new InvalidTimeslice('type', 'must be CONN, GPS or TEMP');
     }
     const d = this.dictionary;
+    add(
+      d.sensor(sensorUuid, sensorName, nodeUuid, nodeName),
+      d.gateway(gatewayUuid, gatewayName),
+      d.channel(channelUuid, channelName),
+    );
+  }
+
+  /**
+   * Appends a checked TEMP message whose names are already in the dictionary (`sensor`,
+   * `gateway` and `channel` are their indices there); so do addGps and addConn.
+   */
+  addTemp(
+    ts: number,
+    sensor: number,
+    gateway: number,
+    channel: number,
+    valueTs: number,
+    temperature: number,
+  ): void {
+    const row = this.temp.next();
+    const c = this.temp.columns;
+    c.valueTs[row] = valueTs;
+    c.temperature[row] = temperature;
+    this.addMain(ts, sensor, gateway, channel, TEMP, row);
+  }
+
+  /** `gps` may be reused by the caller: its fields are copied. */
+  addGps(ts: number, sensor: number, gateway: number, channel: number, gps: GpsRow): void {
+    const row = this.gps.next();
+    const c = this.gps.columns;
+    c.valueTs[row] = gps.valueTs;
+    c.hdop[row] = gps.hdop;
+    c.fix[row] = gps.fix;
+    c.view[row] = gps.view;
+    c.stationary[row] = gps.stationary;
+    c.lat[row] = gps.lat;
+    c.lon[row] = gps.lon;
+    c.calculated[row] = gps.calculated;
+    this.addMain(ts, sensor, gateway, channel, GPS, row);
+  }
+
+  addConn(
+    ts: number,
+    sensor: number,
+    gateway: number,
+    channel: number,
+    fn: number,
+    version: number,
+  ): void {
+    const row = this.conn.next();
+    this.conn.columns.fn[row] = fn;
+    this.conn.columns.version[row] = version;
+    this.addMain(ts, sensor, gateway, channel, CONN, row);
+  }
+
+  private addMain(
+    ts: number,
+    sensor: number,
+    gateway: number,
+    channel: number,
+    type: number,
+    detail: number,
+  ): void {
     const row = this.main.next();
     const c = this.main.columns;
     c.ts[row] = ts;
-    c.sensor[row] = d.sensor(sensorUuid, sensorName, nodeUuid, nodeName);
-    c.gateway[row] = d.gateway(gatewayUuid, gatewayName);
-    c.channel[row] = d.channel(channelUuid, channelName);
-    c.type[row] = type === 'TEMP' ? TEMP : type === 'GPS' ? GPS : CONN;
-    c.detail[row] = write();
+    c.sensor[row] = sensor;
+    c.gateway[row] = gateway;
+    c.channel[row] = channel;
+    c.type[row] = type;
+    c.detail[row] = detail;
     if (ts < this.last) this.ordered = false;
     this.last = ts;
   }

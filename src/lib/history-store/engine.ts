@@ -1,14 +1,18 @@
-import { fetchSpan, type PageRequest } from '../history/fetch-span.ts';
+import { pageSpan, type PageRequest } from '../history/fetch-span.ts';
 import { loadPieces } from '../history/load-pieces.ts';
 import { splitRange, type TimeSpan } from '../history/split-range.ts';
-import { chunkBytes, chunkOfNewestFirst, type Chunk } from './chunk.ts';
+import { answerPage, chunkOfPages } from './answer-pages.ts';
+import { chunkBytes, type Chunk } from './chunk.ts';
 import { Dictionary } from './dictionary.ts';
 import type { AnswerOf, EngineError, LoadStatus, Progress, Query } from './protocol.ts';
 import { answer, type ExportProgress } from './queries.ts';
 import { RangeStore } from './range-store.ts';
 import { InvalidTimeslice } from './timeslice-check.ts';
 
-/** One history request for a channel, answering the parsed JSON body as it came. */
+/**
+ * One history request for a channel, answering the parsed JSON body as it came: the interface's
+ * list, or the columnar extension if the source asked for it (answer-pages.ts).
+ */
 export type PageSource = (
   request: PageRequest & { channelUuid: string },
   signal: AbortSignal,
@@ -262,15 +266,16 @@ export class HistoryEngine {
       this.notify(dataset);
       return cached.chunk;
     }
-    const items = await fetchSpan(
+    const dictionary = this.dictionary;
+    const pages = await pageSpan(
       span,
       async (page, pageSignal) =>
-        pageItems(await this.fetchPage({ channelUuid, ...page }, pageSignal)),
+        answerPage(await this.fetchPage({ channelUuid, ...page }, pageSignal), dictionary),
       signal,
       this.count,
     );
     signal.throwIfAborted();
-    const chunk = chunkOfNewestFirst(items, this.dictionary);
+    const chunk = chunkOfPages(pages, dictionary);
     const asked = this.now();
     this.remember(key, {
       chunk,

@@ -70,24 +70,37 @@ export function optionalNumberAt(
   min = -Infinity,
   max = Infinity,
 ): number {
-  const value = fields[key];
+  return optionalNumber(fields[key], `value.${key}`, integer, min, max);
+}
+
+/** optionalNumberAt for a value already taken out (undefined when absent). */
+export function optionalNumber(
+  value: unknown,
+  field: string,
+  integer = false,
+  min = -Infinity,
+  max = Infinity,
+): number {
   if (value === undefined) return Number.NaN;
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new InvalidTimeslice(`value.${key}`, 'must be a number');
+    throw new InvalidTimeslice(field, 'must be a number');
   }
   if (integer && !Number.isSafeInteger(value)) {
-    throw new InvalidTimeslice(`value.${key}`, 'must be an integer');
+    throw new InvalidTimeslice(field, 'must be an integer');
   }
   if (value < min || value > max) {
-    throw new InvalidTimeslice(`value.${key}`, `must be between ${min} and ${max}`);
+    throw new InvalidTimeslice(field, `must be between ${min} and ${max}`);
   }
   return value;
 }
 
 /** An optional boolean: 0 absent, 1 false, 2 true (the flag columns' encoding). */
 export function optionalFlagAt(fields: Fields, key: string): 0 | 1 | 2 {
-  const value = fields[key];
+  return optionalFlag(fields[key], `value.${key}`);
+}
+
+export function optionalFlag(value: unknown, field: string): 0 | 1 | 2 {
   if (value === undefined) return 0;
-  if (typeof value !== 'boolean') throw new InvalidTimeslice(`value.${key}`, 'must be a boolean');
+  if (typeof value !== 'boolean') throw new InvalidTimeslice(field, 'must be a boolean');
   return value ? 2 : 1;
 }

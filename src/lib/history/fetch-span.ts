@@ -27,32 +27,81 @@ export class TooDenseError extends Error {
   }
 }
 
+/** A page of a history answer as paging sees it: how many rows, and each row's instant and sensor. */
+export interface PagedRows {
+  length: number;
+  ts(row: number): number;
+  sensorUuid(row: number): string;
+}
+
+/** A page and the rows of it to keep (those not already received on the page before). */
+export interface KeptPage<P> {
+  page: P;
+  keep: number[];
+}
+
 /**
- * Every item of a span that fits one request's time limit, newest first. When a page comes back
+ * Every page of a span that fits one request's time limit, newest first. When a page comes back
  * full, the span may hold more: the next page asks again with `to` = the oldest ts received, and
- * the items of that instant already received are dropped (docs/decisions/0004-history.md, "History").
+ * the rows of that instant already received are left out of `keep`
+ * (docs/decisions/0004-history.md, "History"). Pages may be lists or columns.
  */
+export async function pageSpan<P extends PagedRows>(
+  span: TimeSpan,
+  fetchPage: (request: PageRequest, signal: AbortSignal) => Promise<P>,
+  signal: AbortSignal,
+  count: number = HISTORY_MAX_COUNT,
+): Promise<KeptPage<P>[]> {
+  const pages: KeptPage<P>[] = [];
+  let to = span.to;
+  let atBoundary = new Set<string>();
+  const keyOf = (page: P, row: number) =>
+    sliceKey({ sensorUuid: page.sensorUuid(row), ts: page.ts(row) });
+  for (;;) {
+    signal.throwIfAborted();
+    const page = await fetchPage({ from: span.from, to, count }, signal);
+    let oldest = Number.POSITIVE_INFINITY;
+    const keep: number[] = [];
+    for (let row = 0; row < page.length; row++) {
+      const ts = page.ts(row);
+      if (ts < oldest) oldest = ts;
+      if (ts === to && atBoundary.has(keyOf(page, row))) continue;
+      keep.push(row);
+    }
+    pages.push({ page, keep });
+    if (page.length < count) return pages;
+    if (oldest >= to) throw new TooDenseError(to, count);
+    atBoundary = new Set();
+    for (let row = 0; row < page.length; row++) {
+      if (page.ts(row) === oldest) atBoundary.add(keyOf(page, row));
+    }
+    to = oldest;
+  }
+}
+
+/** A list page as rows. */
+function listRows<T extends PageItem>(items: T[]): PagedRows & { items: T[] } {
+  const at = (row: number): PageItem => items[row] ?? { ts: Number.NaN, sensorUuid: '' };
+  return {
+    items,
+    length: items.length,
+    ts: (row) => at(row).ts,
+    sensorUuid: (row) => at(row).sensorUuid,
+  };
+}
+
+/** Every item of a span (pageSpan over list pages), newest first. */
 export async function fetchSpan<T extends PageItem>(
   span: TimeSpan,
   fetchPage: PageFetcher<T>,
   signal: AbortSignal,
   count: number = HISTORY_MAX_COUNT,
 ): Promise<T[]> {
-  const items: T[] = [];
-  let to = span.to;
-  let atBoundary = new Set<string>();
-  for (;;) {
-    signal.throwIfAborted();
-    const page = await fetchPage({ from: span.from, to, count }, signal);
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const item of page) {
-      if (item.ts < oldest) oldest = item.ts;
-      if (item.ts === to && atBoundary.has(sliceKey(item))) continue;
-      items.push(item);
-    }
-    if (page.length < count) return items;
-    if (oldest >= to) throw new TooDenseError(to, count);
-    atBoundary = new Set(page.filter((item) => item.ts === oldest).map(sliceKey));
-    to = oldest;
-  }
+  const pages = await pageSpan(
+    span,
+    async (request, pageSignal) => listRows(await fetchPage(request, pageSignal)),
+    signal,
+    count,
+  );
+  return pages.flatMap(({ page, keep }) => keep.flatMap((row) => page.items[row] ?? []));
 }

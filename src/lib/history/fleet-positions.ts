@@ -1,16 +1,13 @@
 import type { NodePosition } from '../../../contract/positions.ts';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { distanceM } from '../geo/distance.ts';
+import { DEFAULT_MOTION_RULE, motionAt, type Fix, type Motion } from '../motion/fix-motion.ts';
 import { locationOf, trackPointOf, type TrackPoint } from './gps-track.ts';
 
-/** A new fix this far from the last one means the node moved (GPS jitter stays well under it). */
-const MOVED_METRES = 25;
+export type { Motion } from '../motion/fix-motion.ts';
 
-/** What the node's newest GPS message says of its movement, and from when. */
-export interface Motion {
-  moving: boolean;
-  ts: number;
-}
+/** A new fix this far from the last one glides on the map (GPS jitter stays well under it). */
+const MOVED_METRES = 25;
 
 /** Where a node was last seen, for the fleet map. */
 export interface FleetNode {
@@ -20,10 +17,15 @@ export interface FleetNode {
   /** Newest message of any kind from the node. */
   lastSeen: number;
   lastTemperature?: { value: number; ts: number };
+  /** The newest fix's `stationary` flag, when it carried one. */
+  stationary?: boolean;
+  /** The fix before `position`, whatever its distance: the speed between them tells motion. */
+  before?: Fix;
+  /** The newest departure (`stationary: false`, which carries no position), if any. */
+  departedAt?: number;
   /**
-   * Moving or not, from the newest GPS message: `stationary` when the node says so (section 2.3:
-   * false is a departure, without a position), otherwise whether its fix moved more than
-   * MOVED_METRES from the one before. Unknown until a message tells.
+   * Moving or not, and as of when: judged from the fixes above by the one rule of
+   * lib/motion/fix-motion.ts (motionAt). Unknown until a message tells.
    */
   motion?: Motion;
   /** Where the node was before `position`, when it moved: the map glides it from there. */
@@ -49,7 +51,10 @@ export class FleetBuilder {
   private readonly seen = new Map<string, { name: string; key: string; lastSeen: number }>();
   private readonly positions = new Map<string, TrackPoint>();
   private readonly temperatures = new Map<string, { value: number; ts: number }>();
-  private readonly motions = new Map<string, Motion>();
+  /** The newest fix's flag, the fix before the newest, the newest departure: motion's inputs. */
+  private readonly flags = new Map<string, boolean>();
+  private readonly befores = new Map<string, Fix>();
+  private readonly departures = new Map<string, number>();
   private readonly previous = new Map<string, TrackPoint>();
   /** What nodes() made, per node; nodes changed since, to be made again. */
   private readonly made = new Map<string, FleetNode>();
@@ -71,9 +76,7 @@ export class FleetBuilder {
       if (item.type !== 'GPS') continue;
       const point = trackPointOf(item);
       if (point) this.position(item.nodeUuid, point, item.value.stationary);
-      else if (item.value.stationary === false) {
-        this.motion(item.nodeUuid, { moving: true, ts: item.ts });
-      }
+      else if (item.value.stationary === false) this.departure(item.nodeUuid, item.ts);
     }
   }
 
@@ -85,8 +88,9 @@ export class FleetBuilder {
       if (node.lastTemperature) {
         this.temperature(node.nodeUuid, node.lastTemperature.value, node.lastTemperature.ts);
       }
-      this.position(node.nodeUuid, node.position);
-      if (node.motion) this.motion(node.nodeUuid, node.motion);
+      if (node.before) this.position(node.nodeUuid, { ...node.before, calculated: false });
+      this.position(node.nodeUuid, node.position, node.stationary);
+      if (node.departedAt !== undefined) this.departure(node.nodeUuid, node.departedAt);
     }
   }
 
@@ -136,7 +140,13 @@ export class FleetBuilder {
       };
       const temperature = this.temperatures.get(nodeUuid);
       if (temperature) fleetNode.lastTemperature = temperature;
-      const motion = this.motions.get(nodeUuid);
+      const stationary = this.flags.get(nodeUuid);
+      if (stationary !== undefined) fleetNode.stationary = stationary;
+      const before = this.befores.get(nodeUuid);
+      if (before) fleetNode.before = before;
+      const departedAt = this.departures.get(nodeUuid);
+      if (departedAt !== undefined) fleetNode.departedAt = departedAt;
+      const motion = motionAt({ ...position, stationary }, before, departedAt, DEFAULT_MOTION_RULE);
       if (motion) fleetNode.motion = motion;
       const from = this.previous.get(nodeUuid);
       if (from) fleetNode.from = from;
@@ -179,23 +189,44 @@ export class FleetBuilder {
     this.changed.add(nodeUuid);
   }
 
+  /**
+   * Keeps the node's two newest fixes, in whatever order they arrive (history answers come
+   * newest first, a stream oldest first): the newest is its position, the one before tells
+   * the speed.
+   */
   private position(nodeUuid: string, point: TrackPoint, stationary?: boolean) {
     const known = this.positions.get(nodeUuid);
-    if (known && known.ts >= point.ts) return;
+    const fix: Fix = { ts: point.ts, lat: point.lat, lon: point.lon, stationary };
+    if (known && known.ts >= point.ts) {
+      const before = this.befores.get(nodeUuid);
+      if (known.ts === point.ts || (before && before.ts >= point.ts)) return;
+      this.befores.set(nodeUuid, fix);
+      this.changed.add(nodeUuid);
+      return;
+    }
     this.positions.set(nodeUuid, point);
+    if (known) {
+      const knownFlag = this.flags.get(nodeUuid);
+      this.befores.set(nodeUuid, {
+        ts: known.ts,
+        lat: known.lat,
+        lon: known.lon,
+        stationary: knownFlag,
+      });
+    }
+    if (stationary === undefined) this.flags.delete(nodeUuid);
+    else this.flags.set(nodeUuid, stationary);
     const moved =
       known !== undefined && distanceM(known.lat, known.lon, point.lat, point.lon) > MOVED_METRES;
     if (moved) this.previous.set(nodeUuid, known);
     else this.previous.delete(nodeUuid);
-    if (stationary !== undefined) this.motion(nodeUuid, { moving: !stationary, ts: point.ts });
-    else if (known !== undefined) this.motion(nodeUuid, { moving: moved, ts: point.ts });
     this.changed.add(nodeUuid);
   }
 
-  private motion(nodeUuid: string, motion: Motion) {
-    const known = this.motions.get(nodeUuid);
-    if (known && known.ts > motion.ts) return;
-    this.motions.set(nodeUuid, motion);
+  private departure(nodeUuid: string, ts: number) {
+    const known = this.departures.get(nodeUuid);
+    if (known !== undefined && known >= ts) return;
+    this.departures.set(nodeUuid, ts);
     this.changed.add(nodeUuid);
   }
 }

@@ -31,9 +31,10 @@ export const stateColors: Record<NodeState, string> = {
 };
 
 /**
- * A node's state at `now`: silent when no message of any kind came for `silentAfterMs`; moving
- * when its newest GPS message says so (a departure, or a fix away from the last one) and is
- * recent; parked otherwise, including when nothing said it moved.
+ * A node's state at `now` (live, or a past moment of the slider): silent when no message of any
+ * kind came for `silentAfterMs`; moving when its motion (lib/motion/fix-motion.ts, motionAt: the
+ * flag, a departure, the speed between its two newest fixes) says so and is recent; parked
+ * otherwise, including when nothing said it moved. docs/decisions/0062-states-at-any-moment.md.
  */
 export function nodeState(node: FleetNode, now: number, silentAfterMs: number): NodeState {
   if (now - node.lastSeen > silentAfterMs) return 'silent';

@@ -1,4 +1,11 @@
 import { distanceM } from '../geo/distance.ts';
+import {
+  DEFAULT_MOTION_RULE,
+  standingAt,
+  standingBySpeed,
+  STILL_RADIUS_M,
+  type Fix,
+} from '../motion/fix-motion.ts';
 import type { NodeGps } from '../history-store/extract.ts';
 import type { TimeSpan } from '../history/split-range.ts';
 import { dayIndex, type LocalDays } from '../../../contract/local-days.ts';
@@ -23,15 +30,9 @@ export const defaultTripSettings: TripSettings = {
   minStopMs: 5 * MINUTE,
   minTripDistanceM: 500,
   minTripMs: 5 * MINUTE,
-  movingKmh: 3,
-  silenceMs: 60 * MINUTE,
+  ...DEFAULT_MOTION_RULE,
 };
 
-/**
- * Two positions of one stop further apart than this mean the node moved while unobserved. GPS
- * scatter is a few metres per unit of hdop; a calculated position (hdop 4–8) may be 20 m off.
- */
-const STILL_RADIUS_M = 150;
 /** Two fixes this close are at the same place, scatter aside. */
 const SAME_PLACE_M = 50;
 
@@ -84,30 +85,44 @@ const between = (gps: NodeGps, i: number, j: number) =>
   distanceM(gps.lat[i] ?? 0, gps.lon[i] ?? 0, gps.lat[j] ?? 0, gps.lon[j] ?? 0);
 
 /**
- * Whether each GPS message finds the node standing still. The flag says so where the node sends
- * it (`stationary: true` standing, `false` moving off); a fix without it (fixes on the move omit
- * it) is judged by the speed from the previous position (the first fix: to the next one), and
- * after a silence by whether the node is still where it was.
+ * Whether each GPS message finds the node standing still, by the rule the Fleet map uses too
+ * (lib/motion/fix-motion.ts): the flag where the node sends it, a departure just before, else the
+ * speed from the previous position. The very first fix, which has none, is judged against the next
+ * one; a message without a position keeps the state of the one before.
  */
 function stillFlags(gps: NodeGps, settings: TripSettings): Uint8Array {
   const n = gps.ts.length;
   const still = new Uint8Array(n);
+  const fixAt = (i: number): Fix => {
+    const flag = gps.stationary[i];
+    return {
+      ts: gps.ts[i] ?? 0,
+      lat: gps.lat[i] ?? 0,
+      lon: gps.lon[i] ?? 0,
+      stationary: flag === 2 ? true : flag === 1 ? false : undefined,
+    };
+  };
   let previous = -1;
   for (let i = 0; i < n; i++) {
     const flag = gps.stationary[i];
     if (flag === 2) still[i] = 1;
     else if (flag === 1) still[i] = 0;
     else if (!has(gps, i)) still[i] = i > 0 ? (still[i - 1] ?? 0) : 0;
-    else if (gps.stationary[i - 1] === 1 && i - 1 > previous) still[i] = 0;
     else {
-      // Judged against the previous position; the very first against the next one.
-      let other = previous;
-      if (other < 0) for (other = i + 1; other < n && !has(gps, other); other++);
-      const dt = Math.abs((gps.ts[i] ?? 0) - (gps.ts[other] ?? 0));
-      const d = other < n ? between(gps, other, i) : 0;
-      if (other >= n || dt <= 0) still[i] = previous >= 0 ? (still[previous] ?? 0) : 0;
-      else if (dt > settings.silenceMs) still[i] = d <= STILL_RADIUS_M ? 1 : 0;
-      else still[i] = (d / dt) * 3_600_000 < settings.movingKmh * 1000 ? 1 : 0;
+      const departed = gps.stationary[i - 1] === 1 && i - 1 > previous;
+      let verdict = standingAt(
+        fixAt(i),
+        previous >= 0 ? fixAt(previous) : undefined,
+        departed,
+        settings,
+      );
+      if (verdict === undefined && previous < 0) {
+        let next = i + 1;
+        while (next < n && !has(gps, next)) next++;
+        if (next < n) verdict = standingBySpeed(fixAt(i), fixAt(next), settings);
+      }
+      still[i] =
+        verdict === undefined ? (previous >= 0 ? (still[previous] ?? 0) : 0) : verdict ? 1 : 0;
     }
     if (has(gps, i)) previous = i;
   }

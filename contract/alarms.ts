@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/** What raised an alarm; its severity follows from it (docs/decisions/0080-alarms.md). */
+export const AlarmKind = z.enum(['temperature', 'silence', 'place']);
+export type AlarmKind = z.infer<typeof AlarmKind>;
+
+export const AlarmSeverity = z.enum(['critical', 'major', 'warning']);
+export type AlarmSeverity = z.infer<typeof AlarmSeverity>;
+
+export const severityOf: Record<AlarmKind, AlarmSeverity> = {
+  temperature: 'critical',
+  silence: 'major',
+  place: 'warning',
+};
+
+/** raised → acknowledged → cleared; `active` (a filter only) is raised or acknowledged. */
+const AlarmState = z.enum(['raised', 'acknowledged', 'cleared']);
+
+export const ALARM_COMMENT_MAX_LENGTH = 1_000;
+
+const Moment = z.object({
+  ts: z.number().int().describe('Epoch ms of the reading'),
+  value: z.number().describe('°C'),
+});
+
+export const Alarm = z
+  .object({
+    id: z.guid(),
+    kind: AlarmKind,
+    severity: AlarmSeverity,
+    state: AlarmState,
+    tenant: z.string(),
+    channelUuid: z.guid().describe('The sensor (temperature) or node (silence) it is about'),
+    channelName: z.string(),
+    nodeUuid: z.guid(),
+    nodeName: z.string(),
+    direction: z.enum(['above', 'below']).optional().describe('Temperature: which limit'),
+    limits: z
+      .object({ min: z.number().optional(), max: z.number().optional() })
+      .optional()
+      .describe('Temperature: the band in force when the excursion began'),
+    excursionStart: Moment.optional().describe('The first reading out of the band'),
+    raisedAt: z.number().int().describe('Epoch ms of the reading (or moment) that raised it'),
+    raisedBy: Moment.optional().describe('The reading that raised it (after any delay)'),
+    peak: Moment.optional().describe('The reading farthest out while it was active'),
+    acknowledged: z
+      .object({ by: z.string(), at: z.number().int(), comment: z.string() })
+      .optional(),
+    cleared: z
+      .object({
+        at: z.number().int().describe('The reading back in, or when a person cleared it'),
+        by: z.string().optional().describe('Who cleared it; absent when the data did'),
+        comment: z.string().optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Alarm' });
+export type Alarm = z.infer<typeof Alarm>;
+
+export const AlarmPage = z
+  .object({
+    alarms: z.array(Alarm).describe('Newest raised first'),
+    next: z.string().optional().describe('Pass as `cursor` for the next page; absent at the end'),
+  })
+  .meta({ id: 'AlarmPage' });
+export type AlarmPage = z.infer<typeof AlarmPage>;
+
+/** The body of an `alarm.raised` / `alarm.cleared` push (Standard Webhooks event shape). */
+export const AlarmPushEvent = z
+  .object({
+    type: z.enum(['alarm.raised', 'alarm.cleared']),
+    timestamp: z.string().describe('ISO 8601'),
+    channelUuid: z.guid().describe('The channel whose push configuration sent it'),
+    channelName: z.string(),
+    data: Alarm,
+  })
+  .meta({ id: 'AlarmPushEvent' });
+export type AlarmPushEvent = z.infer<typeof AlarmPushEvent>;

@@ -1,0 +1,197 @@
+import { sql } from 'kysely';
+import type {
+  AlarmChanges,
+  AlarmFilter,
+  AlarmRow,
+  AlarmStore,
+  AlarmView,
+  NewAlarmRow,
+  SilenceCandidate,
+} from '../alarms.ts';
+import { isSet, oneOf, uuidText } from './engine.ts';
+import type { Sql } from './queries.ts';
+
+export class SqlAlarmStore implements AlarmStore {
+  private readonly s: Sql;
+
+  constructor(sql: Sql) {
+    this.s = sql;
+  }
+
+  async open(slots: readonly string[]): Promise<AlarmRow[]> {
+    if (slots.length === 0) return [];
+    let query = this.s.qb
+      .selectFrom('alarms')
+      .selectAll()
+      .where(oneOf(this.s.engine, 'slot', slots))
+      // Locked in one order, so two batches locking several sensors' alarms cannot deadlock.
+      .orderBy('id');
+    if (this.s.engine === 'postgres') query = query.forUpdate();
+    return this.s.all(query);
+  }
+
+  async lockSlots(slots: readonly string[]): Promise<void> {
+    if (this.s.engine !== 'postgres') return;
+    for (const slot of [...slots].sort()) {
+      // 24: this issue's class of advisory locks, apart from the cloud's other ones.
+      await this.s.first(
+        this.s.qb.selectNoFrom(
+          sql<string>`pg_advisory_xact_lock(24, hashtext(${slot}))::text`.as('locked'),
+        ),
+      );
+    }
+  }
+
+  async insert(row: NewAlarmRow): Promise<number | undefined> {
+    const inserted = await this.s.first(
+      this.s.qb
+        .insertInto('alarms')
+        .values(row)
+        // A concurrent batch opened this excursion first: on PostgreSQL this waits for its
+        // commit, and the caller reads that row instead of opening a second alarm.
+        .onConflict((conflict) => conflict.column('slot').doNothing())
+        .returning('id'),
+    );
+    return inserted?.id;
+  }
+
+  async update(id: number, changes: AlarmChanges): Promise<void> {
+    await this.s.exec(this.s.qb.updateTable('alarms').set(changes).where('id', '=', id));
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.s.exec(this.s.qb.deleteFrom('alarms').where('id', '=', id));
+  }
+
+  async decide(uuid: string, changes: AlarmChanges, unacknowledged: boolean): Promise<boolean> {
+    let query = this.s.qb
+      .updateTable('alarms')
+      .set(changes)
+      .where('uuid', '=', uuid)
+      .where('status', '=', 'active');
+    if (unacknowledged) query = query.where('acknowledged_at', 'is', null);
+    return (await this.s.exec(query)) > 0;
+  }
+
+  async propertiesOf(ids: readonly number[]): Promise<Map<number, string | null>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('channels')
+        .select(['id', 'properties'])
+        .where(oneOf(this.s.engine, 'id', unique)),
+    );
+    return new Map(rows.map((row) => [row.id, row.properties]));
+  }
+
+  async silenceCandidates(): Promise<SilenceCandidate[]> {
+    const { engine, qb } = this.s;
+    // The key's name narrows the scan to the few channels that may name it; the caller parses.
+    const named = '%silentAfterMinutes%';
+    const groups = await this.s.all(
+      qb
+        .selectFrom('channels as g')
+        .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
+        .select(['g.id as groupId', 'g.properties', 'gm.member_id as nodeId'])
+        .where('g.type', '=', 'GROUP')
+        .where(isSet(engine, 'g.active'))
+        .where('g.properties', 'like', named),
+    );
+    const fromGroups = new Map<number, { id: number; properties: string }[]>();
+    for (const row of groups) {
+      if (row.properties === null) continue;
+      const list = fromGroups.get(row.nodeId) ?? [];
+      list.push({ id: row.groupId, properties: row.properties });
+      fromGroups.set(row.nodeId, list);
+    }
+    let nodes = qb
+      .selectFrom('channels')
+      .select(['id', uuidText(engine, 'uuid').as('uuid'), 'name', 'tenant', 'properties'])
+      .where('type', '=', 'NODE')
+      .where(isSet(engine, 'active'));
+    nodes = nodes.where((eb) =>
+      fromGroups.size === 0
+        ? eb('properties', 'like', named)
+        : eb.or([eb('properties', 'like', named), oneOf(engine, 'id', [...fromGroups.keys()])]),
+    );
+    const rows = await this.s.all(nodes);
+    return rows.map((row) => ({ ...row, groups: fromGroups.get(row.id) ?? [] }));
+  }
+
+  private views() {
+    const { engine, qb } = this.s;
+    return qb
+      .selectFrom('alarms as a')
+      .innerJoin('channels as c', 'c.id', 'a.channel_id')
+      .innerJoin('channels as n', 'n.id', 'a.node_id')
+      .selectAll('a')
+      .select([
+        uuidText(engine, 'c.uuid').as('channel_uuid'),
+        'c.name as channel_name',
+        uuidText(engine, 'n.uuid').as('node_uuid'),
+        'n.name as node_name',
+      ])
+      .where('a.status', '<>', 'pending');
+  }
+
+  find(uuid: string): Promise<AlarmView | undefined> {
+    return this.s.first(this.views().where('a.uuid', '=', uuid));
+  }
+
+  findById(id: number): Promise<AlarmView | undefined> {
+    return this.s.first(this.views().where('a.id', '=', id));
+  }
+
+  async list(filter: AlarmFilter): Promise<AlarmView[]> {
+    if (filter.nodes.length === 0) return [];
+    let query = this.views().where(
+      oneOf(
+        this.s.engine,
+        'a.node_id',
+        filter.nodes.map((node) => node.id),
+      ),
+    );
+    const { state, kind, from, to, after, channelId } = filter;
+    if (channelId !== undefined) query = query.where('a.channel_id', '=', channelId);
+    if (state === 'cleared') query = query.where('a.status', '=', 'cleared');
+    else if (state !== undefined) query = query.where('a.status', '=', 'active');
+    if (state === 'raised') query = query.where('a.acknowledged_at', 'is', null);
+    if (state === 'acknowledged') query = query.where('a.acknowledged_at', 'is not', null);
+    if (kind !== undefined) query = query.where('a.kind', '=', kind);
+    if (from !== undefined) query = query.where('a.raised_at', '>=', from);
+    if (to !== undefined) query = query.where('a.raised_at', '<=', to);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('a.raised_at', '<', after.raisedAt),
+          eb.and([eb('a.raised_at', '=', after.raisedAt), eb('a.id', '<', after.id)]),
+        ]),
+      );
+    }
+    // Nodes reached only through a group show the alarms raised since they joined it; those
+    // are few, so they are filtered here rather than in SQL.
+    const since = new Map(
+      filter.nodes.filter((node) => node.since > -Infinity).map((node) => [node.id, node.since]),
+    );
+    const rows: AlarmView[] = [];
+    let page = query.orderBy('a.raised_at', 'desc').orderBy('a.id', 'desc');
+    for (let round = 0; round < 20 && rows.length < filter.limit; round++) {
+      const batch = await this.s.all(page.limit(filter.limit));
+      for (const row of batch) {
+        const joined = since.get(row.node_id);
+        if (joined === undefined || (row.raised_at ?? 0) >= joined) rows.push(row);
+      }
+      const last = batch[batch.length - 1];
+      if (batch.length < filter.limit || !last || since.size === 0) break;
+      const raisedAt = last.raised_at ?? 0;
+      page = page.where((eb) =>
+        eb.or([
+          eb('a.raised_at', '<', raisedAt),
+          eb.and([eb('a.raised_at', '=', raisedAt), eb('a.id', '<', last.id)]),
+        ]),
+      );
+    }
+    return rows.slice(0, filter.limit);
+  }
+}

@@ -1,0 +1,219 @@
+import { sql } from 'kysely';
+import type { Operation } from '../../../contract/userinfo.ts';
+import type { Channel } from '../channels.ts';
+import type { GroupPath, PeopleStore, PermissionSetInfo, Person, ReachFacts } from '../people.ts';
+import { byName, oneOf } from './engine.ts';
+import type { Sql } from './queries.ts';
+import { flag } from './values.ts';
+
+/** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+export class SqlPeopleStore implements PeopleStore {
+  private readonly s: Sql;
+
+  constructor(sql: Sql) {
+    this.s = sql;
+  }
+
+  private get people() {
+    return this.s.qb
+      .selectFrom('users as u')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('external_identities')
+            .select(['user_id', (e) => e.fn.max('signed_in_at').as('signed_in_at')])
+            .groupBy('user_id')
+            .as('x'),
+        (join) => join.onRef('x.user_id', '=', 'u.id'),
+      )
+      .select([
+        'u.id',
+        'u.sub',
+        'u.username',
+        'u.name',
+        'u.email',
+        'u.tenant',
+        'u.password_hash as passwordHash',
+        'x.signed_in_at as signedInAt',
+      ]);
+  }
+
+  async list(
+    tenants: readonly string[],
+    filter: string | undefined,
+    limit: number,
+  ): Promise<Person[]> {
+    if (tenants.length === 0) return [];
+    const { engine } = this.s;
+    let query = this.people.where(oneOf(engine, 'u.tenant', tenants));
+    if (filter !== undefined && filter !== '') {
+      const pattern = containing(filter);
+      query = query.where((eb) =>
+        eb.or(
+          ['u.username', 'u.name', 'u.email'].map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`,
+          ),
+        ),
+      );
+    }
+    const rows = await this.s.all(
+      query.orderBy(byName(engine, 'u.username')).orderBy('u.id').limit(limit),
+    );
+    return this.withSets(rows);
+  }
+
+  async findBySub(sub: string): Promise<Person | undefined> {
+    const row = await this.s.first(this.people.where('u.sub', '=', sub));
+    return row && (await this.withSets([row]))[0];
+  }
+
+  private async withSets(
+    rows: {
+      id: number;
+      sub: string;
+      username: string;
+      name: string;
+      email: string;
+      tenant: string;
+      passwordHash: string | null;
+      signedInAt: number | null;
+    }[],
+  ): Promise<Person[]> {
+    if (rows.length === 0) return [];
+    const sets = await this.s.all(
+      this.s.qb
+        .selectFrom('user_permission_sets as ups')
+        .innerJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
+        .select(['ups.user_id as userId', 'ps.name'])
+        .where(
+          oneOf(
+            this.s.engine,
+            'ups.user_id',
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy('ps.name'),
+    );
+    return rows.map(({ passwordHash, signedInAt, ...row }) => ({
+      ...row,
+      builtIn: passwordHash !== null,
+      permissionSets: sets.filter((set) => set.userId === row.id).map((set) => set.name),
+      // The provider's sign-in time is in seconds (auth_time, iat).
+      lastSignIn: signedInAt === null ? null : Number(signedInAt) * 1000,
+    }));
+  }
+
+  async permissionSets(): Promise<PermissionSetInfo[]> {
+    const { qb } = this.s;
+    const [sets, grants, groups] = await Promise.all([
+      this.s.all(qb.selectFrom('permission_sets').select(['id', 'name', 'description'])),
+      this.s.all(
+        qb
+          .selectFrom('permission_set_grants')
+          .select(['set_id as setId', 'tenant', 'object_type as objectType', 'operation']),
+      ),
+      this.s.all(
+        qb.selectFrom('permission_set_groups').select(['set_id as setId', 'group_id as groupId']),
+      ),
+    ]);
+    return sets
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((set) => ({
+        name: set.name,
+        description: set.description,
+        grants: grants
+          .filter((grant) => grant.setId === set.id)
+          .map(({ tenant, objectType, operation }) => ({
+            tenant,
+            objectType,
+            operation: operation as Operation,
+          })),
+        groupIds: groups.filter((group) => group.setId === set.id).map((group) => group.groupId),
+      }));
+  }
+
+  async reachFacts(userId: number, channel: Pick<Channel, 'id' | 'nodeId'>): Promise<ReachFacts> {
+    const { engine, qb } = this.s;
+    const ids = channel.nodeId === null ? [channel.id] : [channel.id, channel.nodeId];
+    const [owned, given, bySets, memberships] = await Promise.all([
+      this.s.all(
+        qb
+          .selectFrom('channels')
+          .select('id')
+          .where(oneOf(engine, 'id', ids))
+          .where('owner_id', '=', userId),
+      ),
+      this.s.all(
+        qb
+          .selectFrom('channel_access')
+          .select('channel_id as id')
+          .where('user_id', '=', userId)
+          .where(oneOf(engine, 'channel_id', ids)),
+      ),
+      this.s.all(
+        qb
+          .selectFrom('user_permission_sets as ups')
+          .innerJoin('permission_set_groups as psg', 'psg.set_id', 'ups.set_id')
+          .innerJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
+          .select(['psg.group_id as id', 'ps.name'])
+          .where('ups.user_id', '=', userId)
+          .where(oneOf(engine, 'psg.group_id', ids)),
+      ),
+      this.s.all(
+        qb
+          .selectFrom('group_members as gm')
+          .innerJoin('channels as g', 'g.id', 'gm.group_id')
+          .select([
+            'gm.member_id as memberId',
+            'g.id',
+            'g.uuid',
+            'g.name',
+            'g.active',
+            'g.owner_id as ownerId',
+          ])
+          .where(oneOf(engine, 'gm.member_id', ids))
+          .orderBy(byName(engine, 'g.name')),
+      ),
+    ]);
+    const groupIds = [...new Set(memberships.map((row) => row.id))];
+    const [groupsGiven, groupSets] =
+      groupIds.length === 0
+        ? [[], []]
+        : await Promise.all([
+            this.s.all(
+              qb
+                .selectFrom('channel_access')
+                .select('channel_id as id')
+                .where('user_id', '=', userId)
+                .where(oneOf(engine, 'channel_id', groupIds)),
+            ),
+            this.s.all(
+              qb
+                .selectFrom('permission_set_groups as psg')
+                .innerJoin('permission_sets as ps', 'ps.id', 'psg.set_id')
+                .select(['psg.group_id as id', 'ps.name'])
+                .where(oneOf(engine, 'psg.group_id', groupIds))
+                .orderBy('ps.name'),
+            ),
+          ]);
+    const groups = new Map<number, GroupPath[]>();
+    for (const { memberId, active, ...group } of memberships) {
+      groups.set(memberId, [...(groups.get(memberId) ?? []), { ...group, active: flag(active) }]);
+    }
+    const named = (rows: { id: number; name: string }[]) => {
+      const map = new Map<number, string[]>();
+      for (const row of rows) map.set(row.id, [...(map.get(row.id) ?? []), row.name]);
+      return map;
+    };
+    return {
+      owned: owned.map((row) => row.id),
+      given: given.map((row) => row.id),
+      givenBySets: named(bySets),
+      groups,
+      groupsGiven: new Set(groupsGiven.map((row) => row.id)),
+      groupSets: named(groupSets),
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import type {
+  GroupNodeMembership,
+  NodeInReach,
+  NodeLatest,
+  NodeScope,
+  PositionStore,
+} from '../positions.ts';
+import { TYPE } from './channel-rows.ts';
+import { withReach } from './channels.ts';
+import { byName } from './engine.ts';
+import type { Sql } from './queries.ts';
+
+/**
+ * The latest-positions extension's reads of reach and group membership, written once. `latest`
+ * is each engine's own (../sqlite/positions.ts: a seek per sensor on the one connection;
+ * ../postgres/positions.ts: one statement with LATERAL seeks and arrays as parameters, one round
+ * trip instead of one per sensor).
+ */
+export abstract class SqlPositionStore implements PositionStore {
+  protected readonly s: Sql;
+
+  constructor(scope: Sql) {
+    this.s = scope;
+  }
+
+  abstract latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]>;
+
+  reachableNodes(userId: number): Promise<NodeInReach[]> {
+    const { engine, qb } = this.s;
+    return this.s.all(
+      withReach(qb, userId, 'NODE')
+        .selectFrom('channels')
+        .select(['id', 'uuid', 'name', 'tenant'])
+        .where('id', 'in', (eb) => eb.selectFrom('reach').select('id'))
+        .where('type', '=', TYPE.NODE)
+        .orderBy(byName(engine, 'name'))
+        .orderBy('id'),
+      'positions-reachable-nodes',
+    );
+  }
+
+  async groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('channels as g')
+        .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
+        .innerJoin('channels as m', (join) =>
+          join.onRef('m.id', '=', 'gm.member_id').on('m.type', '=', TYPE.NODE),
+        )
+        .select([
+          'gm.member_id as nodeId',
+          'g.id as groupId',
+          'g.tenant as groupTenant',
+          'gm.added_at as addedAt',
+        ])
+        .where('g.type', '=', TYPE.GROUP)
+        .where((eb) =>
+          eb.or([
+            eb('g.owner_id', '=', userId),
+            eb.exists(
+              eb
+                .selectFrom('channel_grants as a')
+                .select('a.channel_id')
+                .where('a.user_id', '=', userId)
+                .whereRef('a.channel_id', '=', 'g.id'),
+            ),
+          ]),
+        ),
+      'positions-memberships',
+    );
+    for (const row of rows) row.addedAt = Number(row.addedAt);
+    return rows;
+  }
+
+  /** The nodes a group holds, whole or by one sensor, each from the moment it joined, by name. */
+  async groupScopes(groupId: number): Promise<NodeScope[]> {
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('group_members as gm')
+        .innerJoin('channels as m', 'm.id', 'gm.member_id')
+        .leftJoin('channels as n', (join) =>
+          join.on('m.type', '=', TYPE.SENSOR).onRef('n.id', '=', 'm.node_id'),
+        )
+        .select((eb) => [
+          eb.fn.coalesce('n.id', 'm.id').as('nodeId'),
+          eb.fn.coalesce('n.uuid', 'm.uuid').as('uuid'),
+          eb.fn.coalesce('n.name', 'm.name').as('name'),
+          eb.case().when('m.type', '=', TYPE.SENSOR).then(eb.ref('m.id')).end().as('sensorId'),
+          'gm.added_at as addedAt',
+        ])
+        .where('gm.group_id', '=', groupId),
+      'positions-members',
+    );
+    const scopes = new Map<number, NodeScope>();
+    for (const row of rows) {
+      let scope = scopes.get(row.nodeId);
+      if (!scope) {
+        scope = { id: row.nodeId, uuid: row.uuid, name: row.name };
+        scopes.set(row.nodeId, scope);
+      }
+      const addedAt = Number(row.addedAt);
+      if (row.sensorId === null) scope.all = Math.min(scope.all ?? Infinity, addedAt);
+      else (scope.only ??= new Map()).set(row.sensorId, addedAt);
+    }
+    return [...scopes.values()].sort((a, b) => a.name.localeCompare(b.name));
+  }
+}

@@ -1,0 +1,16 @@
+import { Skeleton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { t } from '../../i18n/i18n.ts';
+import { AlarmsPanel } from '../../features/alarms/alarms-panel.tsx';
+
+export function Component() {
+  const { data: extensions } = useQuery(extensionsQuery());
+  return (
+    <>
+      <PageHeader title={t('alarms.title')} description={t('alarms.description')} />
+      {extensions ? <AlarmsPanel offered={extensions.alarms} /> : <Skeleton h={200} />}
+    </>
+  );
+}

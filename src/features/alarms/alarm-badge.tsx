@@ -1,0 +1,39 @@
+import { Badge, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { alarmsQuery } from '../../api/alarms.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { t } from '../../i18n/i18n.ts';
+import { paths } from '../../lib/paths.ts';
+import { useAlarmNotifications } from './use-alarm-notifications.ts';
+
+/** The most the badge counts exactly; beyond it, "999+". */
+const COUNTED = 1_000;
+
+/**
+ * Active alarms nobody has acknowledged yet, in the caller's reach, from the cloud's alarms
+ * extension (nothing on a cloud without it, or for someone who may not read history).
+ */
+export function AlarmBadge() {
+  const { data: extensions } = useQuery(extensionsQuery());
+  const offered = extensions?.alarms === true;
+  const { data } = useQuery({ ...alarmsQuery({ state: 'raised' }, COUNTED), enabled: offered });
+  useAlarmNotifications(data?.alarms);
+  if (!offered || !data) return null;
+  const count = data.alarms.length;
+  return (
+    <UnstyledButton
+      component={Link}
+      to={paths.alarms.href()}
+      aria-label={t('alarms.badge', { count })}
+    >
+      <Badge
+        color={count > 0 ? 'red' : 'gray'}
+        variant={count > 0 ? 'filled' : 'light'}
+        aria-hidden
+      >
+        {count >= COUNTED ? `${COUNTED - 1}+` : count}
+      </Badge>
+    </UnstyledButton>
+  );
+}

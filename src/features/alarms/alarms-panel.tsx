@@ -1,0 +1,272 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Alarm, AlarmKind } from '../../../contract/alarms.ts';
+import { alarmsQuery, useAlarmDecision, type AlarmStateFilter } from '../../api/alarms.ts';
+import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { download } from '../../components/download.ts';
+import { t, type MessageId } from '../../i18n/i18n.ts';
+import { recordsCsv } from '../../lib/export/records-csv.ts';
+import { paths } from '../../lib/paths.ts';
+import { describeAlarm, formatMoment } from './describe-alarm.ts';
+
+const HOUR = 3_600_000;
+const states = ['active', 'raised', 'acknowledged', 'cleared', 'all'] as const;
+const kinds = ['all', 'temperature', 'silence'] as const;
+const severityColor = { critical: 'red', major: 'orange', warning: 'yellow' } as const;
+
+/** The node's history around the alarm: an hour before it began to an hour after it ended. */
+function historyHref(alarm: Alarm, now: number): string {
+  const from = (alarm.excursionStart?.ts ?? alarm.raisedAt) - HOUR;
+  const to = Math.min(now, (alarm.cleared?.at ?? now) + HOUR);
+  return paths.channelHistory.href(alarm.nodeUuid, { from, to: Math.max(to, from + HOUR) });
+}
+
+function Decision({
+  alarm,
+  action,
+  onClose,
+}: {
+  alarm: Alarm;
+  action: 'acknowledge' | 'clear';
+  onClose: () => void;
+}) {
+  const [comment, setComment] = useState('');
+  const [missing, setMissing] = useState(false);
+  const decision = useAlarmDecision(action);
+  const submit = () => {
+    if (action === 'clear' && comment.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    decision.mutate({ id: alarm.id, comment: comment.trim() }, { onSuccess: onClose });
+  };
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t(action === 'clear' ? 'alarms.clearTitle' : 'alarms.acknowledgeTitle', {
+        node: alarm.nodeName,
+      })}
+    >
+      <Stack>
+        <Text size="sm">{describeAlarm(alarm)}</Text>
+        <Textarea
+          label={t('alarms.comment')}
+          value={comment}
+          onChange={(event) => {
+            setComment(event.currentTarget.value);
+            setMissing(false);
+          }}
+          error={missing ? t('alarms.commentRequired') : undefined}
+          maxLength={1000}
+          autosize
+          minRows={2}
+          data-autofocus
+        />
+        {decision.error && <ApiErrorAlert error={decision.error} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('alarms.cancel')}
+          </Button>
+          <Button onClick={submit} loading={decision.isPending}>
+            {t('alarms.confirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function StateCell({ alarm }: { alarm: Alarm }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">{t(`alarms.state.${alarm.state}` as MessageId)}</Text>
+      {alarm.acknowledged && (
+        <Text size="xs" c="dimmed">
+          {t('alarms.acknowledgedBy', alarm.acknowledged)}
+        </Text>
+      )}
+      {alarm.cleared && (
+        <Text size="xs" c="dimmed">
+          {alarm.cleared.by
+            ? t('alarms.clearedBy', { by: alarm.cleared.by, comment: alarm.cleared.comment ?? '' })
+            : t('alarms.clearedByData', { at: formatMoment(alarm.cleared.at) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** CSV columns: field names as the API names them (not words, so not translated). */
+const csvColumns = {
+  id: (a: Alarm) => a.id,
+  kind: (a: Alarm) => a.kind,
+  severity: (a: Alarm) => a.severity,
+  state: (a: Alarm) => a.state,
+  tenant: (a: Alarm) => a.tenant,
+  nodeName: (a: Alarm) => a.nodeName,
+  channelName: (a: Alarm) => a.channelName,
+  raisedAt: (a: Alarm) => new Date(a.raisedAt).toISOString(),
+  value: (a: Alarm) => a.raisedBy?.value,
+  peak: (a: Alarm) => a.peak?.value,
+  min: (a: Alarm) => a.limits?.min,
+  max: (a: Alarm) => a.limits?.max,
+  acknowledgedBy: (a: Alarm) => a.acknowledged?.by,
+  acknowledgedComment: (a: Alarm) => a.acknowledged?.comment,
+  clearedAt: (a: Alarm) => (a.cleared ? new Date(a.cleared.at).toISOString() : undefined),
+  clearedBy: (a: Alarm) => a.cleared?.by,
+  clearedComment: (a: Alarm) => a.cleared?.comment,
+};
+
+const csvOf = (alarms: readonly Alarm[]): Blob =>
+  recordsCsv<Alarm>(
+    Object.entries(csvColumns).map(([header, value]) => ({ header, value })),
+    alarms,
+  );
+
+/** The Alarms page's body: filters, the newest alarms, and what a person decides on them. */
+export function AlarmsPanel({ offered }: { offered: boolean }) {
+  const [state, setState] = useState<(typeof states)[number]>('active');
+  const [kind, setKind] = useState<(typeof kinds)[number]>('all');
+  const [deciding, setDeciding] = useState<{ alarm: Alarm; action: 'acknowledge' | 'clear' }>();
+  // Links reach an hour past an alarm's end, up to when the page opened.
+  const [now] = useState(() => Date.now());
+  const [notifying, setNotifying] = useState(
+    typeof Notification !== 'undefined' && Notification.permission === 'granted',
+  );
+  const filters = {
+    state: state === 'all' ? undefined : (state as AlarmStateFilter),
+    kind: kind === 'all' ? undefined : (kind as AlarmKind),
+  };
+  const { data, error, isPending } = useQuery({ ...alarmsQuery(filters), enabled: offered });
+  if (!offered) return <Alert color="yellow">{t('alarms.notOffered')}</Alert>;
+  return (
+    <Stack>
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label={t('alarms.filter.state')}
+          data={states.map((value) => ({ value, label: t(`alarms.state.${value}` as MessageId) }))}
+          value={state}
+          onChange={(value) => setState((value ?? 'active') as (typeof states)[number])}
+          allowDeselect={false}
+          w={180}
+        />
+        <Select
+          label={t('alarms.filter.kind')}
+          data={kinds.map((value) => ({ value, label: t(`alarms.kind.${value}` as MessageId) }))}
+          value={kind}
+          onChange={(value) => setKind((value ?? 'all') as (typeof kinds)[number])}
+          allowDeselect={false}
+          w={180}
+        />
+        <Button
+          variant="default"
+          disabled={!data || data.alarms.length === 0}
+          onClick={() => data && download(csvOf(data.alarms), 'alarms.csv')}
+        >
+          {t('alarms.csv')}
+        </Button>
+        {typeof Notification !== 'undefined' && (
+          <Button
+            variant="subtle"
+            disabled={notifying}
+            onClick={() =>
+              void Notification.requestPermission().then((answer) =>
+                setNotifying(answer === 'granted'),
+              )
+            }
+          >
+            {t(notifying ? 'alarms.notifying' : 'alarms.notify')}
+          </Button>
+        )}
+      </Group>
+      {error && <ApiErrorAlert error={error} />}
+      {!isPending && data?.alarms.length === 0 && <Text c="dimmed">{t('alarms.none')}</Text>}
+      {data && data.alarms.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('alarms.column.severity')}</Table.Th>
+                <Table.Th>{t('alarms.column.node')}</Table.Th>
+                <Table.Th>{t('alarms.column.what')}</Table.Th>
+                <Table.Th>{t('alarms.column.raised')}</Table.Th>
+                <Table.Th>{t('alarms.column.state')}</Table.Th>
+                <Table.Th>{t('alarms.column.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.alarms.map((alarm) => (
+                <Table.Tr key={alarm.id}>
+                  <Table.Td>
+                    <Badge color={severityColor[alarm.severity]}>
+                      {t(`alarms.severity.${alarm.severity}` as MessageId)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{alarm.nodeName}</Text>
+                    <Text size="xs" c="dimmed">
+                      {alarm.tenant}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{describeAlarm(alarm)}</Text>
+                  </Table.Td>
+                  <Table.Td>{formatMoment(alarm.raisedAt)}</Table.Td>
+                  <Table.Td>
+                    <StateCell alarm={alarm} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor component={Link} to={historyHref(alarm, now)} size="sm">
+                        {t('alarms.history')}
+                      </Anchor>
+                      {alarm.state === 'raised' && (
+                        <Button
+                          size="compact-sm"
+                          onClick={() => setDeciding({ alarm, action: 'acknowledge' })}
+                        >
+                          {t('alarms.acknowledge')}
+                        </Button>
+                      )}
+                      {alarm.state !== 'cleared' && (
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          onClick={() => setDeciding({ alarm, action: 'clear' })}
+                        >
+                          {t('alarms.clear')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {deciding && (
+        <Decision
+          alarm={deciding.alarm}
+          action={deciding.action}
+          onClose={() => setDeciding(undefined)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Alarm } from '../../../contract/alarms.ts';
+import { intl, t } from '../../i18n/i18n.ts';
+
+export const formatMoment = (ms: number) =>
+  intl().formatDate(ms, { dateStyle: 'short', timeStyle: 'short' });
+
+/** What went wrong, in a person's words: "12 °C, above 8 °C (peak 14 °C)". */
+export function describeAlarm(alarm: Alarm): string {
+  if (alarm.kind === 'silence') {
+    return t('alarms.what.silence', {
+      since: formatMoment(alarm.excursionStart?.ts ?? alarm.raisedAt),
+    });
+  }
+  const value = alarm.raisedBy?.value ?? alarm.excursionStart?.value ?? Number.NaN;
+  const peak = alarm.peak?.value ?? value;
+  if (alarm.direction === 'below') {
+    return t('alarms.what.below', { value, peak, limit: alarm.limits?.min ?? Number.NaN });
+  }
+  return t('alarms.what.above', { value, peak, limit: alarm.limits?.max ?? Number.NaN });
+}
