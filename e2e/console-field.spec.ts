@@ -33,7 +33,7 @@ test('the fleet map frames every node, fits a 1280 × 800 window, and keeps the 
   }
   // Tenant acme's trucks are said quietly, not as an error.
   await expect(page.getByRole('note')).toContainText(
-    '4 nodes of tenant acme: reading their positions needs READ on assets.history in tenant acme.',
+    '4 nodes of tenant acme: your role does not allow reading the history of nodes and sensors in tenant acme.',
   );
   await expect(page.getByRole('alert')).toHaveCount(0);
 
@@ -84,7 +84,8 @@ test('an admin who may read tenant acme but not change it is told so, quietly, a
   });
   await signIn(page, 'admin', paths.channel.href(truck));
   await expect(page.getByRole('heading', { name: 'Acme Truck 01', level: 1 })).toBeVisible();
-  const reason = 'Not allowed: needs UPDATE on assets in tenant acme.';
+  const reason =
+    'You may not do this: your role does not allow editing nodes and sensors in tenant acme.';
   const properties = page.getByRole('region', { name: 'Properties' });
   await expect(properties.getByRole('button', { name: 'Edit' })).toHaveAccessibleDescription(
     reason,
@@ -96,7 +97,9 @@ test('an admin who may read tenant acme but not change it is told so, quietly, a
     page
       .getByRole('region', { name: 'Decommission' })
       .getByRole('button', { name: /Decommission/ }),
-  ).toHaveAccessibleDescription('Not allowed: needs DELETE on assets in tenant acme.');
+  ).toHaveAccessibleDescription(
+    'You may not do this: your role does not allow decommissioning nodes in tenant acme.',
+  );
 
   await page.getByRole('link', { name: 'History', exact: true }).click();
   await expect(page.getByRole('note')).toContainText('needs READ on assets.history in tenant acme');

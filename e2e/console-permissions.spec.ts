@@ -26,7 +26,7 @@ test('support sees its profile and matrix, and every action it may not take says
   const create = page.getByRole('button', { name: 'Create group' });
   await expect(create).toBeDisabled();
   await expect(create).toHaveAccessibleDescription(
-    'Not allowed: needs CREATE on groups in tenant demo.',
+    'You may not do this: your role does not allow creating groups in tenant demo.',
   );
 
   // support reaches nodes only through groups it was given; admin's new node is out of its reach.
@@ -40,14 +40,16 @@ test('fleet may read but not change: creating groups and commissioning say why t
   await signIn(page, 'fleet', paths.nodes.href());
   await expect(
     page.getByRole('button', { name: 'Commission node', exact: true }),
-  ).toHaveAccessibleDescription('Not allowed: needs COMMISSION on assets in tenant demo.');
+  ).toHaveAccessibleDescription(
+    'You may not do this: your role does not allow commissioning nodes in tenant demo.',
+  );
   await expectAccessible(page);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: /^Groups/ })
     .click();
   await expect(page.getByRole('button', { name: 'Create group' })).toHaveAccessibleDescription(
-    'Not allowed: needs CREATE on groups in tenant demo.',
+    'You may not do this: your role does not allow creating groups in tenant demo.',
   );
 });
 

@@ -1,6 +1,7 @@
 import { Alert, Code, Container, List, Stack, Text, Title } from '@mantine/core';
 import { ConfigError } from '../config/config.ts';
-import { t, tNodes } from '../i18n/i18n.ts';
+import { t } from '../i18n/i18n.ts';
+import { tNodes } from '../i18n/t-nodes.ts';
 
 /** Shown instead of the console when /config.json is missing or wrong: says what to fix. */
 export function ConfigErrorScreen({ error }: { error: unknown }) {

@@ -1,5 +1,6 @@
 import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
 import { useId, type MouseEventHandler, type ReactNode, type Ref } from 'react';
+import { t } from '../i18n/i18n.ts';
 import type { Verdict } from '../lib/permissions.ts';
 
 export interface GuardedButtonProps extends ButtonProps {
@@ -29,10 +30,25 @@ export function GuardedButton({
       </Button>
     );
   }
-  const reason = `Not allowed: ${verdict.reason}.`;
+  const reason = t('permission.notAllowed', { reason: verdict.reason });
+  // The person's words first; the permission's technical name beneath, for support.
+  const label = (
+    <>
+      <div>{reason}</div>
+      <div style={{ opacity: 0.75, fontSize: '0.85em' }}>
+        {t('permission.technical', { technical: verdict.technical })}
+      </div>
+    </>
+  );
   return (
     <>
-      <Tooltip label={reason} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Tooltip
+        label={label}
+        multiline
+        maw={320}
+        withArrow
+        events={{ hover: true, focus: true, touch: true }}
+      >
         <Button
           type="button"
           data-disabled

@@ -1,10 +1,8 @@
 import { Fragment, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { RawIntlProvider } from 'react-intl';
 import {
   applyLanguage,
   currentLanguage,
   currentLocale,
-  intl,
   languageFromBrowser,
   type Language,
 } from './i18n.ts';
@@ -50,9 +48,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   );
   return (
     <LanguageContext.Provider value={value}>
-      <RawIntlProvider value={intl()}>
-        <Fragment key={language}>{children}</Fragment>
-      </RawIntlProvider>
+      <Fragment key={language}>{children}</Fragment>
     </LanguageContext.Provider>
   );
 }

@@ -1,5 +1,4 @@
-import { createElement, Fragment, type ReactNode } from 'react';
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { en, type MessageId } from './messages/en.ts';
 import { nl } from './messages/nl.ts';
 
@@ -86,18 +85,17 @@ export function t(id: MessageId, values?: Readonly<Record<string, Value>>): stri
   return current.intl.formatMessage({ id }, values);
 }
 
-/** The formatters of react-intl in the current locale, for numbers, lists and units. */
-export function intl(): IntlShape {
-  return current.intl;
+/** Whether an id built at run time ('permission.action.' + type) names a message. */
+export function isMessageId(id: string): id is MessageId {
+  return Object.hasOwn(en, id);
 }
 
-type NodeValue = Value | ReactNode | ((chunks: ReactNode[]) => ReactNode);
+/** The current language's messages, for the formatter of rich messages (t-nodes.ts). */
+export function currentMessages(): Readonly<Record<MessageId, string>> {
+  return catalogues[current.language];
+}
 
-/**
- * A message with markup or components inside: `tNodes('config.explanation', { code: (c) =>
- * <Code>{c}</Code> })` for `<code>…</code>` in the message, or a component as a value.
- */
-export function tNodes(id: MessageId, values: Readonly<Record<string, NodeValue>>): ReactNode {
-  const formatted = current.intl.formatMessage({ id }, values);
-  return Array.isArray(formatted) ? createElement(Fragment, null, ...formatted) : formatted;
+/** FormatJS's formatters in the current locale, for numbers, lists, units and rich messages. */
+export function intl(): IntlShape {
+  return current.intl;
 }

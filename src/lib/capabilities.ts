@@ -1,6 +1,12 @@
 import type { Operation } from '../../contract/userinfo.ts';
 import { t } from '../i18n/i18n.ts';
-import { mayCreate, verdictsByTenant, type PermissionMap, type Verdict } from './permissions.ts';
+import {
+  mayCreate,
+  refusal,
+  verdictsByTenant,
+  type PermissionMap,
+  type Verdict,
+} from './permissions.ts';
 
 /**
  * One of the console's actions for the profile's summary. `tenants` says, per tenant where the
@@ -23,15 +29,11 @@ function onExisting(
   operation: Operation,
 ): Capability {
   const tenants = verdictsByTenant(permissions, objectType, operation);
-  const refused = tenants.filter((t) => !t.allowed).map((t) => t.tenant);
-  const needs =
-    refused.length === 0
-      ? ''
-      : `needs ${operation} on ${objectType} in tenant ${refused.join(' or ')}`;
+  const refused = tenants.filter((each) => !each.allowed).map((each) => each.tenant);
   const verdict: Verdict =
     tenants.length > 0 && refused.length === 0
       ? { allowed: true, tenant: tenants.length === 1 ? (tenants[0]?.tenant ?? null) : null }
-      : { allowed: false, reason: needs || `needs ${operation} on ${objectType}` };
+      : refusal(operation, objectType, refused);
   return { action, verdict, tenants, needs: verdict.allowed ? '' : verdict.reason };
 }
 

@@ -13,7 +13,8 @@ describe('permission checks', () => {
   it('names the one tenant whose permission is missing', () => {
     expect(mayOnExisting(support, 'groups', 'UPDATE')).toEqual({
       allowed: false,
-      reason: 'needs UPDATE on groups in tenant demo',
+      reason: 'your role does not allow editing groups and their members in tenant demo',
+      technical: 'needs UPDATE on groups in tenant demo',
     });
   });
 
@@ -31,7 +32,8 @@ describe('permission checks', () => {
   it('refuses when no candidate tenant grants it, naming them all', () => {
     expect(mayOnExisting(admin, 'assets', 'EXECUTE')).toEqual({
       allowed: false,
-      reason: 'needs EXECUTE on assets in tenant acme or demo',
+      reason: 'your role does not allow running commands on nodes in tenant acme or demo',
+      technical: 'needs EXECUTE on assets in tenant acme or demo',
     });
   });
 
@@ -43,7 +45,8 @@ describe('permission checks', () => {
     expect(mayCreate(admin, 'groups', 'CREATE')).toEqual({ allowed: true, tenant: 'demo' });
     expect(mayCreate(support, 'assets', 'COMMISSION')).toEqual({
       allowed: false,
-      reason: 'needs COMMISSION on assets in tenant demo',
+      reason: 'your role does not allow commissioning nodes in tenant demo',
+      technical: 'needs COMMISSION on assets in tenant demo',
     });
   });
 
@@ -51,7 +54,8 @@ describe('permission checks', () => {
     const truck = { channelType: 'NODE', tenant: 'acme' } as const;
     expect(mayOnChannel(admin, truck, 'UPDATE')).toEqual({
       allowed: false,
-      reason: 'needs UPDATE on assets in tenant acme',
+      reason: 'your role does not allow editing nodes and sensors in tenant acme',
+      technical: 'needs UPDATE on assets in tenant acme',
     });
     expect(mayOnChannel(admin, { ...truck, tenant: 'demo' }, 'UPDATE')).toEqual({
       allowed: true,
@@ -61,7 +65,8 @@ describe('permission checks', () => {
       mayOnChannel(admin, { channelType: 'GROUP', tenant: 'acme' }, 'READ', { history: true }),
     ).toEqual({
       allowed: false,
-      reason: 'needs READ on groups.history in tenant acme',
+      reason: 'your role does not allow reading the history of groups in tenant acme',
+      technical: 'needs READ on groups.history in tenant acme',
     });
     // Without the field: as before, the mixed case is left to the cloud.
     expect(mayOnChannel(admin, { channelType: 'NODE' }, 'UPDATE')).toEqual({

@@ -1,5 +1,6 @@
 import type { ChannelType } from '../../contract/channel.ts';
 import type { Operation } from '../../contract/userinfo.ts';
+import { intl, isMessageId, t } from '../i18n/i18n.ts';
 
 /** `"<tenant>:<objectType>"` → operations, as GET /v1/userinfo answers it. */
 export type PermissionMap = Readonly<Record<string, readonly Operation[]>>;
@@ -50,12 +51,37 @@ function objectTypeOfChannel(channelType: ChannelType): 'assets' | 'groups' {
   return channelType === 'GROUP' ? 'groups' : 'assets';
 }
 
-export type Verdict = { allowed: true; tenant: string | null } | { allowed: false; reason: string };
+/**
+ * Refused: `reason` in the person's words ("your role does not allow editing nodes and sensors
+ * in tenant demo"), `technical` in the cloud's ("needs UPDATE on assets in tenant demo"), for
+ * support, shown beside the words.
+ */
+export type Verdict =
+  { allowed: true; tenant: string | null } | { allowed: false; reason: string; technical: string };
 
-function reasonFor(operation: Operation, objectType: string, tenants: readonly string[]): string {
-  if (tenants.length === 1) return `needs ${operation} on ${objectType} in tenant ${tenants[0]}`;
-  if (tenants.length === 0) return `needs ${operation} on ${objectType}`;
-  return `needs ${operation} on ${objectType} in tenant ${tenants.join(' or ')}`;
+type Refusal = Extract<Verdict, { allowed: false }>;
+
+function actionWords(operation: Operation, objectType: string): string {
+  const id = `permission.action.${objectType}.${operation}`;
+  return isMessageId(id) ? t(id) : t('permission.action.other', { operation, objectType });
+}
+
+export function refusal(
+  operation: Operation,
+  objectType: string,
+  tenants: readonly string[],
+): Refusal {
+  const action = actionWords(operation, objectType);
+  const list = intl().formatList(tenants, { type: 'disjunction' });
+  const where = tenants.length === 0 ? '' : ` in tenant ${tenants.join(' or ')}`;
+  return {
+    allowed: false,
+    reason:
+      tenants.length === 0
+        ? t('permission.refusedAnywhere', { action })
+        : t('permission.refused', { action, tenants: list }),
+    technical: `needs ${operation} on ${objectType}${where}`,
+  };
 }
 
 /**
@@ -74,7 +100,7 @@ export function mayOnExisting(
   const candidates = tenantsWith(permissions, objectType, 'READ');
   const granting = candidates.filter((tenant) => holds(permissions, tenant, objectType, operation));
   if (granting.length === 0) {
-    return { allowed: false, reason: reasonFor(operation, objectType, candidates) };
+    return refusal(operation, objectType, candidates);
   }
   return {
     allowed: true,
@@ -105,7 +131,7 @@ export function mayOnChannel(
   if (tenant === undefined) return mayOnExisting(permissions, objectType, operation);
   return holds(permissions, tenant, objectType, operation)
     ? { allowed: true, tenant }
-    : { allowed: false, reason: reasonFor(operation, objectType, [tenant]) };
+    : refusal(operation, objectType, [tenant]);
 }
 
 /** Per tenant where the caller sees objects of `objectType`: may it do `operation` there? */
@@ -133,5 +159,5 @@ export function mayCreate(
   const granting = tenantsWith(permissions, objectType, operation);
   if (granting.length > 0)
     return { allowed: true, tenant: granting.length === 1 ? (granting[0] ?? null) : null };
-  return { allowed: false, reason: reasonFor(operation, objectType, tenantsOf(permissions)) };
+  return refusal(operation, objectType, tenantsOf(permissions));
 }

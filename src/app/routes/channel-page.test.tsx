@@ -46,7 +46,8 @@ describe('a channel of a tenant the person may read but not change', () => {
   it('offers Edit, Remove, Set up push and Decommission disabled, saying what is missing there', async () => {
     openChannel(truck('acme'));
     await screen.findByRole('heading', { name: 'Acme Truck 01', level: 1 });
-    const reason = 'Not allowed: needs UPDATE on assets in tenant acme.';
+    const reason =
+      'You may not do this: your role does not allow editing nodes and sensors in tenant acme.';
     const properties = section('Properties');
     for (const name of ['Edit', 'Remove']) {
       const button = within(properties).getByRole('button', { name });
@@ -61,7 +62,7 @@ describe('a channel of a tenant the person may read but not change', () => {
     });
     expect(decommission).toHaveAttribute('aria-disabled', 'true');
     expect(decommission).toHaveAccessibleDescription(
-      'Not allowed: needs DELETE on assets in tenant acme.',
+      'You may not do this: your role does not allow decommissioning nodes in tenant acme.',
     );
   });
 

@@ -24,6 +24,7 @@ import { paths } from '../../lib/paths.ts';
 import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
 import { RangePicker } from '../../features/history/range-picker.tsx';
 import { NotFound } from './not-found.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 /** Warms what every page over a channel's range reads first. */
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -32,13 +33,6 @@ export function loader({ params, context }: LoaderFunctionArgs) {
   void client.prefetchQuery(userinfoQuery());
   return null;
 }
-
-const historyOf: Record<ChannelRecord['channelType'], string> = {
-  NODE: 'nodes and their sensors',
-  SENSOR: 'sensors',
-  GATEWAY: 'gateways',
-  GROUP: 'groups',
-};
 
 export interface ChannelRangeFrameProps {
   title: (channel: ChannelRecord) => string;
@@ -78,7 +72,7 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
 
   if (channel.isPending || profile.isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading history">
+      <Stack aria-busy="true" aria-label={t('history.loading')}>
         <Skeleton height={36} width="40%" />
         <Skeleton height={280} />
       </Stack>
@@ -92,7 +86,7 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
     return (
       <ApiErrorAlert
         error={channel.error}
-        title="This channel could not be loaded"
+        title={t('history.channelNotLoaded')}
         onRetry={() => void channel.refetch()}
       />
     );
@@ -109,21 +103,18 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
           <Group gap="md">
             {verdict.allowed && links?.(record, range)}
             <Anchor component={Link} to={paths.channel.href(record.uuid)}>
-              Channel details
+              {t('history.channelDetails')}
             </Anchor>
           </Group>
         }
       />
       {!verdict.allowed ? (
-        <NoHistoryAccess
-          what={historyOf[record.channelType]}
-          needs={verdict.reason.replace(/^needs /, '')}
-        />
+        <NoHistoryAccess reason={verdict.reason} technical={verdict.technical} />
       ) : parsed === undefined ? (
-        <Skeleton height={280} aria-label="Loading history" />
+        <Skeleton height={280} aria-label={t('history.loading')} />
       ) : !parsed.ok ? (
         <>
-          <ApiErrorAlert error={new Error(parsed.reason)} title="This link names no valid range" />
+          <ApiErrorAlert error={new Error(parsed.reason)} title={t('history.invalidRange')} />
           <RangePicker
             range={presetRange(preset, opened)}
             onChange={(next) => setSearch(rangeToSearch(next))}

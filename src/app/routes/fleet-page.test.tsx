@@ -214,10 +214,10 @@ describe('the fleet map, from history (a cloud without the extension)', () => {
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('Not on the map');
     expect(note).toHaveTextContent(
-      'Group Acme trucks: its history needs READ on groups.history in tenant acme.',
+      'Group Acme trucks: your role does not allow reading the history of groups in tenant acme.',
     );
     expect(note).toHaveTextContent(
-      '2 nodes: their history needs READ on assets.history in tenant acme.',
+      '2 nodes: your role does not allow reading the history of nodes and sensors in tenant acme.',
     );
     expect(await screen.findByText(/^1 node with a position/)).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -266,7 +266,7 @@ describe('the fleet map, through the latest-positions extension', () => {
     expect(within(list).queryByText('Van 02')).toBeNull();
     expect(await screen.findByText(/^1 node with a position/)).toBeVisible();
     expect(screen.getByRole('note')).toHaveTextContent(
-      '4 nodes of tenant acme: reading their positions needs READ on assets.history in tenant acme.',
+      '4 nodes of tenant acme: your role does not allow reading the history of nodes and sensors in tenant acme.',
     );
     // The second answer, two minutes before the first one's `to`, gives each node the fix before
     // its newest: the speed between them tells whether it moves (docs/decisions/0062).

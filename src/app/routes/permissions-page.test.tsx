@@ -21,11 +21,11 @@ describe('the permissions summary', () => {
       within(summary).getByText(action, { exact: false }).closest('li');
     expect(line('See nodes, sensors and gateways')).toHaveTextContent(/^✓ Yes/);
     expect(line('Edit properties and push of nodes and sensors')).toHaveTextContent(
-      '◐ Only in demoEdit properties and push of nodes and sensors — elsewhere it needs UPDATE on assets in tenant acme',
+      '◐ Only in demoEdit properties and push of nodes and sensors — elsewhere your role does not allow editing nodes and sensors in tenant acme',
     );
     expect(line('Decommission nodes')).toHaveTextContent(/^◐ Only in demo/);
     expect(line('Read the history of groups')).toHaveTextContent(
-      /needs READ on groups.history in tenant acme/,
+      /your role does not allow reading the history of groups in tenant acme/,
     );
     expect(within(summary).getAllByText(/✓ Yes/)).toHaveLength(4);
   });

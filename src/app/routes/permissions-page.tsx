@@ -37,7 +37,7 @@ function CapabilityLine({ capability }: { capability: Capability }) {
       </Text>
       {action}
       {needs && (
-        <Text span c="dimmed" size="sm">
+        <Text span c="dimmed" size="sm" title={verdict.allowed ? undefined : verdict.technical}>
           {' '}
           {t(partly ? 'permissions.elsewhere' : 'permissions.refused', { needs })}
         </Text>

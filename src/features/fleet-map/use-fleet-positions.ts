@@ -13,11 +13,12 @@ import {
   historyVerdict,
   type HiddenChannel,
 } from '../../lib/history/fleet-requests.ts';
-import type { PermissionMap } from '../../lib/permissions.ts';
+import { refusal as refusedFor, type PermissionMap } from '../../lib/permissions.ts';
 import { loadFleetFromHistory, type FleetProgress } from './history-positions.ts';
 import type { LiveMode } from '../../api/live-events.ts';
 import { useLiveEvents } from '../../api/use-live-events.ts';
 import { segment } from '../../api/client.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** How often live positions are asked for again (after the previous answer is complete). */
 export const REFRESH_MS = 60_000;
@@ -55,11 +56,14 @@ const refusal = (error: unknown) =>
 /** The extension's withheld nodes, said like the console's own refusals. */
 function withheldLines(answer: LatestPositions | undefined): string[] {
   if (!answer) return [];
-  return answer.withheld.map(({ tenant, nodes, message }) => {
-    const what = nodes === 1 ? '1 node' : `${nodes.toLocaleString()} nodes`;
-    const why = message.charAt(0).toLowerCase() + message.slice(1);
-    return `${what} of tenant ${tenant}: ${why}`;
-  });
+  // The cloud withholds what the person may not read: said in their words, not the cloud's.
+  return answer.withheld.map(({ tenant, nodes }) =>
+    t('fleet.hidden.withheld', {
+      count: nodes,
+      tenant,
+      reason: refusedFor('READ', 'assets.history', [tenant]).reason,
+    }),
+  );
 }
 
 /**
@@ -117,10 +121,11 @@ function useExtensionPositions(
 function hiddenGroup(scope: string, group: ChannelRecord | undefined, error: Error): HiddenChannel {
   return {
     uuid: scope,
-    name: group?.name ?? 'chosen',
+    name: group?.name ?? t('fleet.hidden.chosenGroup'),
     channelType: 'GROUP',
     tenant: group?.tenant,
     reason: error.message,
+    byCloud: true,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button, Group, Progress, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Progress, Text } from '@mantine/core';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { download } from '../../components/download.ts';
 import {
@@ -9,6 +9,7 @@ import {
   type ExportFormat,
 } from '../../lib/export/formats.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
+import { t, type MessageId } from '../../i18n/i18n.ts';
 
 export interface ExportMenuProps {
   channelName: string;
@@ -16,11 +17,13 @@ export interface ExportMenuProps {
   history: RangeHistory;
 }
 
-const labels: Record<ExportFormat, string> = {
-  csv: 'CSV',
-  json: 'JSON',
-  geojson: 'GeoJSON (positions)',
+const labels: Record<ExportFormat, MessageId> = {
+  csv: 'export.csv',
+  json: 'export.json',
+  geojson: 'export.geojson',
 };
+
+const pageZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Exports the whole range: the history engine writes it from its columns one day at a time (a day
@@ -31,6 +34,9 @@ export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
   const [progress, setProgress] = useState<{ format: ExportFormat; done: number; items: number }>();
   const [error, setError] = useState<string>();
   const controller = useRef<AbortController | undefined>(undefined);
+  // The CSV's times: in the page's zone with the offset in each (as the page shows them), or UTC.
+  const [zone, setZone] = useState<'page' | 'UTC'>('page');
+  const timeZone = zone === 'UTC' ? 'UTC' : pageZone();
 
   const start = async (format: ExportFormat) => {
     const current = new AbortController();
@@ -41,7 +47,7 @@ export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
       const name = exportFileName(channelName, range, exportWriter(format).extension);
       const blob = await history.engine.query(
         history.key,
-        { kind: 'export', format, fileName: name },
+        { kind: 'export', format, fileName: name, timeZone },
         (p) => {
           if (!current.signal.aborted) setProgress({ format, done: p.done, items: p.items });
         },
@@ -51,7 +57,7 @@ export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
       download(blob, name);
     } catch (caught) {
       if (!current.signal.aborted)
-        setError(caught instanceof Error ? caught.message : 'The export failed.');
+        setError(caught instanceof Error ? caught.message : t('export.failed'));
     } finally {
       setProgress(undefined);
     }
@@ -59,7 +65,7 @@ export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
 
   return (
     <div>
-      <Group gap="xs" wrap="wrap" role="group" aria-label="Export the whole range">
+      <Group gap="xs" wrap="wrap" role="group" aria-label={t('export.group')}>
         {exportFormats.map((format) => (
           <Button
             key={format}
@@ -69,25 +75,38 @@ export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
             disabled={progress !== undefined}
             onClick={() => void start(format)}
           >
-            Export {labels[format]}
+            {t(labels[format])}
           </Button>
         ))}
         {progress && (
           <Button size="xs" variant="subtle" onClick={() => controller.current?.abort()}>
-            Cancel export
+            {t('export.cancel')}
           </Button>
         )}
+        <NativeSelect
+          size="xs"
+          aria-label={t('export.zone')}
+          value={zone}
+          onChange={(event) => setZone(event.currentTarget.value === 'UTC' ? 'UTC' : 'page')}
+          data={[
+            { value: 'page', label: t('export.zone.local', { zone: pageZone() }) },
+            { value: 'UTC', label: t('export.zone.utc') },
+          ]}
+        />
       </Group>
       {progress && (
         <>
           <Progress
             mt="xs"
             value={(progress.done / Math.max(1, pieces.length)) * 100}
-            aria-label="Export written"
+            aria-label={t('export.written')}
           />
           <Text size="xs" role="status" mt={4}>
-            Writing day {progress.done} of {pieces.length}, {progress.items.toLocaleString()}{' '}
-            messages
+            {t('export.progress', {
+              done: progress.done,
+              total: pieces.length,
+              items: progress.items,
+            })}
           </Text>
         </>
       )}

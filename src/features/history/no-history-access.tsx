@@ -1,22 +1,23 @@
 import { Alert, Text } from '@mantine/core';
+import { t } from '../../i18n/i18n.ts';
 
 export interface NoHistoryAccessProps {
-  /** The permission that is missing, e.g. "READ on assets.history in tenant acme". */
-  needs: string;
-  what: string;
+  /** Why, in the person's words ("your role does not allow reading the history of …"). */
+  reason: string;
+  /** The permission's technical name, for support ("needs READ on assets.history …"). */
+  technical: string;
 }
 
 /** Says why history is unavailable and what would make it available; asks the cloud nothing. */
-export function NoHistoryAccess({ needs, what }: NoHistoryAccessProps) {
+export function NoHistoryAccess({ reason, technical }: NoHistoryAccessProps) {
   return (
-    <Alert color="indigo" variant="light" title="History is not available to you" role="note">
-      <Text size="sm">
-        Reading the history of {what} needs {needs}. Your account does not have that permission, so
-        measurements, tracks and exports cannot be shown.
-      </Text>
+    <Alert color="indigo" variant="light" title={t('history.noAccess.title')} role="note">
+      <Text size="sm">{t('history.noAccess.why', { reason })}</Text>
       <Text size="sm" mt="xs">
-        Ask an administrator of your tenant for a role that includes history. What you may do is
-        listed on the Permissions page.
+        {t('history.noAccess.ask')}
+      </Text>
+      <Text size="xs" c="dimmed" mt="xs">
+        {t('permission.technical', { technical })}
       </Text>
     </Alert>
   );

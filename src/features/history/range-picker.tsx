@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { formatDuration } from '../../lib/history/format-time.ts';
+import { formatDuration, formatMinute, parseMinute } from '../../lib/history/format-time.ts';
 import { pieceCount, type TimeSpan } from '../../lib/history/split-range.ts';
 import {
-  fromLocalInput,
   presetOf,
   presetRange,
   rangePresets,
   timeZoneLabel,
-  toLocalInput,
 } from '../../lib/history/time-range.ts';
+import { t } from '../../i18n/i18n.ts';
 
 export interface RangePickerProps {
   range: TimeSpan;
@@ -18,25 +17,26 @@ export interface RangePickerProps {
 }
 
 function CustomRange({ range, onChange }: Omit<RangePickerProps, 'now'>) {
-  const [from, setFrom] = useState(toLocalInput(range.from));
-  const [to, setTo] = useState(toLocalInput(range.to));
+  // Typed and shown in the one format of the console (the locale's), not the browser's own
+  // date-time field, whose format follows the browser's language rather than the person's.
+  const [from, setFrom] = useState(formatMinute(range.from));
+  const [to, setTo] = useState(formatMinute(range.to));
   const [error, setError] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const a = fromLocalInput(from);
-    const b = fromLocalInput(to);
+    const a = parseMinute(from);
+    const b = parseMinute(to);
     if (a === undefined || b === undefined)
-      return setError('Enter a date and time in both fields.');
-    if (a >= b) return setError('The range must end after it starts.');
+      return setError(t('range.bothFields', { example: formatMinute(range.to) }));
+    if (a >= b) return setError(t('range.mustEndAfter'));
     setError(undefined);
     onChange({ from: a, to: b });
   };
   return (
-    <form onSubmit={submit} aria-label="Custom range">
+    <form onSubmit={submit} aria-label={t('range.custom')}>
       <Group align="flex-end" gap="xs" wrap="wrap">
         <TextInput
-          type="datetime-local"
-          label="From"
+          label={t('range.from')}
           value={from}
           onChange={(e) => {
             setFrom(e.currentTarget.value);
@@ -45,8 +45,7 @@ function CustomRange({ range, onChange }: Omit<RangePickerProps, 'now'>) {
           error={error ? true : undefined}
         />
         <TextInput
-          type="datetime-local"
-          label="To"
+          label={t('range.to')}
           value={to}
           onChange={(e) => {
             setTo(e.currentTarget.value);
@@ -55,7 +54,7 @@ function CustomRange({ range, onChange }: Omit<RangePickerProps, 'now'>) {
           error={error ? true : undefined}
         />
         <Button type="submit" variant="light">
-          Show range
+          {t('range.show')}
         </Button>
       </Group>
       {error && (
@@ -73,7 +72,7 @@ export function RangePicker({ range, onChange, now }: RangePickerProps) {
   const requests = pieceCount(range);
   return (
     <Stack gap="xs">
-      <Group gap="xs" role="group" aria-label="Time range presets">
+      <Group gap="xs" role="group" aria-label={t('range.presets')}>
         {rangePresets.map((preset) => (
           <Button
             key={preset.id}
@@ -82,15 +81,17 @@ export function RangePicker({ range, onChange, now }: RangePickerProps) {
             aria-pressed={active === preset.id}
             onClick={() => onChange(presetRange(preset.id, now()))}
           >
-            {preset.label}
+            {t(preset.label)}
           </Button>
         ))}
       </Group>
       <CustomRange key={`${range.from}-${range.to}`} range={range} onChange={onChange} />
       <Text size="sm" c="dimmed">
-        {formatDuration(range.to - range.from + 1)} in {requests}{' '}
-        {requests === 1 ? 'request' : 'requests'} of at most one day · times in{' '}
-        {timeZoneLabel(range.to)}
+        {t('range.summary', {
+          duration: formatDuration(range.to - range.from + 1),
+          requests,
+          zone: timeZoneLabel(range.to),
+        })}
       </Text>
     </Stack>
   );

@@ -1,7 +1,8 @@
 import { Alert, Code, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { UserInfo } from '../../../contract/userinfo.ts';
-import { t, tNodes } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/i18n.ts';
+import { tNodes } from '../../i18n/t-nodes.ts';
 
 const quoted = (roles: readonly string[]) => roles.map((role) => `“${role}”`).join(', ');
 

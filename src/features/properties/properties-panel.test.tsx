@@ -30,7 +30,9 @@ describe('PropertiesPanel', () => {
     renderPage(<PropertiesPanel channel={channel} />, { 'demo:assets': ['READ'] });
     const edit = screen.getByRole('button', { name: /Edit/ });
     expect(edit).toHaveAttribute('aria-disabled', 'true');
-    expect(edit).toHaveAccessibleDescription('Not allowed: needs UPDATE on assets in tenant demo.');
+    expect(edit).toHaveAccessibleDescription(
+      'You may not do this: your role does not allow editing nodes and sensors in tenant demo.',
+    );
   });
 
   it('refuses an array before sending anything', async () => {

@@ -1,5 +1,7 @@
 import { common } from './en/common.ts';
 import { permissions } from './en/permissions.ts';
+import { history } from './en/history.ts';
+import { fleet } from './en/fleet.ts';
 import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
 
@@ -7,9 +9,16 @@ import { alarms } from './en/alarms.ts';
  * The English catalogue, the source of every message id. One file per area of the console, so
  * that people adding pages side by side touch different files (docs/i18n.md).
  */
-export const en = { ...common, ...shell, ...permissions, ...alarms };
+export const en = {
+  ...common,
+  ...shell,
+  ...permissions,
+  ...fleet,
+  ...history,
+  ...alarms,
+};
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, alarms];
+export const enAreas = [common, shell, permissions, fleet, history, alarms];
 
 export type MessageId = keyof typeof en;

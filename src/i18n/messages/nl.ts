@@ -1,6 +1,8 @@
 import type { MessageId } from './en.ts';
 import { common } from './nl/common.ts';
 import { permissions } from './nl/permissions.ts';
+import { history } from './nl/history.ts';
+import { fleet } from './nl/fleet.ts';
 import { shell } from './nl/shell.ts';
 import { alarms } from './nl/alarms.ts';
 
@@ -9,5 +11,7 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...common,
   ...shell,
   ...permissions,
+  ...fleet,
+  ...history,
   ...alarms,
 };

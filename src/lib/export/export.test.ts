@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { fakeHistory, slice, testUuid } from '../../test/fake-history.ts';
 import { HistoryEngine } from '../history-store/engine.ts';
-import { csvColumns, exportFileName, exportWriter, type ExportFormat } from './formats.ts';
+import {
+  csvColumns,
+  exportFileName,
+  exportWriter,
+  isoInZone,
+  type ExportFormat,
+} from './formats.ts';
 
 const valueArb = fc.oneof(
   fc.record({
@@ -54,7 +60,7 @@ async function exportAll(items: Timeslice[], format: ExportFormat, maxSpan: numb
       if (progress.status === 'failed') reject(new Error(progress.error?.message));
     }),
   );
-  const blob = await engine.query('r', { kind: 'export', format, fileName: 'f' });
+  const blob = await engine.query('r', { kind: 'export', format, fileName: 'f', timeZone: 'UTC' });
   return blob.text();
 }
 
@@ -83,7 +89,7 @@ describe('export', () => {
     await fc.assert(
       fc.asyncProperty(itemsArb, ...split, async (items, maxSpan, count) => {
         const lines = (await exportAll(items, 'csv', maxSpan, count)).split('\r\n');
-        expect(lines[0]).toBe(csvColumns.join(','));
+        expect(lines[0]).toBe(['time (UTC)', ...csvColumns.slice(1)].join(','));
         expect(lines.at(-1)).toBe('');
         const rows = lines.slice(1, -1).map((line) => line.split(','));
         const tsAt = csvColumns.indexOf('ts');
@@ -136,6 +142,44 @@ describe('export', () => {
     expect(writer.chunk([item])).toContain('"Van ""7"", Berlin"');
     expect(writer.chunk([item])).toContain(",'=cmd,");
     expect(writer.chunk([item])).toContain(',52.5,13.4,1.5,,,,true,');
+  });
+
+  it('writes CSV times in the page’s zone with the offset of each instant, and says the zone', () => {
+    const writer = exportWriter('csv', 'Europe/Amsterdam');
+    expect(writer.begin()).toMatch(/^time \(Europe\/Amsterdam\),ts,type,/);
+    const winter = slice({
+      ts: Date.UTC(2026, 10, 21, 8, 30, 5, 120),
+      type: 'TEMP',
+      value: { temperature: 4 },
+    });
+    const summer = slice({
+      ts: Date.UTC(2026, 6, 1, 22, 15),
+      type: 'TEMP',
+      value: { temperature: 4 },
+    });
+    expect(writer.chunk([winter]).split(',')[0]).toBe('2026-11-21T09:30:05.120+01:00');
+    // Past midnight in Amsterdam: the local date, with summer time's offset.
+    expect(writer.chunk([summer]).split(',')[0]).toBe('2026-07-02T00:15:00.000+02:00');
+    expect(isoInZone(Date.UTC(2026, 0, 5, 12), 'America/New_York')).toBe(
+      '2026-01-05T07:00:00.000-05:00',
+    );
+    expect(isoInZone(Date.UTC(2026, 0, 5, 12), 'Europe/London')).toBe(
+      '2026-01-05T12:00:00.000+00:00',
+    );
+  });
+
+  it('writes CSV times in UTC when the person picks it, and says so', () => {
+    const writer = exportWriter('csv', 'UTC');
+    expect(writer.begin()).toMatch(/^time \(UTC\),ts,/);
+    const item = slice({
+      ts: Date.UTC(2026, 10, 21, 8, 30),
+      type: 'TEMP',
+      value: { temperature: 4 },
+    });
+    expect(writer.chunk([item]).split(',')[0]).toBe('2026-11-21T08:30:00.000Z');
+    // Each time parses back to its instant, whichever zone it was written in.
+    const local = exportWriter('csv', 'Europe/Amsterdam').chunk([item]).split(',')[0] ?? '';
+    expect(Date.parse(local)).toBe(item.ts);
   });
 
   it('names files after the channel and the range', () => {

@@ -54,9 +54,48 @@ export function csvValue(value: string | number | boolean | undefined): string {
   return typeof value === 'string' ? csvText(value) : String(value);
 }
 
-function csvRow(item: Timeslice): string {
+const zoneParts = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant as ISO 8601 in a time zone, with that zone's offset at the instant:
+ * "2026-11-24T18:12:48.120+01:00" in Europe/Amsterdam, "2026-11-24T17:12:48.120Z" in UTC. A
+ * spreadsheet reads the wall time the page showed; the offset keeps the instant exact.
+ */
+export function isoInZone(ts: number, timeZone: string): string {
+  if (timeZone === 'UTC') return new Date(ts).toISOString();
+  let format = zoneParts.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    });
+    zoneParts.set(timeZone, format);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(ts)) parts[part.type] = part.value;
+  const offset = (parts.timeZoneName ?? 'GMT').replace('GMT', '') || '+00:00';
+  const ms = String(((ts % 1000) + 1000) % 1000).padStart(3, '0');
+  return (
+    `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}` +
+    `.${ms}${offset}`
+  );
+}
+
+/** The CSV's first column names the zone its times are in: `time (Europe/Amsterdam)`. */
+function csvHeader(timeZone: string): string {
+  return [`time (${timeZone})`, ...csvColumns.slice(1)].join(',');
+}
+
+function csvRow(item: Timeslice, timeZone: string): string {
   const row: Partial<Record<CsvColumn, string | number | boolean>> = {
-    time: new Date(item.ts).toISOString(),
+    time: isoInZone(item.ts, timeZone),
     ts: item.ts,
     type: item.type,
     node: item.nodeName,
@@ -84,12 +123,12 @@ function csvRow(item: Timeslice): string {
   return csvColumns.map((column) => csvValue(row[column])).join(',');
 }
 
-function csvWriter(): ExportWriter {
+function csvWriter(timeZone: string): ExportWriter {
   return {
     mimeType: 'text/csv;charset=utf-8',
     extension: 'csv',
-    begin: () => csvColumns.join(',') + '\r\n',
-    chunk: (items) => items.map((item) => csvRow(item) + '\r\n').join(''),
+    begin: () => csvHeader(timeZone) + '\r\n',
+    chunk: (items) => items.map((item) => csvRow(item, timeZone) + '\r\n').join(''),
     end: () => '',
   };
 }
@@ -145,10 +184,11 @@ function geoJsonFeature(item: Timeslice): string | undefined {
   });
 }
 
-export function exportWriter(format: ExportFormat): ExportWriter {
+/** `timeZone`: the zone of the CSV's times (the page's, or UTC); JSON and GeoJSON stay in UTC. */
+export function exportWriter(format: ExportFormat, timeZone = 'UTC'): ExportWriter {
   switch (format) {
     case 'csv':
-      return csvWriter();
+      return csvWriter(timeZone);
     case 'json':
       return arrayWriter('application/json', 'json', '[', ']\n', (item) => JSON.stringify(item));
     case 'geojson':

@@ -143,7 +143,7 @@ describe('the history engine', () => {
     const progress: number[] = [];
     const blob = await engine.query(
       'a',
-      { kind: 'export', format: 'csv', fileName: 'x.csv' },
+      { kind: 'export', format: 'csv', fileName: 'x.csv', timeZone: 'UTC' },
       (p) => progress.push(p.done),
     );
     const writer = exportWriter('csv');

@@ -228,7 +228,7 @@ export type Query =
     }
   | { kind: 'coldChain'; options: ReportOptions }
   | { kind: 'daily'; options: ReportOptions }
-  | { kind: 'export'; format: ExportFormat; fileName: string };
+  | { kind: 'export'; format: ExportFormat; fileName: string; timeZone: string };
 
 interface Answers {
   summary: Summary;

@@ -161,7 +161,7 @@ async function exportFile(
   query: Extract<Query, { kind: 'export' }>,
   context: QueryContext,
 ): Promise<Blob> {
-  const writer = exportWriter(query.format);
+  const writer = exportWriter(query.format, query.timeZone);
   const signal = context.signal ?? new AbortController().signal;
   const parts: (string | Blob)[] = [writer.begin()];
   const total = store.pieces.length;

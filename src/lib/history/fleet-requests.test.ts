@@ -60,8 +60,8 @@ describe('planFleetRequests', () => {
     );
     expect(plan.ask).toEqual(['g1']);
     expect(describeHidden(plan.hidden)).toEqual([
-      'Group acme-trucks: its history needs READ on groups.history in tenant acme.',
-      '2 nodes: their history needs READ on assets.history in tenant acme.',
+      'Group acme-trucks: your role does not allow reading the history of groups in tenant acme.',
+      '2 nodes: your role does not allow reading the history of nodes and sensors in tenant acme.',
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('planFleetRequests', () => {
     const plan = planFleetRequests(undefined, [], nodes, () => undefined, reader, refused);
     expect(plan.ask).toEqual(['n1', 'n2', 'n4']);
     expect(describeHidden(plan.hidden)).toEqual([
-      '1 node: its history needs READ on assets.history in tenant x.',
+      '1 node: the cloud refused its history (Refused: reading history needs READ on assets.history in tenant x.)',
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ChannelType } from '../../../contract/channel.ts';
+import { t } from '../../i18n/i18n.ts';
 import { mayOnChannel, type PermissionMap } from '../permissions.ts';
 
 /** A channel as the fleet map needs it. */
@@ -16,7 +17,10 @@ export interface HiddenChannel {
   name: string;
   channelType: string;
   tenant?: string | undefined;
+  /** In the person's words, or the cloud's own message when `byCloud`. */
   reason: string;
+  /** The cloud refused it before (its message in `reason`), rather than the profile saying so. */
+  byCloud?: boolean;
 }
 
 export interface FleetPlan {
@@ -62,6 +66,7 @@ export function planFleetRequests(
       channelType: channel.channelType,
       tenant: channel.tenant,
       reason,
+      byCloud: verdict.allowed,
     });
     return false;
   };
@@ -89,23 +94,28 @@ export function planFleetRequests(
  */
 export function describeHidden(hidden: readonly HiddenChannel[]): string[] {
   const lines: string[] = [];
-  const nodes = new Map<string, number>();
+  const nodes = new Map<string, { count: number; byCloud: boolean }>();
   for (const channel of hidden) {
     if (channel.channelType === 'GROUP') {
-      lines.push(`Group ${channel.name}: its history ${needs(channel.reason)}`);
+      lines.push(
+        channel.byCloud
+          ? t('fleet.hidden.groupRefused', { name: channel.name, message: channel.reason })
+          : t('fleet.hidden.group', { name: channel.name, reason: channel.reason }),
+      );
     } else {
-      nodes.set(channel.reason, (nodes.get(channel.reason) ?? 0) + 1);
+      const seen = nodes.get(channel.reason);
+      nodes.set(channel.reason, {
+        count: (seen?.count ?? 0) + 1,
+        byCloud: channel.byCloud === true,
+      });
     }
   }
-  for (const [reason, count] of nodes) {
-    const what = count === 1 ? '1 node: its' : `${count.toLocaleString()} nodes: their`;
-    lines.push(`${what} history ${needs(reason)}`);
+  for (const [reason, { count, byCloud }] of nodes) {
+    lines.push(
+      byCloud
+        ? t('fleet.hidden.nodesRefused', { count, message: reason })
+        : t('fleet.hidden.nodes', { count, reason }),
+    );
   }
   return lines;
-}
-
-/** "needs READ on … in tenant …." from the profile's verdict or from the cloud's refusal. */
-function needs(reason: string): string {
-  const match = /needs (.+?)\.?$/.exec(reason);
-  return match ? `needs ${match[1]}.` : `was refused: ${reason}`;
 }

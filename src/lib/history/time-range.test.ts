@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/i18n.ts';
+import { formatMinute, parseMinute } from './format-time.ts';
 import fc from 'fast-check';
 import {
-  fromLocalInput,
   namedRange,
-  toLocalInput,
   presetOf,
   presetRange,
   rangeFromSearch,
@@ -61,23 +61,41 @@ describe('time ranges in the URL', () => {
   });
 });
 
-describe('datetime-local values', () => {
-  it('round-trip any minute in the local time zone', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4e12 }), (ts) => {
-        const minute = Math.floor(ts / 60_000) * 60_000;
-        expect(fromLocalInput(toLocalInput(minute))).toBe(minute);
-      }),
-    );
+describe('the From and To fields', () => {
+  const locales = ['en-US', 'en-GB', 'en-IN', 'nl-NL', 'nl-BE'];
+  afterEach(() => applyLanguage('en', ['en-US']));
+
+  it('take back any minute as they show it, in each locale, in the local time zone', () => {
+    for (const locale of locales) {
+      applyLanguage(locale.startsWith('nl') ? 'nl' : 'en', [locale]);
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 4e12 }), (ts) => {
+          const minute = Math.floor(ts / 60_000) * 60_000;
+          expect(parseMinute(formatMinute(minute))).toBe(minute);
+        }),
+        { numRuns: 100 },
+      );
+    }
   });
 
-  it('refuses what is not a date and time', () => {
-    expect(fromLocalInput('')).toBeUndefined();
-    expect(fromLocalInput('2026-11-21')).toBeUndefined();
-    expect(fromLocalInput('2026-13-45T10:00')).toBeUndefined();
+  it('show the locale’s one format: "24 nov 2026 18:12" in Dutch, "Nov 24, 2026, 6:12 PM" in American English', () => {
+    const at = new Date(2026, 10, 24, 18, 12).getTime();
+    applyLanguage('nl', ['nl-NL']);
+    expect(formatMinute(at)).toMatch(/^24 nov 2026,? 18:12$/);
+    applyLanguage('en', ['en-US']);
+    expect(formatMinute(at)).toBe('Nov 24, 2026, 6:12 PM');
+    expect(parseMinute('2026-11-24 18:12')).toBe(at);
+    expect(parseMinute('nov 24 2026 6:12 pm')).toBe(at);
+  });
+
+  it('refuse what is not a date and time', () => {
+    expect(parseMinute('')).toBeUndefined();
+    expect(parseMinute('2026-11-21')).toBeUndefined();
+    expect(parseMinute('2026-13-45 10:00')).toBeUndefined();
+    expect(parseMinute('Feb 31, 2026, 10:00 AM')).toBeUndefined();
+    expect(parseMinute('Nov 24, 2026, 13:00 PM')).toBeUndefined();
   });
 });
-
 describe('namedRange', () => {
   it('names a range only when the link gives both ends', () => {
     expect(namedRange(new URLSearchParams('from=1000'))).toBeUndefined();

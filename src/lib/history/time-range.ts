@@ -1,13 +1,14 @@
 import type { TimeSpan } from './split-range.ts';
+import { t } from '../../i18n/i18n.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export const rangePresets = [
-  { id: '1h', label: 'Last hour', duration: HOUR },
-  { id: '24h', label: 'Last 24 hours', duration: DAY },
-  { id: '7d', label: 'Last 7 days', duration: 7 * DAY },
-  { id: '30d', label: 'Last 30 days', duration: 30 * DAY },
+  { id: '1h', label: 'range.1h', duration: HOUR },
+  { id: '24h', label: 'range.24h', duration: DAY },
+  { id: '7d', label: 'range.7d', duration: 7 * DAY },
+  { id: '30d', label: 'range.30d', duration: 30 * DAY },
 ] as const;
 export type RangePresetId = (typeof rangePresets)[number]['id'];
 
@@ -39,9 +40,9 @@ export function namedRange(search: URLSearchParams): RangeFromUrl | undefined {
   if (fromText === null || toText === null) return undefined;
   const from = parseInstant(fromText);
   const to = parseInstant(toText);
-  if (from === undefined) return { ok: false, reason: `"${fromText}" is not a date and time.` };
-  if (to === undefined) return { ok: false, reason: `"${toText}" is not a date and time.` };
-  if (from > to) return { ok: false, reason: 'The range ends before it starts.' };
+  if (from === undefined) return { ok: false, reason: t('range.notInstant', { text: fromText }) };
+  if (to === undefined) return { ok: false, reason: t('range.notInstant', { text: toText }) };
+  if (from > to) return { ok: false, reason: t('range.endsBeforeStart') };
   return { ok: true, range: { from, to } };
 }
 
@@ -57,7 +58,7 @@ export function rangeFromSearch(search: URLSearchParams, now: number): RangeFrom
     const end = parseInstant(to);
     filled.set('from', end === undefined ? '' : String(end - DEFAULT_RANGE_DURATION));
   }
-  return namedRange(filled) ?? { ok: false, reason: 'The range is incomplete.' };
+  return namedRange(filled) ?? { ok: false, reason: t('range.incomplete') };
 }
 
 export function rangeToSearch(range: TimeSpan): Record<string, string> {
@@ -72,19 +73,4 @@ export function timeZoneLabel(at: number, timeZone?: string): string {
     .find((p) => p.type === 'timeZoneName')?.value;
   const offset = !part || part === 'GMT' ? 'UTC+00:00' : part.replace('GMT', 'UTC');
   return `${zone} (${offset})`;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as an `<input type="datetime-local">` value, in the person's time zone. */
-export function toLocalInput(ts: number): string {
-  const d = new Date(ts);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** The instant a `datetime-local` value names in the person's time zone, if it names one. */
-export function fromLocalInput(text: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(text)) return undefined;
-  const value = new Date(text).getTime();
-  return Number.isFinite(value) ? value : undefined;
 }
