@@ -61,6 +61,9 @@ describe('latestPositions', () => {
         lastTemperature: { value: 6, ts: 90 },
         // It moved off at 80 (stationary false, without a position).
         motion: { moving: true, ts: 80 },
+        departedAt: 80,
+        // The fix before the newest: the motion rule measures the speed between the two.
+        before: { ts: 50, lat: 51, lon: 4 },
       },
     ]);
   });
