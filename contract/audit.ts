@@ -15,6 +15,8 @@ const auditKinds = [
   'permission-set.groups',
   'person.permission-sets',
   'gateway.registered',
+  'alarm.acknowledged',
+  'alarm.cleared',
 ] as const;
 export const AuditKind = z.enum(auditKinds).meta({ id: 'AuditKind' });
 export type AuditKind = z.infer<typeof AuditKind>;

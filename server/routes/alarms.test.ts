@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { AlarmPushEvent, type AlarmPage } from '../../contract/alarms.ts';
+import type { AuditEntry, AuditPage } from '../../contract/audit.ts';
 import { startReceiver } from '../test/receiver.ts';
 import { listenTestCloud, type ListeningCloud } from '../test/listen.ts';
 import { TestEventStream } from '../test/event-stream.ts';
@@ -172,6 +173,13 @@ describe('alarms: raised and cleared by the readings (extension)', () => {
   });
 });
 
+/** The audit trail's entries of one kind of decision on alarms, as admin reads them. */
+async function decisions(cloud: TestCloud, kind: string): Promise<AuditEntry[]> {
+  const answer = await cloud.call('GET', '/v1/audit', { as: 'admin', query: { kind } });
+  expect(answer.status, answer.text).toBe(200);
+  return (answer.json as AuditPage).entries;
+}
+
 describe('alarms: acknowledged and cleared by people (extension)', () => {
   const suite = useCloud(scene, { alarmHoldOffMinutes: 0 });
   const world = () => ({ ...suite.data, cloud: suite.cloud });
@@ -193,6 +201,15 @@ describe('alarms: acknowledged and cleared by people (extension)', () => {
       acknowledged: { by: 'fleet', at: cloud.clock.now, comment: 'Driver called' },
     });
     expectError(await post(id, 'acknowledge', {}, 'admin'), 409);
+    // The audit trail holds the one acknowledgement, not the refused attempts.
+    expect(await decisions(cloud, 'alarm.acknowledged')).toEqual([
+      expect.objectContaining({
+        actor: 'fleet',
+        subject: id,
+        channel: expect.objectContaining({ name: expect.any(String) }),
+        after: { kind: 'temperature', comment: 'Driver called' },
+      }),
+    ]);
     expect((await alarms(cloud, { state: 'raised' })).alarms).toEqual([]);
     expect((await alarms(cloud, { state: 'acknowledged' })).alarms.map((a) => a.id)).toEqual([id]);
   });
@@ -215,6 +232,13 @@ describe('alarms: acknowledged and cleared by people (extension)', () => {
     });
     expectError(await post(id, 'clear', { comment: 'again' }), 409);
     expectError(await post(id, 'acknowledge', {}), 409);
+    expect(await decisions(cloud, 'alarm.cleared')).toEqual([
+      expect.objectContaining({
+        actor: 'admin',
+        subject: id,
+        after: { kind: 'temperature', comment: 'Sensor broken' },
+      }),
+    ]);
     // Still out: the same excursion, no new alarm.
     await temps(world(), 'VAN-N', [[2, 13]]);
     expect((await alarms(cloud, { state: 'active' })).alarms).toEqual([]);

@@ -1,3 +1,4 @@
+import { auditChannel, changeBy, type ChangeBy } from '../audit/change-by.ts';
 import { z } from 'zod';
 import { Alarm, AlarmKind, AlarmPage, ALARM_COMMENT_MAX_LENGTH } from '../../contract/alarms.ts';
 import type { Services } from '../services.ts';
@@ -80,12 +81,26 @@ async function decide(
   type: 'acknowledged' | 'cleared',
   uuid: string,
   changes: AlarmChanges,
+  by: ChangeBy,
 ): Promise<Alarm | undefined> {
   const { store, bus, now } = services;
   const done = await store.transaction(async (tx) => {
     if (!(await tx.alarms.decide(uuid, changes, type === 'acknowledged'))) return undefined;
     const row = await tx.alarms.find(uuid);
     if (!row) throw notFound(`Alarm ${uuid} does not exist.`);
+    // A person's decision is a change like any other: recorded with it, or not at all.
+    const channel = await tx.channels.findById(row.channel_id);
+    await tx.audit.record({
+      ...by,
+      tenant: row.tenant,
+      kind: `alarm.${type}`,
+      ...(channel ? { channel: auditChannel(channel) } : {}),
+      subject: row.uuid,
+      after: {
+        kind: row.kind,
+        comment: type === 'acknowledged' ? row.acknowledged_comment : row.cleared_comment,
+      },
+    });
     const groups = await tx.groups.activeGroupsOf([row.channel_id, row.node_id]);
     const channelIds = [
       ...new Set([
@@ -213,12 +228,18 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
       const caller = callerOf(request);
       const alarm = await alarmFor(services, caller, request.params.alarmId);
       const now = services.now();
-      const done = await decide(services, 'acknowledged', alarm.uuid, {
-        acknowledged_at: now,
-        acknowledged_by: caller.user.username,
-        acknowledged_comment: request.body.comment,
-        updated_at: now,
-      });
+      const done = await decide(
+        services,
+        'acknowledged',
+        alarm.uuid,
+        {
+          acknowledged_at: now,
+          acknowledged_by: caller.user.username,
+          acknowledged_comment: request.body.comment,
+          updated_at: now,
+        },
+        changeBy(request, now),
+      );
       if (done) return done;
       const latest = await services.store.alarms.find(alarm.uuid);
       if (latest?.status === 'cleared') throw conflict(`Alarm ${alarm.uuid} is cleared already.`);
@@ -255,13 +276,19 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
       const alarm = await alarmFor(services, caller, request.params.alarmId);
       caller.require(alarm.tenant, 'assets', 'UPDATE', 'clearing an alarm');
       const now = services.now();
-      const done = await decide(services, 'cleared', alarm.uuid, {
-        status: 'cleared',
-        cleared_at: now,
-        cleared_by: caller.user.username,
-        cleared_comment: request.body.comment,
-        updated_at: now,
-      });
+      const done = await decide(
+        services,
+        'cleared',
+        alarm.uuid,
+        {
+          status: 'cleared',
+          cleared_at: now,
+          cleared_by: caller.user.username,
+          cleared_comment: request.body.comment,
+          updated_at: now,
+        },
+        changeBy(request, now),
+      );
       if (!done) throw conflict(`Alarm ${alarm.uuid} is cleared already.`);
       return done;
     },
