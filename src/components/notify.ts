@@ -1,12 +1,14 @@
 import { notifications } from '@mantine/notifications';
+import { t } from '../i18n/i18n.ts';
 
-const closeButtonProps = { 'aria-label': 'Dismiss notification' };
+// Built when shown, so it speaks the language of that moment.
+const closeButtonProps = () => ({ 'aria-label': t('common.dismissNotification') });
 
 /** A short confirmation that what the person asked for happened. */
 export function notifyDone(message: string): void {
-  notifications.show({ color: 'green', message, closeButtonProps });
+  notifications.show({ color: 'green', message, closeButtonProps: closeButtonProps() });
 }
 
 export function notifyFailed(title: string, message: string): void {
-  notifications.show({ color: 'red', title, message, closeButtonProps });
+  notifications.show({ color: 'red', title, message, closeButtonProps: closeButtonProps() });
 }

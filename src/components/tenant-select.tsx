@@ -1,4 +1,5 @@
 import { NativeSelect } from '@mantine/core';
+import { t } from '../i18n/i18n.ts';
 
 /** The tenant a new object goes into, for a person who may create in several. */
 export function TenantSelect({
@@ -16,14 +17,14 @@ export function TenantSelect({
 }) {
   return (
     <NativeSelect
-      label="Tenant"
+      label={t('common.tenant')}
       description={description}
       required
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       error={error}
       data={[
-        { value: '', label: 'Choose a tenant', disabled: true },
+        { value: '', label: t('common.chooseTenant'), disabled: true },
         ...tenants.map((tenant) => ({ value: tenant, label: tenant })),
       ]}
     />

@@ -4,6 +4,7 @@ import { history } from './en/history.ts';
 import { fleet } from './en/fleet.ts';
 import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
+import { nodes } from './en/nodes.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -16,9 +17,10 @@ export const en = {
   ...fleet,
   ...history,
   ...alarms,
+  ...nodes,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms];
+export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes];
 
 export type MessageId = keyof typeof en;

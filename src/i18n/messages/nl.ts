@@ -5,6 +5,7 @@ import { history } from './nl/history.ts';
 import { fleet } from './nl/fleet.ts';
 import { shell } from './nl/shell.ts';
 import { alarms } from './nl/alarms.ts';
+import { nodes } from './nl/nodes.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -14,4 +15,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...fleet,
   ...history,
   ...alarms,
+  ...nodes,
 };
