@@ -1,5 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import type { ChannelType } from '../../contract/channel.ts';
+import { t } from '../i18n/i18n.ts';
 
 const colors: Record<ChannelType, string> = {
   NODE: 'blue',
@@ -8,17 +9,13 @@ const colors: Record<ChannelType, string> = {
   GATEWAY: 'orange',
 };
 
-export const channelTypeLabels: Record<ChannelType, string> = {
-  NODE: 'Node',
-  SENSOR: 'Sensor',
-  GROUP: 'Group',
-  GATEWAY: 'Gateway',
-};
+/** A channel type in the person's language (called when shown: docs/i18n.md). */
+export const channelTypeLabel = (type: ChannelType): string => t(`channel.type.${type}`);
 
 export function ChannelTypeBadge({ type }: { type: ChannelType }) {
   return (
     <Badge color={colors[type]} variant="light" radius="sm">
-      {channelTypeLabels[type]}
+      {channelTypeLabel(type)}
     </Badge>
   );
 }
@@ -26,11 +23,11 @@ export function ChannelTypeBadge({ type }: { type: ChannelType }) {
 export function ActiveBadge({ active }: { active: boolean }) {
   return active ? (
     <Badge color="green" variant="dot">
-      Active
+      {t('channel.active')}
     </Badge>
   ) : (
     <Badge color="gray" variant="dot">
-      Inactive
+      {t('channel.inactive')}
     </Badge>
   );
 }
@@ -39,7 +36,7 @@ export function ActiveBadge({ active }: { active: boolean }) {
 export function PushBadge({ pushURL }: { pushURL: string | undefined }) {
   return pushURL ? (
     <Badge variant="outline" color="indigo" size="sm">
-      Push on
+      {t('channel.pushOn')}
     </Badge>
   ) : (
     <Text size="sm" c="dimmed">

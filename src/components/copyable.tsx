@@ -1,4 +1,5 @@
 import { ActionIcon, Code, CopyButton, Group, Tooltip } from '@mantine/core';
+import { t } from '../i18n/i18n.ts';
 
 /** An identifier people paste elsewhere: shown in full, copied with one click. */
 export function Copyable({ value, label }: { value: string; label: string }) {
@@ -7,12 +8,15 @@ export function Copyable({ value, label }: { value: string; label: string }) {
       <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
       <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+          <Tooltip
+            label={copied ? t('common.copied') : t('common.copyThing', { thing: label })}
+            withArrow
+          >
             <ActionIcon
               variant="subtle"
               size="sm"
               onClick={copy}
-              aria-label={`Copy ${label}`}
+              aria-label={t('common.copyThing', { thing: label })}
               color={copied ? 'teal' : 'gray'}
             >
               <svg

@@ -1,34 +1,42 @@
 import { Badge } from '@mantine/core';
 import type { LiveMode } from '../api/live-events.ts';
+import { t } from '../i18n/i18n.ts';
+import type { MessageId } from '../i18n/messages/en.ts';
 
-const shown: Record<LiveMode['kind'], { label: string; color: string }> = {
-  connecting: { label: 'Connecting live…', color: 'gray' },
+const colors: Record<LiveMode['kind'], string> = {
+  connecting: 'gray',
   // Dark enough for white text to read (WCAG AA).
-  live: { label: 'Live', color: '#237032' },
-  reconnecting: { label: 'Live: reconnecting…', color: 'orange' },
-  refused: { label: 'Not live', color: 'red' },
-  past: { label: 'Not live: a past moment', color: 'gray' },
-  unavailable: { label: 'Not live', color: 'gray' },
+  live: '#237032',
+  reconnecting: 'orange',
+  refused: 'red',
+  past: 'gray',
+  unavailable: 'gray',
+};
+
+const labels: Record<LiveMode['kind'], MessageId> = {
+  connecting: 'live.badge.connecting',
+  live: 'live.badge.live',
+  reconnecting: 'live.badge.reconnecting',
+  refused: 'live.badge.refused',
+  past: 'live.badge.past',
+  unavailable: 'live.badge.unavailable',
 };
 
 /** Why the page is or is not live, in a sentence (the badge's tooltip, the page's status line). */
 export function liveSentence(mode: LiveMode): string {
   switch (mode.kind) {
     case 'connecting':
-      return 'Connecting to the live stream…';
     case 'live':
-      return 'Live: readings appear as the cloud receives them.';
-    case 'reconnecting':
-      return `The live stream was interrupted (${mode.reason}); reconnecting, and what arrived meanwhile will follow.`;
-    case 'refused':
-      return `Not live: ${mode.message}`;
     case 'past':
-      return 'Not live: showing the past.';
+      return t(`live.sentence.${mode.kind}`);
+    case 'reconnecting':
+      return t('live.sentence.reconnecting', { reason: mode.reason });
+    case 'refused':
+      return t('live.sentence.refused', { message: mode.message });
     case 'unavailable':
-      return (
-        `Not live: this cloud offers no live stream, so the console asks again every ${mode.every}.` +
-        (mode.failed ? ` The last time it could not: ${mode.failed}` : '')
-      );
+      return mode.failed
+        ? t('live.sentence.unavailableFailed', { every: mode.every, failed: mode.failed })
+        : t('live.sentence.unavailable', { every: mode.every });
   }
 }
 
@@ -37,7 +45,8 @@ export function liveSentence(mode: LiveMode): string {
  * why (its name is the whole sentence). A live region: a person using a screen reader hears the stream drop and return.
  */
 export function LiveBadge({ mode }: { mode: LiveMode }) {
-  const { label, color } = shown[mode.kind];
+  const color = colors[mode.kind];
+  const label = t(labels[mode.kind]);
   return (
     <Badge
       color={color}

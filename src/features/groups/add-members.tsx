@@ -6,7 +6,7 @@ import type { ChannelRecord } from '../../../contract/channel.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { useAddMembers } from '../../api/groups.ts';
 import { useDraft } from '../../auth/drafts.ts';
-import { channelTypeLabels } from '../../components/channel-badges.tsx';
+import { channelTypeLabel } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import type { Verdict } from '../../lib/permissions.ts';
 
@@ -46,7 +46,7 @@ export function AddMembers({
     () =>
       candidates.map((channel) => ({
         value: channel.uuid,
-        label: `${channel.name} · ${channelTypeLabels[channel.channelType]}`,
+        label: `${channel.name} · ${channelTypeLabel(channel.channelType)}`,
       })),
     [candidates],
   );
