@@ -5,6 +5,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { TechnicalDetails } from '../../components/technical-details.tsx';
 import { NotFound } from './not-found.tsx';
 import { paths } from '../../lib/paths.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** Error boundary of every route: not-found, refused, unreachable, or a bug, each told apart. */
 export function RouteError() {
@@ -29,22 +30,18 @@ export function RouteError() {
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1} size="h2">
-          Something went wrong
+          {t('error.title')}
         </Title>
-        <Alert color="red" role="alert" title="This page stopped working">
-          <Text size="sm">
-            {chunk
-              ? 'A part of the console could not be loaded, perhaps because a new version was just installed. Reloading the page fetches it again.'
-              : 'The console ran into a problem it did not expect. Reloading the page usually helps; what you typed into forms is kept.'}
-          </Text>
+        <Alert color="red" role="alert" title={t('error.alertTitle')}>
+          <Text size="sm">{chunk ? t('error.chunk') : t('error.unexpected')}</Text>
           <TechnicalDetails>
             <Code block>{technical.trim()}</Code>
           </TechnicalDetails>
         </Alert>
         <Group>
-          <Button onClick={() => window.location.reload()}>Reload</Button>
+          <Button onClick={() => window.location.reload()}>{t('error.reload')}</Button>
           <Button variant="default" component={Link} to={paths.home.href()}>
-            Home
+            {t('error.home')}
           </Button>
         </Group>
       </Stack>

@@ -5,6 +5,7 @@ import { usePermissions } from '../../api/userinfo.ts';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 export function DecommissionPanel({ node }: { node: ChannelRecord }) {
   const permissions = usePermissions();
@@ -21,10 +22,10 @@ export function DecommissionPanel({ node }: { node: ChannelRecord }) {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Stack gap={2}>
           <Title order={2} size="h4" id="decommission-title">
-            Decommission
+            {t('nodes.decommission.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Detach this node and its sensors from every group and clear its owner.
+            {t('nodes.decommission.explain')}
           </Text>
         </Stack>
         <GuardedButton
@@ -33,7 +34,7 @@ export function DecommissionPanel({ node }: { node: ChannelRecord }) {
           variant="light"
           onClick={() => setOpened(true)}
         >
-          Decommission…
+          {t('nodes.decommission.open')}
         </GuardedButton>
       </Group>
       <DecommissionDialog node={node} opened={opened} onClose={() => setOpened(false)} />

@@ -34,6 +34,14 @@ export const common = {
     'Not live: this cloud offers no live stream, so the console asks again every {every}.',
   'live.sentence.unavailableFailed':
     'Not live: this cloud offers no live stream, so the console asks again every {every}. The last time it could not: {failed}',
+  'error.title': 'Something went wrong',
+  'error.alertTitle': 'This page stopped working',
+  'error.chunk':
+    'A part of the console could not be loaded, perhaps because a new version was just installed. Reloading the page fetches it again.',
+  'error.unexpected':
+    'The console ran into a problem it did not expect. Reloading the page usually helps; what you typed into forms is kept.',
+  'error.reload': 'Reload',
+  'error.home': 'Home',
   'common.technicalDetails': 'Technical details',
   'common.dismissNotification': 'Dismiss notification',
   'common.tenant': 'Tenant',

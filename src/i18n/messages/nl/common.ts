@@ -35,6 +35,14 @@ export const common: Record<keyof typeof en, string> = {
     'Niet live: deze cloud biedt geen live stroom, dus de console vraagt elke {every} opnieuw.',
   'live.sentence.unavailableFailed':
     'Niet live: deze cloud biedt geen live stroom, dus de console vraagt elke {every} opnieuw. De laatste keer lukte dat niet: {failed}',
+  'error.title': 'Er ging iets mis',
+  'error.alertTitle': 'Deze pagina werkt niet meer',
+  'error.chunk':
+    'Een deel van de console kon niet worden geladen, misschien omdat er net een nieuwe versie is geïnstalleerd. Door de pagina opnieuw te laden wordt het opnieuw opgehaald.',
+  'error.unexpected':
+    'De console liep tegen een onverwacht probleem aan. Opnieuw laden helpt meestal; wat je in formulieren hebt getypt, blijft bewaard.',
+  'error.reload': 'Opnieuw laden',
+  'error.home': 'Start',
   'common.technicalDetails': 'Technische details',
   'common.dismissNotification': 'Melding sluiten',
   'common.tenant': 'Tenant',
