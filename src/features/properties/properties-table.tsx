@@ -1,25 +1,26 @@
 import { Code, Table, Text } from '@mantine/core';
 import type { Properties } from '../../../contract/channel.ts';
 import { displayValue } from '../../lib/properties.ts';
+import { t } from '../../i18n/i18n.ts';
 
 export function PropertiesTable({ properties }: { properties: Properties | undefined }) {
   const entries = Object.entries(properties ?? {});
   if (entries.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        This channel has no properties.
+        {t('properties.none')}
       </Text>
     );
   }
   return (
     <Table.ScrollContainer minWidth={360}>
-      <Table striped withTableBorder aria-label="Properties">
+      <Table striped withTableBorder aria-label={t('properties.table')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col" w="30%">
-              Key
+              {t('properties.key')}
             </Table.Th>
-            <Table.Th scope="col">Value</Table.Th>
+            <Table.Th scope="col">{t('properties.value')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

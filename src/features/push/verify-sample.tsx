@@ -1,4 +1,5 @@
 import { Code, Tabs, Text } from '@mantine/core';
+import { t } from '../../i18n/i18n.ts';
 
 const whsecSample = `// npm install standardwebhooks
 import { Webhook } from 'standardwebhooks';
@@ -28,13 +29,12 @@ export function VerifySample() {
   return (
     <div>
       <Text size="sm" mb="xs">
-        Deliveries are signed as the Standard Webhooks specification says. Verify the raw body
-        before trusting it:
+        {t('push.verify.intro')}
       </Text>
       <Tabs defaultValue="whsec" keepMounted={false}>
-        <Tabs.List aria-label="Kind of secret">
-          <Tabs.Tab value="whsec">whsec_ secret</Tabs.Tab>
-          <Tabs.Tab value="raw">Other secret</Tabs.Tab>
+        <Tabs.List aria-label={t('push.verify.kind')}>
+          <Tabs.Tab value="whsec">{t('push.verify.whsec')}</Tabs.Tab>
+          <Tabs.Tab value="raw">{t('push.verify.other')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="whsec" pt="xs">
           <Code block>{whsecSample}</Code>

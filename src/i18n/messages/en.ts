@@ -5,6 +5,7 @@ import { fleet } from './en/fleet.ts';
 import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
 import { nodes } from './en/nodes.ts';
+import { channel } from './en/channel.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -18,9 +19,10 @@ export const en = {
   ...history,
   ...alarms,
   ...nodes,
+  ...channel,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes];
+export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel];
 
 export type MessageId = keyof typeof en;

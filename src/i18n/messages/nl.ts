@@ -6,6 +6,7 @@ import { fleet } from './nl/fleet.ts';
 import { shell } from './nl/shell.ts';
 import { alarms } from './nl/alarms.ts';
 import { nodes } from './nl/nodes.ts';
+import { channel } from './nl/channel.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -16,4 +17,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...history,
   ...alarms,
   ...nodes,
+  ...channel,
 };
