@@ -10,9 +10,7 @@ import { literalWordsIn, literalWordsInConsole } from './literal-words.ts';
 const notYetConverted = new Set([
   'src/app/routes/callback-page.tsx',
   'src/app/routes/channel-history-page.tsx',
-  'src/app/routes/channel-page.tsx',
   'src/app/routes/channels-page.tsx',
-  'src/app/routes/daily-summary-page.tsx',
   'src/app/routes/fleet-page.tsx',
   'src/app/routes/group-page.tsx',
   'src/app/routes/groups-page.tsx',

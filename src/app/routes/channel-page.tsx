@@ -10,6 +10,7 @@ import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
 import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
 import { PushPanel } from '../../features/push/push-panel.tsx';
 import { NotFound } from './not-found.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
   if (params.channelUuid) {
@@ -25,7 +26,7 @@ export function Component() {
 
   if (isPending) {
     return (
-      <Stack aria-busy="true" aria-label="Loading channel">
+      <Stack aria-busy="true" aria-label={t('channel.loading')}>
         <Skeleton height={36} width="40%" />
         <Skeleton height={160} />
         <Skeleton height={120} />
@@ -37,11 +38,7 @@ export function Component() {
   if (channel === undefined) {
     if (isApiError(error, 404) || isApiError(error, 400)) return <NotFound what="channel" />;
     return (
-      <ApiErrorAlert
-        error={error}
-        title="This channel could not be loaded"
-        onRetry={() => void refetch()}
-      />
+      <ApiErrorAlert error={error} title={t('channel.notLoaded')} onRetry={() => void refetch()} />
     );
   }
   const isNode = channel.channelType === 'NODE' || channel.channelType === 'GATEWAY';
@@ -49,7 +46,7 @@ export function Component() {
     <Stack gap="md" maw={1200}>
       <ChannelHeader channel={channel} />
       {isError && !(error instanceof ApiError && error.isOutage) && (
-        <ApiErrorAlert error={error} title="This channel could not be refreshed" />
+        <ApiErrorAlert error={error} title={t('channel.notRefreshed')} />
       )}
       <ChannelDetails channel={channel} />
       <PropertiesPanel channel={channel} />

@@ -12,6 +12,7 @@ import { DailySummary } from '../../features/reports/daily-summary.tsx';
 import { ReportSettingsForm } from '../../features/reports/report-settings-form.tsx';
 import { useReportOptions } from '../../features/reports/use-report-options.ts';
 import { ChannelRangeFrame } from './channel-range-frame.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 export { loader } from './channel-range-frame.tsx';
 
@@ -24,10 +25,10 @@ function Summary({ channel, range }: { channel: ChannelRecord; range: TimeSpan }
   return (
     <Stack gap="md">
       <LoadProgress history={history} />
-      <Section title="Settings">
+      <Section title={t('daily.settings')}>
         <ReportSettingsForm settings={settings} onChange={setSettings} />
       </Section>
-      <Section title="Daily summary">
+      <Section title={t('daily.summary')}>
         <DailySummary
           history={history}
           channelName={channel.name}
@@ -43,11 +44,11 @@ function Summary({ channel, range }: { channel: ChannelRecord; range: TimeSpan }
 export function Component() {
   return (
     <ChannelRangeFrame
-      title={(channel) => `Daily summary of ${channel.name}`}
+      title={(channel) => t('daily.title', { name: channel.name })}
       preset="7d"
       links={(channel, range) => (
         <Anchor component={Link} to={paths.channelHistory.href(channel.uuid, range)}>
-          History
+          {t('daily.history')}
         </Anchor>
       )}
     >

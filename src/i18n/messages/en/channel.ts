@@ -1,5 +1,12 @@
 /** A channel's page: its properties and its push settings. */
 export const channel = {
+  'channel.loading': 'Loading channel',
+  'channel.notLoaded': 'This channel could not be loaded',
+  'channel.notRefreshed': 'This channel could not be refreshed',
+  'daily.title': 'Daily summary of {name}',
+  'daily.settings': 'Settings',
+  'daily.summary': 'Daily summary',
+  'daily.history': 'History',
   'properties.none': 'This channel has no properties.',
   'properties.table': 'Properties',
   'properties.key': 'Key',

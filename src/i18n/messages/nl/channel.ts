@@ -1,6 +1,13 @@
 import type { channel as en } from '../en/channel.ts';
 
 export const channel: Record<keyof typeof en, string> = {
+  'channel.loading': 'Kanaal laden',
+  'channel.notLoaded': 'Dit kanaal kon niet worden geladen',
+  'channel.notRefreshed': 'Dit kanaal kon niet worden vernieuwd',
+  'daily.title': 'Dagoverzicht van {name}',
+  'daily.settings': 'Instellingen',
+  'daily.summary': 'Dagoverzicht',
+  'daily.history': 'Geschiedenis',
   'properties.none': 'Dit kanaal heeft geen eigenschappen.',
   'properties.table': 'Eigenschappen',
   'properties.key': 'Sleutel',
