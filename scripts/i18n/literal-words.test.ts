@@ -37,7 +37,6 @@ const notYetConverted = new Set([
   'src/features/history/temperature-panel.tsx',
   'src/features/history/track-panel.tsx',
   'src/features/nodes/commission-form.tsx',
-  'src/features/nodes/decommission-dialog.tsx',
   'src/features/nodes/node-list.tsx',
   'src/features/properties/properties-panel.tsx',
   'src/features/push/delivery-log.tsx',

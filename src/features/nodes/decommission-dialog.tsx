@@ -4,12 +4,13 @@ import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useDecommissionNode } from '../../api/nodes.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 /** The serial identifies the device; a cloud that omits `reference` is asked for the name. */
 function confirmationWord(node: ChannelRecord): { word: string; label: string } {
   return node.reference !== undefined
-    ? { word: node.reference, label: 'serial' }
-    : { word: node.name, label: 'name' };
+    ? { word: node.reference, label: t('nodes.decommission.typeSerial', { word: node.reference }) }
+    : { word: node.name, label: t('nodes.decommission.typeName', { word: node.name }) };
 }
 
 export function DecommissionDialog({
@@ -34,8 +35,8 @@ export function DecommissionDialog({
   return (
     <ConfirmDialog
       opened={opened}
-      title={`Decommission ${node.name}?`}
-      confirmLabel="Decommission"
+      title={t('nodes.decommission.confirmTitle', { name: node.name })}
+      confirmLabel={t('nodes.decommission.confirm')}
       canConfirm={typed.trim() === word}
       pending={decommission.isPending}
       error={decommission.error}
@@ -43,7 +44,7 @@ export function DecommissionDialog({
       onConfirm={() =>
         decommission.mutate(node.uuid, {
           onSuccess: () => {
-            notifyDone(`${node.name} was decommissioned.`);
+            notifyDone(t('nodes.decommission.done', { name: node.name }));
             setTyped('');
             onClose();
             onDone?.();
@@ -51,12 +52,9 @@ export function DecommissionDialog({
         })
       }
     >
-      <Text size="sm">
-        The node and its sensors leave every group and lose their owner. Their channels stay,
-        inactive, with their history. The device must be commissioned again to send data.
-      </Text>
+      <Text size="sm">{t('nodes.decommission.consequences')}</Text>
       <TextInput
-        label={`Type the ${label} “${word}” to confirm`}
+        label={label}
         value={typed}
         onChange={(event) => {
           setTyped(event.currentTarget.value);
