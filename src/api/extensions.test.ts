@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extensionsOf } from './extensions.ts';
 
 describe('extensions found in the OpenAPI document', () => {
-  it('finds the delivery log, push inboxes, latest positions and live streams our cloud offers', () => {
+  it('finds the delivery log, push inboxes, latest positions, live streams, places and alarms our cloud offers', () => {
     expect(
       extensionsOf({
         '/v1/channels/{channelUuid}': { get: {} },
@@ -14,6 +14,7 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/channels/{channelUuid}/events': { get: {} },
         '/v1/events': { get: {} },
         '/v1/places/reverse': { get: {} },
+        '/v1/alarms': { get: {} },
         '/v1/groups/{groupName}': { post: { parameters: [{ name: 'tenant', in: 'query' }] } },
         '/v1/nodes/{nodeSerial}': {
           post: {
@@ -32,6 +33,7 @@ describe('extensions found in the OpenAPI document', () => {
       fleetEvents: true,
       tenantChoice: true,
       placeNames: true,
+      alarms: true,
     });
   });
 
@@ -50,6 +52,7 @@ describe('extensions found in the OpenAPI document', () => {
       fleetEvents: false,
       tenantChoice: false,
       placeNames: false,
+      alarms: false,
     });
   });
 });
