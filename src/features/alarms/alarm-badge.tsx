@@ -21,18 +21,20 @@ export function AlarmBadge() {
   useAlarmNotifications(data?.alarms);
   if (!offered || !data) return null;
   const count = data.alarms.length;
+  // The name starts with what the badge shows, so speech and sight agree (WCAG 2.5.3).
+  const shown = count >= COUNTED ? `${COUNTED - 1}+` : String(count);
   return (
     <UnstyledButton
       component={Link}
       to={paths.alarms.href()}
-      aria-label={t('alarms.badge', { count })}
+      aria-label={t('alarms.badge', { count, shown })}
     >
       <Badge
         color={count > 0 ? 'red' : 'gray'}
         variant={count > 0 ? 'filled' : 'light'}
         aria-hidden
       >
-        {count >= COUNTED ? `${COUNTED - 1}+` : count}
+        {shown}
       </Badge>
     </UnstyledButton>
   );

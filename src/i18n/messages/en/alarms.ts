@@ -2,8 +2,7 @@
 export const alarms = {
   'nav.alarms': 'Alarms',
   'nav.alarms.description': 'Raised, acknowledged, cleared',
-  'alarms.badge':
-    '{count, plural, =0 {No alarms waiting} one {# alarm waiting} other {# alarms waiting}}',
+  'alarms.badge': '{shown} {count, plural, one {alarm} other {alarms}} waiting',
   'alarms.title': 'Alarms',
   'alarms.description':
     'Raised by the cloud as readings arrive, whether or not anyone has the console open.',

@@ -3,8 +3,7 @@ import type { alarms as en } from '../en/alarms.ts';
 export const alarms: Record<keyof typeof en, string> = {
   'nav.alarms': 'Alarmen',
   'nav.alarms.description': 'Gemeld, bevestigd, opgeheven',
-  'alarms.badge':
-    '{count, plural, =0 {Geen alarmen open} one {# alarm open} other {# alarmen open}}',
+  'alarms.badge': '{shown} {count, plural, one {alarm} other {alarmen}} open',
   'alarms.title': 'Alarmen',
   'alarms.description':
     'Gemeld door de cloud zodra metingen binnenkomen, of de console nu open is of niet.',
