@@ -125,7 +125,18 @@ async function downloaded(page: Page, button: string): Promise<string[][]> {
   return text
     .split('\r\n')
     .filter((line) => line !== '')
-    .map((line) => line.split(','));
+    .map(csvFields);
+}
+
+/** One CSV line's fields: a field in quotes may hold commas, and "" is one quote (RFC 4180). */
+function csvFields(line: string): string[] {
+  const fields: string[] = [];
+  for (const match of line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)) {
+    const [, field = ''] = match;
+    fields.push(field.startsWith('"') ? field.slice(1, -1).replaceAll('""', '"') : field);
+    if (match[2] === '') break;
+  }
+  return fields;
 }
 
 test('a fleet manager finds last week’s longest cold-chain excursion', async ({
