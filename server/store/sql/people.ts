@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Operation } from '../../../contract/userinfo.ts';
 import type { Channel } from '../channels.ts';
+import type { User } from '../users.ts';
 import type { GroupPath, PeopleStore, PermissionSetInfo, Person, ReachFacts } from '../people.ts';
 import { byName, oneOf } from './engine.ts';
 import type { Sql } from './queries.ts';
@@ -69,18 +70,7 @@ export class SqlPeopleStore implements PeopleStore {
     return row && (await this.withSets([row]))[0];
   }
 
-  private async withSets(
-    rows: {
-      id: number;
-      sub: string;
-      username: string;
-      name: string;
-      email: string;
-      tenant: string;
-      passwordHash: string | null;
-      signedInAt: number | null;
-    }[],
-  ): Promise<Person[]> {
+  private async withSets(rows: (User & { signedInAt: number | null })[]): Promise<Person[]> {
     if (rows.length === 0) return [];
     const sets = await this.s.all(
       this.s.qb
