@@ -72,6 +72,24 @@ async function alarmFor(services: Services, caller: Caller, uuid: string): Promi
   throw missing();
 }
 
+/** The alarm's columns a person's decision sets: who, when and their comment. */
+function decision(type: 'acknowledged' | 'cleared', comment: string, by: ChangeBy): AlarmChanges {
+  return type === 'acknowledged'
+    ? {
+        acknowledged_at: by.at,
+        acknowledged_by: by.actor,
+        acknowledged_comment: comment,
+        updated_at: by.at,
+      }
+    : {
+        status: 'cleared',
+        cleared_at: by.at,
+        cleared_by: by.actor,
+        cleared_comment: comment,
+        updated_at: by.at,
+      };
+}
+
 /**
  * A person's decision on an alarm, and its entry in the event log for streams (and push), in
  * one transaction; undefined when someone else decided first (the row no longer qualifies).
@@ -80,11 +98,12 @@ async function decide(
   services: Services,
   type: 'acknowledged' | 'cleared',
   uuid: string,
-  changes: AlarmChanges,
+  comment: string,
   by: ChangeBy,
 ): Promise<Alarm | undefined> {
   const { store, bus, now } = services;
   const done = await store.transaction(async (tx) => {
+    const changes = decision(type, comment, by);
     if (!(await tx.alarms.decide(uuid, changes, type === 'acknowledged'))) return undefined;
     const row = await tx.alarms.find(uuid);
     if (!row) throw notFound(`Alarm ${uuid} does not exist.`);
@@ -227,18 +246,12 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
     async (request) => {
       const caller = callerOf(request);
       const alarm = await alarmFor(services, caller, request.params.alarmId);
-      const now = services.now();
       const done = await decide(
         services,
         'acknowledged',
         alarm.uuid,
-        {
-          acknowledged_at: now,
-          acknowledged_by: caller.user.username,
-          acknowledged_comment: request.body.comment,
-          updated_at: now,
-        },
-        changeBy(request, now),
+        request.body.comment,
+        changeBy(request, services.now()),
       );
       if (done) return done;
       const latest = await services.store.alarms.find(alarm.uuid);
@@ -275,19 +288,12 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
       const caller = callerOf(request);
       const alarm = await alarmFor(services, caller, request.params.alarmId);
       caller.require(alarm.tenant, 'assets', 'UPDATE', 'clearing an alarm');
-      const now = services.now();
       const done = await decide(
         services,
         'cleared',
         alarm.uuid,
-        {
-          status: 'cleared',
-          cleared_at: now,
-          cleared_by: caller.user.username,
-          cleared_comment: request.body.comment,
-          updated_at: now,
-        },
-        changeBy(request, now),
+        request.body.comment,
+        changeBy(request, services.now()),
       );
       if (!done) throw conflict(`Alarm ${alarm.uuid} is cleared already.`);
       return done;
