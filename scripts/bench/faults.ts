@@ -15,9 +15,15 @@ import pg from 'pg';
 import { startCloudCluster } from '../cluster/cluster.ts';
 import { runStandalone, type Benchmark, type Figure } from './bench.ts';
 import { measureCpu } from './cpu-meter.ts';
-import { GatewayLoad, ReaderLoad, status, waitFor } from '../../server/faults/fault-load.ts';
+import {
+  connectionTrouble,
+  GatewayLoad,
+  ReaderLoad,
+  status,
+  waitFor,
+} from '../../server/faults/fault-load.ts';
 
-const OUTAGES = 3;
+const OUTAGES = Number(process.env.FAULTS_OUTAGES ?? 3);
 const OUTAGE_MS = 5_000;
 const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 const load = () => loadavg()[0]?.toFixed(1) ?? '?';
@@ -146,13 +152,24 @@ export const faultsBenchmark: Benchmark = {
     'load), answers other than 200/503 meanwhile, and ingestion with the lock order against ' +
     'the statements before it.',
   async run() {
+    const balancerOdd: { at: number; line: string }[] = [];
     const cluster = await startCloudCluster({
       port: 8190,
       env: { DEMO_DAYS: process.env.DEMO_DAYS ?? '7', SIMULATOR: 'off', LOG_LEVEL: 'error' },
       // Seeding 7 days on a shared machine (load average 20 on 2 cores) took over 240 s.
       readyTimeoutMs: 900_000,
+      balancerLog: (line) => {
+        // Requests HAProxy did not end normally (termination state other than ----), or
+        // answered with neither 200 nor 503: where a client's missing answer went.
+        const fields = /\s(\d{3}|-1)\s\d+\s\S+\s\S+\s(\S{4})\s/.exec(line);
+        if (fields && (fields[2] !== '----' || !['200', '503'].includes(fields[1] ?? '')))
+          balancerOdd.push({ at: Date.now(), line });
+      },
     });
     const notes: string[] = [];
+    const timeline: { at: number; text: string }[] = [];
+    const started = Date.now();
+    const at = (ms: number) => `${((ms - started) / 1000).toFixed(1)} s`;
     try {
       const gatewayAnswer = await fetch(`${cluster.url}/v1/gateways/GW-BENCH-FAULTS`, {
         method: 'POST',
@@ -175,9 +192,13 @@ export const faultsBenchmark: Benchmark = {
       const recoveries: number[] = [];
       for (let round = 0; round < OUTAGES; round++) {
         await new Promise((resolve) => setTimeout(resolve, 2_000));
+        timeline.push({ at: Date.now(), text: `outage ${round + 1}: stopping PostgreSQL` });
         cluster.postgres.pause();
+        timeline.push({ at: Date.now(), text: `PostgreSQL stopped` });
         await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
+        timeline.push({ at: Date.now(), text: `starting PostgreSQL` });
         cluster.postgres.resume();
+        timeline.push({ at: Date.now(), text: `PostgreSQL started` });
         const back = performance.now();
         const times = await Promise.all(
           cluster.instances.map(async (instance) => {
@@ -189,8 +210,16 @@ export const faultsBenchmark: Benchmark = {
           }),
         );
         recoveries.push(Math.max(...times));
+        timeline.push({
+          at: Date.now(),
+          text: `every instance answers 200 (${times.map((t) => t.toFixed(0)).join(', ')} ms)`,
+        });
         notes.push(
-          `outage ${round + 1}: every instance answered 200 ${Math.max(...times).toFixed(0)} ms after PostgreSQL started (load average ${load()})`,
+          `outage ${round + 1}: first 200 after PostgreSQL started: ` +
+            cluster.instances
+              .map((instance, i) => `${instance.name} ${times[i]?.toFixed(0)} ms`)
+              .join(', ') +
+            ` (load average ${load()})`,
         );
       }
       await gateway.stop();
@@ -202,10 +231,31 @@ export const faultsBenchmark: Benchmark = {
         readers.tally.other;
       notes.push(
         `clients: ${gateway.tally.requests + readers.tally.requests} requests, ` +
-          `${gateway.tally.unavailable + readers.tally.unavailable} answered 503, ${odd} anything else but 200` +
+          `${gateway.tally.ok + readers.tally.ok} answered 200, ` +
+          `${gateway.tally.unavailable + readers.tally.unavailable} answered 503, ${odd} anything else` +
           // Which answers those were (a status, or "no answer" for a connection that failed).
           (odd > 0 ? ` (${[...gateway.tally.odd, ...readers.tally.odd].join(', ')})` : ''),
       );
+      const trouble = connectionTrouble();
+      const events = [
+        ...timeline,
+        ...trouble.noAnswers.map((t) => ({
+          at: t.at,
+          text: `no answer: ${t.request}: ${t.reason}`,
+        })),
+        ...trouble.staleConnections.map((t) => ({
+          at: t.at,
+          text: `sent again (kept-alive connection closed): ${t.request}: ${t.reason}`,
+        })),
+        ...balancerOdd.slice(0, 40).map((b) => ({ at: b.at, text: `HAProxy: ${b.line}` })),
+      ].sort((a, b) => a.at - b.at);
+      notes.push(
+        `requests sent again on a kept-alive connection closed before any answer: ${trouble.staleConnections.length}; ` +
+          `requests HAProxy ended abnormally: ${balancerOdd.length}`,
+      );
+      if (events.length > timeline.length) {
+        notes.push('timeline:\n' + events.map((e) => `    ${at(e.at)} ${e.text}`).join('\n'));
+      }
 
       const runs: { sorted: WriteRun[]; unsorted: WriteRun[] } = { sorted: [], unsorted: [] };
       for (let round = 0; round < 3; round++) {
@@ -236,6 +286,19 @@ export const faultsBenchmark: Benchmark = {
         {
           label: 'answers other than 200/503 during the outages',
           value: odd,
+          unit: '',
+          target: { max: 0 },
+        },
+        {
+          // A client that would not send a request again on a closed connection: one more odd answer.
+          label: 'requests whose kept-alive connection closed with no answer (sent again)',
+          value: trouble.staleConnections.length,
+          unit: '',
+          target: { max: 0 },
+        },
+        {
+          label: 'instances started again by the supervisor (none should die)',
+          value: cluster.instances.reduce((sum, instance) => sum + instance.restarts, 0),
           unit: '',
           target: { max: 0 },
         },

@@ -28,6 +28,8 @@ export interface OidcModelStore {
   destroy(model: string, id: string): Promise<void>;
   revokeByGrantId(model: string, grantId: string): Promise<void>;
   pruneExpired(now: number): Promise<void>;
+  /** Up to `limit` payloads not expired at `now`, as stored (the start's key check reads them). */
+  storedPayloads(now: number, limit: number): Promise<AdapterPayload[]>;
 }
 
 const PRUNE_EVERY = 200;

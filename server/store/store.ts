@@ -51,6 +51,11 @@ export interface Store {
   /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
   readonly sharedSecrets: SharedSecretStore | null;
   /**
+   * Where the sealed check value of the secrets key is kept, on both engines
+   * (server/secrets/key-check.ts): the database's own, so a copy of it goes with it.
+   */
+  readonly keyCheck: SharedSecretStore;
+  /**
    * Runs `work` in one transaction: all of it lands, or none of it. `work` uses the store it is
    * given (`tx`), never this one: on PostgreSQL that is the connection the transaction holds, on
    * SQLite other callers wait until it ends. Inside a transaction, `transaction` joins it.

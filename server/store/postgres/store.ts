@@ -58,6 +58,7 @@ export class PgStore implements Store {
   readonly people;
   readonly alarms;
   readonly sharedSecrets;
+  readonly keyCheck;
   readonly positions;
   readonly permissionSetGroups;
   private readonly scope: PgScope;
@@ -90,6 +91,7 @@ export class PgStore implements Store {
     this.people = new SqlPeopleStore(scope);
     this.alarms = new SqlAlarmStore(scope);
     this.sharedSecrets = new SqlSharedSecretStore(scope);
+    this.keyCheck = this.sharedSecrets;
     this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
   }
 

@@ -1,7 +1,10 @@
 import type { SharedSecretStore } from '../shared-secrets.ts';
 import type { Sql } from './queries.ts';
 
-/** Only the PostgreSQL store keeps shared secrets: one SQLite instance keeps its own in a file. */
+/**
+ * Shared secrets (PostgreSQL), and on both engines the secrets key's check value: one SQLite
+ * instance keeps its other keys in a file.
+ */
 export class SqlSharedSecretStore implements SharedSecretStore {
   private readonly s: Sql;
 

@@ -18,6 +18,7 @@ import { SqlLeaseStore } from '../sql/leases.ts';
 import { SqlAuditStore } from '../sql/audit.ts';
 import { SqlPeopleStore } from '../sql/people.ts';
 import { SqlAlarmStore } from '../sql/alarms.ts';
+import { SqlSharedSecretStore } from '../sql/shared-secrets.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions/0018-storage.md, "Storage"). */
 export class SqliteStore implements Store {
@@ -42,6 +43,7 @@ export class SqliteStore implements Store {
   readonly people;
   readonly alarms;
   readonly sharedSecrets = null;
+  readonly keyCheck;
   private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
   private inside: SqliteStore | undefined;
@@ -61,6 +63,7 @@ export class SqliteStore implements Store {
     this.deliveryLog = new SqlDeliveryLogStore(scope);
     this.pushInboxes = new SqlPushInboxStore(scope);
     this.oidcModels = new SqlOidcModelStore(scope);
+    this.keyCheck = new SqlSharedSecretStore(scope);
     this.externalIdentities = new SqlExternalIdentityStore(scope);
     this.positions = new SqlitePositionStore(scope);
     this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
