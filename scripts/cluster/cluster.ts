@@ -100,7 +100,7 @@ const UNAVAILABLE =
   '"{\\"status\\":\\"SERVICE_UNAVAILABLE\\",\\"message\\":\\"No instance of the cloud can answer now; try ' +
   'again in a few seconds.\\"}" hdr retry-after 2';
 
-function haproxyConfig(
+export function haproxyConfig(
   port: number,
   instances: { name: string; port: number }[],
   logging: boolean,
