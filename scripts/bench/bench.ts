@@ -55,6 +55,8 @@ export interface Samples {
   median: number;
   p95: number;
   runs: number;
+  /** This process's CPU per run, ms (every thread, from getrusage, as /proc counts it). */
+  cpuMs?: number;
 }
 
 export function summarise(samples: readonly number[]): Samples {
@@ -64,7 +66,7 @@ export function summarise(samples: readonly number[]): Samples {
   return { median: at(0.5), p95: at(0.95), runs: sorted.length };
 }
 
-/** Times `work` `runs` times after `warmup` unrecorded runs; milliseconds. */
+/** Times `work` `runs` times after `warmup` unrecorded runs; milliseconds, and CPU per run. */
 export async function timeRuns(
   work: () => unknown,
   runs: number,
@@ -72,22 +74,38 @@ export async function timeRuns(
 ): Promise<Samples> {
   for (let i = 0; i < warmup; i++) await work();
   const samples: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await work();
     samples.push(performance.now() - start);
   }
-  return summarise(samples);
+  const used = process.cpuUsage(cpu);
+  return { ...summarise(samples), cpuMs: (used.user + used.system) / 1000 / runs };
 }
 
 /** Figures for "ours against the plain approach", timed in the same run. */
 export function comparison(what: string, ours: Samples, plain: Samples, maxMs?: number): Figure[] {
+  const cpu: Figure[] =
+    ours.cpuMs !== undefined && plain.cpuMs !== undefined
+      ? [
+          {
+            label: `${what}: CPU per run`,
+            value: ours.cpuMs,
+            unit: 'ms',
+            ...(maxMs !== undefined ? { target: { max: maxMs } } : {}),
+            meaning: 'this process’s CPU over the timed runs, per run: stable under load',
+          },
+          { label: `${what}, plain approach: CPU per run`, value: plain.cpuMs, unit: 'ms' },
+          { label: `${what}: plain / ours (CPU)`, value: plain.cpuMs / ours.cpuMs, unit: '×' },
+        ]
+      : [];
   return [
     {
       label: `${what}: median`,
       value: ours.median,
       unit: 'ms',
-      ...(maxMs !== undefined ? { target: { max: maxMs } } : {}),
+      ...(maxMs !== undefined ? { target: { max: maxMs }, wall: true as const } : {}),
     },
     { label: `${what}: p95`, value: ours.p95, unit: 'ms' },
     { label: `${what}, plain approach: median`, value: plain.median, unit: 'ms' },
@@ -97,6 +115,7 @@ export function comparison(what: string, ours: Samples, plain: Samples, maxMs?: 
       value: plain.median / ours.median,
       unit: '×',
     },
+    ...cpu,
   ];
 }
 

@@ -43,12 +43,24 @@ const pushDeliveryBenchmark: Benchmark = {
           value: keepAlive.ingestedPerSecond,
           unit: '/s',
           target: { min: 950 },
+          wall: true,
         },
         {
           label: 'gateway send -> receiver, median',
           value: keepAlive.endToEndP50,
           unit: 'ms',
           target: { max: 50 },
+          wall: true,
+        },
+        {
+          label: 'CPU per 1000 events pushed (cloud, generator and receiver: one process)',
+          value: keepAlive.cpuMsPer1000,
+          unit: 'ms',
+        },
+        {
+          label: 'plain / ours, CPU per 1000 events',
+          value: newConnection.cpuMsPer1000 / keepAlive.cpuMsPer1000,
+          unit: '×',
         },
         {
           label: 'plain (new connection per delivery) / ours, median',
