@@ -61,6 +61,11 @@ interface GatewaysReport {
   answerP99: number;
 }
 
+/** A report as IPC delivers it: JSON, where NaN becomes null. */
+type Wire<T> = Omit<T, 'p50' | 'p99' | 'answerP99'> & {
+  [K in keyof T & ('p50' | 'p99' | 'answerP99')]: number | null;
+};
+
 interface Phase {
   readers: ReadersReport;
   gateways: GatewaysReport;
@@ -185,10 +190,20 @@ async function runPhase(
         await sleep(SECONDS * 1000);
       },
     );
-    const [readersReport, gatewaysReport] = await Promise.all([
-      reply<ReadersReport>(readers, 'report', isDone),
-      reply<GatewaysReport>(gateways, 'report', isDone),
+    const [readersWire, gatewaysWire] = await Promise.all([
+      reply<Wire<ReadersReport>>(readers, 'report', isDone),
+      reply<Wire<GatewaysReport>>(gateways, 'report', isDone),
     ]);
+    // IPC carries JSON: a quantile of nothing (NaN) arrives as null.
+    const readersReport: ReadersReport = {
+      ...readersWire,
+      p50: readersWire.p50 ?? NaN,
+      p99: readersWire.p99 ?? NaN,
+    };
+    const gatewaysReport: GatewaysReport = {
+      ...gatewaysWire,
+      answerP99: gatewaysWire.answerP99 ?? NaN,
+    };
     return {
       readers: readersReport,
       gateways: gatewaysReport,
