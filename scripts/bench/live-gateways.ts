@@ -89,6 +89,8 @@ async function gateway(start: Start, g: number): Promise<void> {
       );
     }
     offered += perBatch;
+    // The first batch of the first gateway tells the benchmark the schedule has begun.
+    if (k === 0 && g === 0) process.send?.({ started: true });
     if (inFlight.size >= MAX_IN_FLIGHT) heldBack++;
     while (inFlight.size >= MAX_IN_FLIGHT) await Promise.race(inFlight);
     const sent = post(agent, url, authorization, `{"messages":[${parts.join(',')}]}`).finally(() =>

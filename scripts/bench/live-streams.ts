@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { measureCpu, type CpuShare } from './cpu-meter.ts';
@@ -107,7 +107,7 @@ function helper(name: string): ChildProcess {
   });
 }
 
-function reply<T>(child: ChildProcess, ask: unknown, done: (message: unknown) => boolean) {
+function reply<T>(child: ChildProcess, ask: Serializable, done: (message: unknown) => boolean) {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('a benchmark process did not answer')), 60_000);
     const listen = (message: unknown) => {
@@ -117,7 +117,7 @@ function reply<T>(child: ChildProcess, ask: unknown, done: (message: unknown) =>
       resolve(message as T);
     };
     child.on('message', listen);
-    child.send(ask as string);
+    child.send(ask);
   });
 }
 
@@ -168,13 +168,18 @@ async function runPhase(
     });
     await opened(readers, paths.length);
     const after = mode === 'streams' ? await memoryOf(cloud) : undefined;
-    gateways.send({
-      url: seeded.url,
-      rate: RATE,
-      everyMs: GATEWAY_EVERY_MS,
-      nodes: seeded.nodes,
-      gateways: seeded.gateways,
-    });
+    // On a busy machine a process takes seconds to load: the warm-up starts with the first batch.
+    await reply(
+      gateways,
+      {
+        url: seeded.url,
+        rate: RATE,
+        everyMs: GATEWAY_EVERY_MS,
+        nodes: seeded.nodes,
+        gateways: seeded.gateways,
+      },
+      (m) => typeof m === 'object' && m !== null && 'started' in m,
+    );
     await sleep(WARMUP_SECONDS * 1000);
     const load = loadNow();
     const { shares, elapsedMs } = await measureCpu(
@@ -222,7 +227,9 @@ const cores = (phase: Phase, name: string) => phase.shares.find((s) => s.name ==
 const offeredRate = (phase: Phase) => phase.gateways.offered / phase.gateways.seconds;
 /** The cloud's CPU ms per reading delivered to a reader. */
 const cloudMsPerDelivered = (phase: Phase) =>
-  (cores(phase, CLOUD) * phase.seconds * 1000) / Math.max(1, phase.readers.received);
+  phase.readers.received > 0
+    ? (cores(phase, CLOUD) * phase.seconds * 1000) / phase.readers.received
+    : NaN;
 
 /** Why the generator may have been the limit of a phase, or undefined when it was not. */
 function generatorLimit(phase: Phase): string | undefined {
@@ -267,7 +274,10 @@ function phaseFigures(phase: Phase, name: string, judged: boolean): Figure[] {
     },
     {
       label: `${name}: cloud CPU per ingested message`,
-      value: (cores(phase, CLOUD) * phase.seconds * 1000) / Math.max(1, phase.gateways.accepted),
+      value:
+        phase.gateways.accepted > 0
+          ? (cores(phase, CLOUD) * phase.seconds * 1000) / phase.gateways.accepted
+          : NaN,
       unit: 'ms',
       meaning: 'storing it and delivering it to every reader that follows it',
     },
