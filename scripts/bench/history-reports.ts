@@ -1,7 +1,9 @@
 /**
  * Fleet reports over a month (issue 13): the console's history page of the Cold chain group
  * (40 reefers) over 30 days, about 700,000 messages, with everything on screen, reports
- * included: ≤ 8 s, JS heap ≤ 250 MB, no main-thread task over 100 ms while loading. Beside it,
+ * included. Issue 20's targets: ≤ 6 s (a wall figure, judged on a quiet machine), renderer CPU
+ * ≤ 6 s, JS heap + typed arrays ≤ 200 MB, renderer resident ≤ 600 MB, no main-thread task over
+ * 100 ms while loading (issue 13 asked 8 s and 250 MB). Beside it,
  * the console as it was before the history engine (BENCH_PLAIN_REF) on 7 days, and ours on the
  * same 7 days, for the ratio. Trips and stops of one node over 30 days: ≤ 50 ms in the worker.
  *
@@ -46,8 +48,11 @@ const DAY = 86_400_000;
 const MONTH_DAYS = 30;
 const WEEK_DAYS = 7;
 const GROUP = 'Cold chain';
-const BUDGET_MS = 8000;
-const HEAP_MB = 250;
+/** Issue 20's targets for a month of a group (issue 13's were 8 s and 250 MB). */
+const BUDGET_MS = 6000;
+const HEAP_MB = 200;
+const RENDERER_CPU_MS = 6000;
+const RENDERER_RESIDENT_MB = 600;
 const LONG_TASK_MS = 100;
 const TRIPS_MS = 50;
 /** Main just before the history engine was merged (b42c074): today's pipeline. */
@@ -292,7 +297,17 @@ function processCpu(pid: number | undefined): number {
  * wall clock they do not grow when other work on the machine takes the cores.
  */
 interface CpuMeter {
-  read(): Promise<{ renderer: number; cloud: number }>;
+  read(): Promise<{ renderer: number; cloud: number; rendererResident: number }>;
+}
+
+/** Resident memory of a process (VmRSS), bytes; 0 when it is gone. */
+function residentBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 async function cpuMeter(browser: Browser, cloudPid: number | undefined): Promise<CpuMeter> {
@@ -300,12 +315,12 @@ async function cpuMeter(browser: Browser, cloudPid: number | undefined): Promise
   return {
     async read() {
       const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
-        processInfo: { type: string; cpuTime: number }[];
+        processInfo: { type: string; id: number; cpuTime: number }[];
       };
-      const renderer = processInfo
-        .filter((p) => p.type === 'renderer')
-        .reduce((n, p) => n + p.cpuTime, 0);
-      return { renderer, cloud: processCpu(cloudPid) };
+      const renderers = processInfo.filter((p) => p.type === 'renderer');
+      const renderer = renderers.reduce((n, p) => n + p.cpuTime, 0);
+      const rendererResident = renderers.reduce((n, p) => n + residentBytes(p.id), 0);
+      return { renderer, cloud: processCpu(cloudPid), rendererResident };
     },
   };
 }
@@ -323,6 +338,8 @@ interface Sample {
   /** CPU milliseconds of the renderer (all its threads) and of the cloud while loading. */
   rendererCpu: number;
   cloudCpu: number;
+  /** Resident memory of the renderer processes with everything on screen, bytes. */
+  rendererResident: number;
   /** The machine's 1-minute load average when the sample ended. */
   load: number;
 }
@@ -393,6 +410,7 @@ async function sample(
       workers: page.workers().length,
       rendererCpu: (cpuAfter.renderer - cpuBefore.renderer) * 1000,
       cloudCpu: (cpuAfter.cloud - cpuBefore.cloud) * 1000,
+      rendererResident: cpuAfter.rendererResident,
       load: loadavg()[0] ?? NaN,
     };
   } finally {
@@ -551,6 +569,7 @@ export const historyReportsBenchmark: Benchmark = {
           value: wall30.median,
           unit: 'ms',
           target: { max: BUDGET_MS },
+          wall: true,
           meaning: `${describeSpread(wall30)}; ${monthData.summary.messages.toLocaleString('en-US')} messages`,
         },
         {
@@ -562,6 +581,7 @@ export const historyReportsBenchmark: Benchmark = {
           label: `${MONTH_DAYS} days: renderer CPU (page, workers, compositing), median`,
           value: spread(ours30.map((s) => s.rendererCpu)).median,
           unit: 'ms',
+          target: { max: RENDERER_CPU_MS },
           meaning: `the cloud's CPU meanwhile: median ${spread(ours30.map((s) => s.cloudCpu)).median.toFixed(0)} ms (both take the 2 cores with everything else running)`,
         },
         {
@@ -584,6 +604,13 @@ export const historyReportsBenchmark: Benchmark = {
           unit: 'MB',
           target: { max: HEAP_MB },
           meaning: `${mb(peakAll30.min / 2 ** 20)}–${mb(peakAll30.max / 2 ** 20)}; array buffers on screen (medians): page ${endOf((m) => m.pageBuffers)}, workers ${endOf((m) => m.workerBuffers)}`,
+        },
+        {
+          label: `${MONTH_DAYS} days: renderer processes resident, on screen, median`,
+          value: spread(ours30.map((s) => s.rendererResident)).median / 2 ** 20,
+          unit: 'MB',
+          target: { max: RENDERER_RESIDENT_MB },
+          meaning: 'VmRSS from /proc of every renderer process the browser reports (the page’s)',
         },
         {
           label: `${WEEK_DAYS} days, ours (wall), median`,
