@@ -1,16 +1,12 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlDeliveryLogStore } from './sql/delivery-log.ts';
 import type { PushDeliveryLogEntry } from '../../contract/push.ts';
 
 export interface DeliveryRecord extends PushDeliveryLogEntry {
   channelId: number;
 }
 
-/** The last deliveries of each channel, for people checking their receiver. */
-export interface DeliveryLogStore {
-  /** Adds the entries and trims each of their channels to its newest `kept`. */
-  append(records: readonly DeliveryRecord[], kept: number): Promise<void>;
-  /** Newest first. */
-  latest(channelId: number, count: number): Promise<PushDeliveryLogEntry[]>;
-}
+export type DeliveryLogStore = Api<SqlDeliveryLogStore>;
 
 /** A log entry as both engines read it (columns aliased to these names). */
 export interface StoredDelivery {

@@ -1,3 +1,5 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlExternalIdentityStore } from './sql/external-identities.ts';
 export interface ExternalIdentity {
   userId: number;
   /** Sign-in time (epoch seconds) of the token whose roles were applied last. */
@@ -6,8 +8,4 @@ export interface ExternalIdentity {
   syncedSets: string[];
 }
 
-/** People of an outside identity provider and the accounts made for them. */
-export interface ExternalIdentityStore {
-  find(issuer: string, subject: string): Promise<ExternalIdentity | undefined>;
-  save(issuer: string, subject: string, identity: ExternalIdentity): Promise<void>;
-}
+export type ExternalIdentityStore = Api<SqlExternalIdentityStore>;

@@ -1,3 +1,5 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlPushInboxStore } from './sql/push-inboxes.ts';
 import type { PushInboxArrival } from '../../contract/push.ts';
 
 export interface PushInbox {
@@ -24,25 +26,7 @@ export interface NewArrival {
   events?: string;
 }
 
-/** Push inboxes: receivers on the cloud for trying push settings (our extension). */
-export interface PushInboxStore {
-  create(ownerId: number, secret: string, now: number): Promise<PushInbox>;
-  find(uuid: string): Promise<PushInbox | undefined>;
-  findWithSecret(uuid: string): Promise<PushInboxWithSecret | undefined>;
-  /** Every inbox's id and stored secret, for sealing them at start (secrets/push-secrets.ts). */
-  storedSecrets(): Promise<{ id: number; secret: string }[]>;
-  /** Replaces the stored secret of an inbox while it still holds `expected`; false otherwise. */
-  replaceSecret(inboxId: number, expected: string, secret: string): Promise<boolean>;
-  /** Newest first. */
-  listOf(ownerId: number): Promise<PushInbox[]>;
-  countOf(ownerId: number): Promise<number>;
-  /** Its arrivals go with it. */
-  delete(inboxId: number): Promise<void>;
-  /** Records an arrival, keeping the inbox's newest `kept`. */
-  record(inboxId: number, arrival: NewArrival, kept: number): Promise<void>;
-  /** Newest first. */
-  arrivals(inboxId: number): Promise<PushInboxArrival[]>;
-}
+export type PushInboxStore = Api<SqlPushInboxStore>;
 
 /** An arrival as both engines read it (columns aliased to these names). */
 export interface StoredArrival {

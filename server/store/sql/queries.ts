@@ -53,3 +53,15 @@ export const builders: Record<Engine, Kysely<Database>> = {
   sqlite: compiler('sqlite'),
   postgres: compiler('postgres'),
 };
+
+/** A store written once: its queries run in the scope it is given. */
+export abstract class Repository {
+  protected readonly s: Sql;
+
+  constructor(scope: Sql) {
+    this.s = scope;
+  }
+}
+
+/** A store's methods, without its scope: the type callers hold (and tests may stand in for). */
+export type Api<T> = { [K in keyof T]: T[K] };
