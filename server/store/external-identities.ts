@@ -1,5 +1,3 @@
-import type { Api } from './sql/queries.ts';
-import type { SqlExternalIdentityStore } from './sql/external-identities.ts';
 export interface ExternalIdentity {
   userId: number;
   /** Sign-in time (epoch seconds) of the token whose roles were applied last. */
@@ -7,5 +5,3 @@ export interface ExternalIdentity {
   /** The permission sets those roles gave. */
   syncedSets: string[];
 }
-
-export type ExternalIdentityStore = Api<SqlExternalIdentityStore>;

@@ -1,5 +1,3 @@
-import type { Api } from './sql/queries.ts';
-import type { SqlPushInboxStore } from './sql/push-inboxes.ts';
 import type { PushInboxArrival } from '../../contract/push.ts';
 
 export interface PushInbox {
@@ -25,8 +23,6 @@ export interface NewArrival {
   /** JSON text of the first events. */
   events?: string;
 }
-
-export type PushInboxStore = Api<SqlPushInboxStore>;
 
 /** An arrival as both engines read it (columns aliased to these names). */
 export interface StoredArrival {
