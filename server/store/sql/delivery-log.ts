@@ -1,5 +1,5 @@
 import type { PushDeliveryLogEntry } from '../../../contract/push.ts';
-import { logEntry, type DeliveryRecord } from '../delivery-log.ts';
+import type { DeliveryRecord } from '../delivery-log.ts';
 import { keepNewest } from './keep-newest.ts';
 import { Repository } from './queries.ts';
 
@@ -38,20 +38,21 @@ export class SqlDeliveryLogStore extends Repository {
     const rows = await this.s.all(
       this.s.qb
         .selectFrom('push_deliveries')
-        .select([
-          'webhook_id as webhookId',
-          'at',
-          'url',
-          'events',
-          'dropped',
-          'status',
-          'error',
-          'duration_ms as durationMs',
-        ])
+        .selectAll()
         .where('channel_id', '=', channelId)
         .orderBy('id', 'desc')
         .limit(count),
     );
-    return rows.map(logEntry);
+    return rows.map((row) => ({
+      id: row.webhook_id,
+      at: row.at,
+      to: row.url,
+      events: row.events,
+      dropped: row.dropped,
+      ok: row.status !== null && row.status >= 200 && row.status < 300 && row.error === null,
+      ...(row.status !== null ? { status: row.status } : {}),
+      ...(row.error !== null ? { error: row.error } : {}),
+      durationMs: row.duration_ms,
+    }));
   }
 }

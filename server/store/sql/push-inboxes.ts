@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PushInboxArrival } from '../../../contract/push.ts';
-import {
-  arrivalOf,
-  type NewArrival,
-  type PushInbox,
-  type PushInboxWithSecret,
-} from '../push-inboxes.ts';
+import type { NewArrival, PushInbox, PushInboxWithSecret } from '../push-inboxes.ts';
 import { keepNewest } from './keep-newest.ts';
 import { Repository } from './queries.ts';
+import { flag } from './values.ts';
 
 const inbox = ['id', 'uuid', 'owner_id as ownerId', 'created_at as createdAt'] as const;
 
@@ -79,9 +75,8 @@ export class SqlPushInboxStore extends Repository {
     return Number(row?.n ?? 0);
   }
 
-  /** Its arrivals go with it. */
+  /** Its arrivals go with it (ON DELETE CASCADE). */
   async delete(inboxId: number): Promise<void> {
-    // Its arrivals go with it (ON DELETE CASCADE).
     await this.s.exec(this.s.qb.deleteFrom('push_inboxes').where('id', '=', inboxId));
   }
 
@@ -113,19 +108,21 @@ export class SqlPushInboxStore extends Repository {
     const rows = await this.s.all(
       this.s.qb
         .selectFrom('push_inbox_arrivals')
-        .select([
-          'at',
-          'webhook_id as webhookId',
-          'verified',
-          'problem',
-          'channel_uuid as channelUuid',
-          'channel_name as channelName',
-          'event_count as eventCount',
-          'events',
-        ])
+        .selectAll()
         .where('inbox_id', '=', inboxId)
         .orderBy('id', 'desc'),
     );
-    return rows.map(arrivalOf);
+    return rows.map((row) => ({
+      at: row.at,
+      verified: flag(row.verified),
+      ...(row.webhook_id !== null ? { webhookId: row.webhook_id } : {}),
+      ...(row.problem !== null ? { problem: row.problem } : {}),
+      ...(row.channel_uuid !== null ? { channelUuid: row.channel_uuid } : {}),
+      ...(row.channel_name !== null ? { channelName: row.channel_name } : {}),
+      ...(row.event_count !== null ? { eventCount: row.event_count } : {}),
+      ...(row.events !== null
+        ? { events: JSON.parse(row.events) as PushInboxArrival['events'] }
+        : {}),
+    }));
   }
 }
