@@ -1,7 +1,6 @@
 import type { Sql, Engine } from './sql/queries.ts';
 import type { ReadingStore } from './readings.ts';
 import type { PositionStore } from './positions.ts';
-import type { EventLogStore } from './event-log.ts';
 import { SqlChannelStore } from './sql/channels.ts';
 import { SqlGroupStore } from './sql/groups.ts';
 import { SqlUserStore } from './sql/users.ts';
@@ -18,17 +17,17 @@ import { SqlLeaseStore } from './sql/leases.ts';
 import { SqlAuditStore } from './sql/audit.ts';
 import { SqlPeopleStore } from './sql/people.ts';
 import { SqlAlarmStore } from './sql/alarms.ts';
+import { SqlEventLogStore } from './sql/event-log.ts';
 
 export type { Engine };
 
 /** Work that must never run in two instances at once: seeding an empty database. */
 export type ExclusiveWork = 'demo-seed';
 
-/** What each engine writes itself (../sqlite/, ../postgres/): the hot paths (decision 0032). */
+/** What each engine writes itself (./sqlite/, ./postgres/): hot paths (decision 0032). */
 export interface EngineStores {
   readings: ReadingStore;
   positions: PositionStore;
-  eventLog: EventLogStore;
 }
 
 /**
@@ -57,7 +56,7 @@ export abstract class Store {
   readonly alarms;
   readonly readings: ReadingStore;
   readonly positions: PositionStore;
-  readonly eventLog: EventLogStore;
+  readonly eventLog;
   /** Null for a store that serves one instance (SQLite): its keys stay in DATA_DIR. */
   readonly sharedSecrets: SqlSharedSecretStore | null;
 
@@ -79,7 +78,7 @@ export abstract class Store {
     this.alarms = new SqlAlarmStore(scope);
     this.readings = own.readings;
     this.positions = own.positions;
-    this.eventLog = own.eventLog;
+    this.eventLog = new SqlEventLogStore(scope);
     this.sharedSecrets = scope.engine === 'postgres' ? new SqlSharedSecretStore(scope) : null;
   }
 

@@ -13,7 +13,6 @@ import {
 import { Partitions } from './partitions.ts';
 import { PgReadingStore } from './readings.ts';
 import { PgPositionStore } from './positions.ts';
-import { PgEventLogStore } from './event-log.ts';
 
 /**
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
@@ -36,7 +35,6 @@ export class PgStore extends Store {
     super(scope, {
       readings: new PgReadingStore(scope, partitions),
       positions: new PgPositionStore(scope),
-      eventLog: new PgEventLogStore(scope),
     });
     this.pool = pool;
     this.url = url;

@@ -8,6 +8,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   type Compilable,
+  type RawBuilder,
 } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -65,3 +66,8 @@ export abstract class Repository {
 
 /** A store's methods, without its scope: the type callers hold (and tests may stand in for). */
 export type Api<T> = { [K in keyof T]: T[K] };
+
+/** A query written as SQL text (what Kysely cannot spell), run like any other. */
+export function raw<O>(qb: Kysely<Database>, query: RawBuilder<O>): Compilable<O> {
+  return { compile: () => query.compile(qb) };
+}

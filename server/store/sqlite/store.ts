@@ -2,7 +2,6 @@ import { Store, type ExclusiveWork } from '../store.ts';
 import { openSqlite, SqliteScope, type SqliteDatabase } from './database.ts';
 import { SqliteReadingStore } from './readings.ts';
 import { SqlitePositionStore } from './positions.ts';
-import { SqliteEventLogStore } from './event-log.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions/0018-storage.md, "Storage"). */
 export class SqliteStore extends Store {
@@ -19,7 +18,6 @@ export class SqliteStore extends Store {
     super(scope, {
       readings: new SqliteReadingStore(scope),
       positions: new SqlitePositionStore(scope),
-      eventLog: new SqliteEventLogStore(scope),
     });
     this.db = db;
     this.scope = scope;
