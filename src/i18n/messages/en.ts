@@ -7,6 +7,8 @@ import { alarms } from './en/alarms.ts';
 import { nodes } from './en/nodes.ts';
 import { channel } from './en/channel.ts';
 import { ui } from './en/ui.ts';
+import { signin } from './en/signin.ts';
+import { groups } from './en/groups.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -22,9 +24,23 @@ export const en = {
   ...nodes,
   ...channel,
   ...ui,
+  ...signin,
+  ...groups,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel, ui];
+export const enAreas = [
+  common,
+  shell,
+  permissions,
+  fleet,
+  history,
+  alarms,
+  nodes,
+  channel,
+  ui,
+  signin,
+  groups,
+];
 
 export type MessageId = keyof typeof en;

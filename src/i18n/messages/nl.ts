@@ -8,6 +8,8 @@ import { alarms } from './nl/alarms.ts';
 import { nodes } from './nl/nodes.ts';
 import { channel } from './nl/channel.ts';
 import { ui } from './nl/ui.ts';
+import { signin } from './nl/signin.ts';
+import { groups } from './nl/groups.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -20,4 +22,6 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...nodes,
   ...channel,
   ...ui,
+  ...signin,
+  ...groups,
 };
