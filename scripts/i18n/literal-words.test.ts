@@ -9,7 +9,6 @@ import { literalWordsIn, literalWordsInConsole } from './literal-words.ts';
  */
 const notYetConverted = new Set([
   'src/app/routes/channel-history-page.tsx',
-  'src/app/routes/channels-page.tsx',
   'src/app/routes/fleet-page.tsx',
   'src/components/channel-table/channel-columns.tsx',
   'src/components/settings-panel.tsx',
@@ -25,9 +24,6 @@ const notYetConverted = new Set([
   'src/features/history/replay-controls.tsx',
   'src/features/history/temperature-panel.tsx',
   'src/features/history/track-panel.tsx',
-  'src/features/nodes/commission-form.tsx',
-  'src/features/nodes/node-list.tsx',
-  'src/features/properties/properties-panel.tsx',
   'src/features/push/delivery-log.tsx',
   'src/features/push/push-form.tsx',
   'src/features/push/push-panel.tsx',
@@ -40,7 +36,6 @@ const notYetConverted = new Set([
   'src/lib/history-store/engine.ts',
   'src/lib/history/zoom.ts',
   'src/lib/live/node-state.ts',
-  'src/lib/properties.ts',
   'src/lib/reports/bands.ts',
   'src/lib/reports/settings.ts',
 ]);

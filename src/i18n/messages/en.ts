@@ -9,6 +9,7 @@ import { channel } from './en/channel.ts';
 import { ui } from './en/ui.ts';
 import { signin } from './en/signin.ts';
 import { groups } from './en/groups.ts';
+import { inventory } from './en/inventory.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -26,6 +27,7 @@ export const en = {
   ...ui,
   ...signin,
   ...groups,
+  ...inventory,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -41,6 +43,7 @@ export const enAreas = [
   ui,
   signin,
   groups,
+  inventory,
 ];
 
 export type MessageId = keyof typeof en;

@@ -10,6 +10,7 @@ import { channel } from './nl/channel.ts';
 import { ui } from './nl/ui.ts';
 import { signin } from './nl/signin.ts';
 import { groups } from './nl/groups.ts';
+import { inventory } from './nl/inventory.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -24,4 +25,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...ui,
   ...signin,
   ...groups,
+  ...inventory,
 };
