@@ -10,6 +10,7 @@ import { ui } from './en/ui.ts';
 import { signin } from './en/signin.ts';
 import { groups } from './en/groups.ts';
 import { inventory } from './en/inventory.ts';
+import { readings } from './en/readings.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -28,6 +29,7 @@ export const en = {
   ...signin,
   ...groups,
   ...inventory,
+  ...readings,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -44,6 +46,7 @@ export const enAreas = [
   signin,
   groups,
   inventory,
+  readings,
 ];
 
 export type MessageId = keyof typeof en;

@@ -11,6 +11,7 @@ import { ui } from './nl/ui.ts';
 import { signin } from './nl/signin.ts';
 import { groups } from './nl/groups.ts';
 import { inventory } from './nl/inventory.ts';
+import { readings } from './nl/readings.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -26,4 +27,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...signin,
   ...groups,
   ...inventory,
+  ...readings,
 };
