@@ -21,13 +21,7 @@ const notYetConverted = new Set([
   'src/features/push/push-form.tsx',
   'src/features/push/push-panel.tsx',
   'src/features/push/test-inbox.tsx',
-  'src/features/reports/cold-chain-panel.tsx',
   'src/features/reports/daily-summary.tsx',
-  'src/features/reports/motion-totals-columns.ts',
-  'src/features/reports/report-settings-form.tsx',
-  'src/features/reports/trips-panel.tsx',
-  'src/lib/reports/bands.ts',
-  'src/lib/reports/settings.ts',
 ]);
 
 describe('words a person reads come from the catalogues', () => {

@@ -23,6 +23,7 @@ import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { zoomWindow } from '../../lib/history/zoom.ts';
 import { NothingYet, pendingOf } from './nothing-yet.tsx';
 import { t } from '../../i18n/i18n.ts';
+import { limitsText } from '../../lib/reports/limits-text.ts';
 
 /** Up to this many sensors each get a line; more are drawn as bands (docs/decisions/). */
 export const MAX_LINES = 8;
@@ -128,7 +129,7 @@ export function TemperaturePanel({
     const span = window.to - window.from;
     return bands.data.bands.map((band, i) => ({
       key: band.key,
-      label: t('temperature.band', { label: band.label, members: band.members }),
+      label: t('temperature.band', { label: limitsText(band.limits), members: band.members }),
       color: bandColors[i % bandColors.length] ?? '#1c7ed6',
       members: band.members,
       out: band.out,

@@ -11,6 +11,7 @@ import { signin } from './en/signin.ts';
 import { groups } from './en/groups.ts';
 import { inventory } from './en/inventory.ts';
 import { readings } from './en/readings.ts';
+import { reports } from './en/reports.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -30,6 +31,7 @@ export const en = {
   ...groups,
   ...inventory,
   ...readings,
+  ...reports,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -47,6 +49,7 @@ export const enAreas = [
   groups,
   inventory,
   readings,
+  reports,
 ];
 
 export type MessageId = keyof typeof en;

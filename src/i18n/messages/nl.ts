@@ -12,6 +12,7 @@ import { signin } from './nl/signin.ts';
 import { groups } from './nl/groups.ts';
 import { inventory } from './nl/inventory.ts';
 import { readings } from './nl/readings.ts';
+import { reports } from './nl/reports.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -28,4 +29,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...groups,
   ...inventory,
   ...readings,
+  ...reports,
 };
