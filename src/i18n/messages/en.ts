@@ -6,6 +6,12 @@ import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
 import { nodes } from './en/nodes.ts';
 import { channel } from './en/channel.ts';
+import { ui } from './en/ui.ts';
+import { signin } from './en/signin.ts';
+import { groups } from './en/groups.ts';
+import { inventory } from './en/inventory.ts';
+import { readings } from './en/readings.ts';
+import { reports } from './en/reports.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -20,9 +26,30 @@ export const en = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...ui,
+  ...signin,
+  ...groups,
+  ...inventory,
+  ...readings,
+  ...reports,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel];
+export const enAreas = [
+  common,
+  shell,
+  permissions,
+  fleet,
+  history,
+  alarms,
+  nodes,
+  channel,
+  ui,
+  signin,
+  groups,
+  inventory,
+  readings,
+  reports,
+];
 
 export type MessageId = keyof typeof en;
