@@ -6,6 +6,8 @@ import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
 import { nodes } from './en/nodes.ts';
 import { channel } from './en/channel.ts';
+import { people } from './en/people.ts';
+import { audit } from './en/audit.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -20,9 +22,22 @@ export const en = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...people,
+  ...audit,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel];
+export const enAreas = [
+  common,
+  shell,
+  permissions,
+  fleet,
+  history,
+  alarms,
+  nodes,
+  channel,
+  people,
+  audit,
+];
 
 export type MessageId = keyof typeof en;

@@ -7,6 +7,8 @@ import { shell } from './nl/shell.ts';
 import { alarms } from './nl/alarms.ts';
 import { nodes } from './nl/nodes.ts';
 import { channel } from './nl/channel.ts';
+import { people } from './nl/people.ts';
+import { audit } from './nl/audit.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -18,4 +20,6 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...people,
+  ...audit,
 };
