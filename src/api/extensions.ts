@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client.ts';
+import { ApiError } from './errors.ts';
 
 /**
  * Our cloud's extensions (the push delivery log, push inboxes, latest positions, live streams) are not part of the interface: the
@@ -129,7 +130,11 @@ async function fetchExtensions(signal?: AbortSignal): Promise<CloudExtensions> {
       anonymous: true,
     });
     return extensionsOf(document.paths);
-  } catch {
+  } catch (error) {
+    // The cloud out of reach says nothing of what it offers: asked again once it answers
+    // (query-client.ts), instead of an answer "nothing" that would stand for the session and
+    // would tell the console the cloud is reachable again.
+    if (error instanceof ApiError && error.isOutage) throw error;
     // A cloud without the document simply offers no extension the console knows.
     return none;
   }

@@ -8,20 +8,26 @@ import { recordsCsv } from '../../lib/export/records-csv.ts';
  * zone, as the history export does), field names as the API names them, and the difference in
  * one readable cell ("temperature.max: 8 → 6").
  */
+/** CSV columns after the time: field names as the API names them (not words, so not translated). */
+const columns = {
+  actor: (e: AuditEntry) => e.actor,
+  origin: (e: AuditEntry) => e.origin,
+  kind: (e: AuditEntry) => e.kind,
+  tenant: (e: AuditEntry) => e.tenant,
+  channelName: (e: AuditEntry) => e.channel?.name,
+  channelUuid: (e: AuditEntry) => e.channel?.uuid,
+  memberName: (e: AuditEntry) => e.member?.name,
+  subject: (e: AuditEntry) => e.subject,
+  change: (e: AuditEntry) => differenceLine(e.before, e.after),
+  result: (e: AuditEntry) => e.result,
+};
+
 export function activityCsv(entries: readonly AuditEntry[], timeZone: string): Blob {
+  const time = `time (${timeZone})`;
   return recordsCsv<AuditEntry>(
     [
-      { header: `time (${timeZone})`, value: (e) => isoInZone(e.at, timeZone) },
-      { header: 'actor', value: (e) => e.actor },
-      { header: 'origin', value: (e) => e.origin },
-      { header: 'kind', value: (e) => e.kind },
-      { header: 'tenant', value: (e) => e.tenant },
-      { header: 'channelName', value: (e) => e.channel?.name },
-      { header: 'channelUuid', value: (e) => e.channel?.uuid },
-      { header: 'memberName', value: (e) => e.member?.name },
-      { header: 'subject', value: (e) => e.subject },
-      { header: 'change', value: (e) => differenceLine(e.before, e.after) },
-      { header: 'result', value: (e) => e.result },
+      { header: time, value: (e) => isoInZone(e.at, timeZone) },
+      ...Object.entries(columns).map(([header, value]) => ({ header, value })),
     ],
     entries,
   );

@@ -8,6 +8,7 @@ import { nodes } from './en/nodes.ts';
 import { channel } from './en/channel.ts';
 import { people } from './en/people.ts';
 import { audit } from './en/audit.ts';
+import { channelSupport } from './en/channel-support.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -24,6 +25,7 @@ export const en = {
   ...channel,
   ...people,
   ...audit,
+  ...channelSupport,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -38,6 +40,7 @@ export const enAreas = [
   channel,
   people,
   audit,
+  channelSupport,
 ];
 
 export type MessageId = keyof typeof en;

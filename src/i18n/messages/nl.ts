@@ -9,6 +9,7 @@ import { nodes } from './nl/nodes.ts';
 import { channel } from './nl/channel.ts';
 import { people } from './nl/people.ts';
 import { audit } from './nl/audit.ts';
+import { channelSupport } from './nl/channel-support.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -22,4 +23,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...channel,
   ...people,
   ...audit,
+  ...channelSupport,
 };
