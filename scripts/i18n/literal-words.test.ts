@@ -9,9 +9,7 @@ import { literalWordsIn, literalWordsInConsole } from './literal-words.ts';
  */
 const notYetConverted = new Set([
   'src/app/routes/fleet-page.tsx',
-  'src/components/channel-table/channel-columns.tsx',
   'src/components/settings-panel.tsx',
-  'src/features/channels/channel-details.tsx',
   'src/features/fleet-map/fleet-view.tsx',
   'src/features/fleet-map/moment-slider.tsx',
   'src/features/fleet-map/node-list.tsx',
@@ -19,7 +17,6 @@ const notYetConverted = new Set([
   'src/features/history/track-panel.tsx',
   'src/features/push/delivery-log.tsx',
   'src/features/push/push-form.tsx',
-  'src/features/push/push-panel.tsx',
   'src/features/push/test-inbox.tsx',
   'src/features/reports/daily-summary.tsx',
 ]);

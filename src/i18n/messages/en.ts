@@ -12,6 +12,9 @@ import { groups } from './en/groups.ts';
 import { inventory } from './en/inventory.ts';
 import { readings } from './en/readings.ts';
 import { reports } from './en/reports.ts';
+import { people } from './en/people.ts';
+import { audit } from './en/audit.ts';
+import { channelSupport } from './en/channel-support.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -32,6 +35,9 @@ export const en = {
   ...inventory,
   ...readings,
   ...reports,
+  ...people,
+  ...audit,
+  ...channelSupport,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -50,6 +56,9 @@ export const enAreas = [
   inventory,
   readings,
   reports,
+  people,
+  audit,
+  channelSupport,
 ];
 
 export type MessageId = keyof typeof en;

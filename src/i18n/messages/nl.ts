@@ -13,6 +13,9 @@ import { groups } from './nl/groups.ts';
 import { inventory } from './nl/inventory.ts';
 import { readings } from './nl/readings.ts';
 import { reports } from './nl/reports.ts';
+import { people } from './nl/people.ts';
+import { audit } from './nl/audit.ts';
+import { channelSupport } from './nl/channel-support.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -30,4 +33,7 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...inventory,
   ...readings,
   ...reports,
+  ...people,
+  ...audit,
+  ...channelSupport,
 };
