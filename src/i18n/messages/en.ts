@@ -6,6 +6,7 @@ import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
 import { nodes } from './en/nodes.ts';
 import { channel } from './en/channel.ts';
+import { fleetDay } from './en/fleet-day.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -20,9 +21,10 @@ export const en = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...fleetDay,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel];
+export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel, fleetDay];
 
 export type MessageId = keyof typeof en;

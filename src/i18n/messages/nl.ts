@@ -7,6 +7,7 @@ import { shell } from './nl/shell.ts';
 import { alarms } from './nl/alarms.ts';
 import { nodes } from './nl/nodes.ts';
 import { channel } from './nl/channel.ts';
+import { fleetDay } from './nl/fleet-day.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -18,4 +19,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...fleetDay,
 };

@@ -135,6 +135,11 @@ function monthOf(word: string): number | undefined {
   return undefined;
 }
 
+/** The time of day to the minute ("14:05", "2:05 PM"), where the day is said nearby. */
+export function formatTimeOfDay(ts: number, timeZone?: string): string {
+  return formatter({ hour: 'numeric', minute: '2-digit' }, timeZone).format(ts);
+}
+
 /** The time of day only, to the second (the date is said nearby). */
 export function formatClock(ts: number, timeZone?: string): string {
   return formatter(CLOCK, timeZone).format(ts);
