@@ -233,12 +233,7 @@ export function Component() {
       ) : (
         <>
           <PageHeader title={t('fleetMap.title')} description={t('fleetMap.description')} />
-          <Alert
-            color="indigo"
-            variant="light"
-            title={t('fleetMap.unavailable.title')}
-            role="note"
-          >
+          <Alert color="indigo" variant="light" title={t('fleetMap.unavailable.title')} role="note">
             <Text size="sm">{t('fleetMap.unavailable.body')}</Text>
             <Group gap="xs" mt="sm">
               <Button component={Link} to={paths.channels.href()} size="xs">

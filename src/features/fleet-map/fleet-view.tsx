@@ -82,11 +82,9 @@ export function FleetView({
   // Following, the map keeps the node in view at each of its new positions.
   const followLat = follow && live ? node?.position.lat : undefined;
   const followLon = follow && live ? node?.position.lon : undefined;
-  const focus = useMemo(
-    (): [number, number] | undefined =>
-      followLat !== undefined && followLon !== undefined ? [followLat, followLon] : picked,
-    [followLat, followLon, picked],
-  );
+  // FocusLayer moves the map when the numbers change, not the array.
+  const focus: [number, number] | undefined =
+    followLat !== undefined && followLon !== undefined ? [followLat, followLon] : picked;
   const map = (
     <MapView
       label={t('fleetMap.mapLabel')}

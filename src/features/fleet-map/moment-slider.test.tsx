@@ -31,7 +31,9 @@ describe('MomentSlider', () => {
     expect(zone).toBeTruthy();
     expect(shown).not.toContain(zone);
     expect(
-      screen.getByRole('slider', { name: 'Moment shown on the map' }).getAttribute('aria-valuetext'),
+      screen
+        .getByRole('slider', { name: 'Moment shown on the map' })
+        .getAttribute('aria-valuetext'),
     ).not.toContain(zone);
   });
 

@@ -3,7 +3,7 @@ import { List, Stack, Text } from '@mantine/core';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useEngineAnswer, useRangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { PlaceName } from '../../components/place-name.tsx';
-import { useReportOptions } from '../../features/reports/use-report-options.ts';
+import { useReportOptions } from '../../api/use-report-options.ts';
 import { t } from '../../i18n/i18n.ts';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { formatAgo, formatTimeOfDay } from '../../lib/history/format-time.ts';
@@ -18,12 +18,17 @@ export function today(now: number): TimeSpan {
   return { from: midnight.getTime(), to: Math.floor(now / 60_000) * 60_000 };
 }
 
-/** "08:12–08:40", or "since 16:05" for the stop it is still at. */
-function stopTime(stop: StopRecord): string {
+/**
+ * "08:12–08:40"; "until 07:05" for where it stood since before midnight, "since 16:05" for
+ * where it still is, "all day so far" for both.
+ */
+export function stopTime(stop: StopRecord): string {
   const start = formatTimeOfDay(stop.start);
-  return stop.endOpen
-    ? t('fleetMap.card.stopSince', { start })
-    : t('fleetMap.card.stopSpan', { start, end: formatTimeOfDay(stop.end) });
+  const end = formatTimeOfDay(stop.end);
+  if (stop.startOpen && stop.endOpen) return t('fleetMap.card.stopAllDay');
+  if (stop.startOpen) return t('fleetMap.card.stopUntil', { end });
+  if (stop.endOpen) return t('fleetMap.card.stopSince', { start });
+  return t('fleetMap.card.stopSpan', { start, end });
 }
 
 export interface NodeDayProps {

@@ -10,8 +10,9 @@ import {
 } from '../../lib/reports/settings.ts';
 
 /**
- * The thresholds of the reports: trips and stops (Traccar's defaults) and the alarm delay of
- * excursions. Applied together with "Apply"; a wrong field says why and nothing changes.
+ * The thresholds of the reports: trips and stops (their defaults are Traccar's, the open-source
+ * tracking server's, a name people need not know) and the alarm delay of excursions. Applied
+ * together with "Apply"; a wrong field says why and nothing changes.
  */
 export const ReportSettingsForm = memo(function ReportSettingsForm({
   settings,
@@ -57,7 +58,7 @@ export const ReportSettingsForm = memo(function ReportSettingsForm({
           Apply
         </Button>
         <Button size="xs" variant="default" onClick={reset}>
-          Traccar’s defaults
+          Default settings
         </Button>
         <Text size="xs" c="dimmed">
           A trip must be at least as long and last at least as long as set; shorter movement joins

@@ -25,6 +25,16 @@ export const en = {
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel, fleetDay];
+export const enAreas = [
+  common,
+  shell,
+  permissions,
+  fleet,
+  history,
+  alarms,
+  nodes,
+  channel,
+  fleetDay,
+];
 
 export type MessageId = keyof typeof en;

@@ -20,7 +20,8 @@ export const fleetDay: Record<keyof typeof en, string> = {
   'fleetMap.status.loading': 'Posities laden…',
   'fleetMap.status.loadingProgress':
     'Posities laden: {done, number} van {total, number} verzoeken beantwoord',
-  'fleetMap.status.refreshing': 'Verversen: {done, number} van {total, number} verzoeken beantwoord',
+  'fleetMap.status.refreshing':
+    'Verversen: {done, number} van {total, number} verzoeken beantwoord',
   'fleetMap.status.count':
     '{count, plural, one {# node} other {# nodes}} met een positie in de 24 uur vóór {at}',
   'fleetMap.positionsLoaded': 'Posities geladen',
@@ -76,6 +77,8 @@ export const fleetDay: Record<keyof typeof en, string> = {
   'fleetMap.card.noStops': 'Vandaag nog geen stops.',
   'fleetMap.card.stopSpan': '{start}–{end}',
   'fleetMap.card.stopSince': 'sinds {start}',
+  'fleetMap.card.stopUntil': 'tot {end}',
+  'fleetMap.card.stopAllDay': 'de hele dag tot nu',
   'fleetMap.card.followLive': 'Live volgen',
   'fleetMap.card.followDescription': 'De kaart houdt {name} in beeld terwijl hij rijdt.',
   'fleetMap.card.dayHistory': 'Vandaag op de geschiedenispagina',
@@ -94,5 +97,31 @@ export const fleetDay: Record<keyof typeof en, string> = {
   'dailySummary.loading': 'Laden…',
   'dailySummary.noData': 'Geen gegevens in deze periode.',
   'dailySummary.label': 'Dagoverzicht',
+  'trackPanel.timeScale': 'Tijd van elke positie',
+  'trackPanel.symbols': 'Kaartsymbolen',
+  'trackPanel.gpsFix': 'GPS-positie',
+  'trackPanel.calculated': 'Berekende positie (geen GPS-positie)',
+  'trackPanel.start': 'Begin van een route',
+  'trackPanel.end': 'Einde van een route',
+  'trackPanel.stop': 'Een stop (groter naarmate hij langer duurde)',
+  'trackPanel.cursor': 'Positie op de tijdcursor',
+  'trackPanel.tracks': 'Routes',
+  'trackPanel.track': '{name} ({count, plural, one {# positie} other {# posities}})',
+  'trackPanel.stopOf': 'Stop van {name}',
+  'trackPanel.noPositionsDay':
+    'Geen posities op deze dag ({skipped, plural, one {# GPS-bericht} other {# GPS-berichten}} zonder locatie).',
+  'trackPanel.noPositionsRange':
+    'Geen posities in deze periode ({skipped, plural, one {# GPS-bericht} other {# GPS-berichten}} zonder locatie).',
+  'trackPanel.mapLabel': 'GPS-routes',
+  'trackPanel.skipped':
+    '{skipped, plural, one {# GPS-bericht} other {# GPS-berichten}} zonder locatie {skipped, plural, one {wordt} other {worden}} niet getekend.',
+  'rawValue.noTemperature': 'geen temperatuur',
+  'rawValue.function': 'functie {function}',
+  'rawValue.version': 'versie {version}',
+  'rawValue.connected': 'verbonden',
+  'rawValue.movingNoPosition': 'rijdt, geen positie',
+  'rawValue.noPosition': 'geen positie',
+  'rawValue.accuracy': 'nauwkeurig tot ongeveer {metres, number} m',
+  'rawValue.calculated': 'berekend',
   'settingsPanel.remove': 'Verwijderen',
 };
