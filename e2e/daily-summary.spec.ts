@@ -34,7 +34,9 @@ for (const [width, height] of [
           const cut = cell.scrollWidth > cell.clientWidth + 1 || text.includes('…');
           const outside = box.right > cell.getBoundingClientRect().right + 1;
           const iso = /^\d{4}-\d{2}/.test(text);
-          return cut || outside || iso ? [`${text} (${cell.getAttribute('title') ?? ''})`] : [];
+          return cut || outside || iso
+            ? [`${text}: ${cell.scrollWidth} px in a cell of ${cell.clientWidth} px`]
+            : [];
         }),
       );
       expect(problems).toEqual([]);

@@ -6,7 +6,7 @@ import { paths } from '../src/lib/paths.ts';
 // Issue 22 item 6 and its Dutch journey: a fleet manager in the yard, on a phone (390 × 844) in
 // Amsterdam, finds a van on the Fleet map through the bottom sheet and reads its day.
 // The browser speaks English: the person chooses Dutch in the header, as console-dutch.spec.ts.
-test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Amsterdam', hasTouch: true });
+test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Amsterdam' });
 
 const coordinates = /-?\d{1,3}\.\d{4,}, -?\d{1,3}\.\d{4,}/;
 
@@ -44,13 +44,13 @@ test('in Dutch on a phone, today’s stops of a van are named by place, in local
   const handle = sheet.getByRole('button', { name: /^De lijst tonen/ });
   await expect(handle).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('region', { name: 'Vlootkaart' })).toBeInViewport({ ratio: 0.5 });
-  await handle.tap();
+  await handle.click();
   await expect(sheet.getByRole('button', { name: 'De lijst verbergen' })).toHaveAttribute(
     'aria-expanded',
     'true',
   );
   await sheet.getByRole('textbox', { name: 'Een node zoeken' }).fill('Van 01');
-  await sheet.getByRole('button', { name: 'Van 01 op de kaart tonen' }).tap();
+  await sheet.getByRole('button', { name: 'Van 01 op de kaart tonen' }).click();
 
   // The card: where the van is, by name, and its stops since midnight.
   const card = page.getByRole('region', { name: 'Van 01' });
@@ -72,9 +72,9 @@ test('in Dutch on a phone, today’s stops of a van are named by place, in local
   await expect(position).not.toHaveText(coordinates);
 
   // Follow live keeps the van in view; the history link opens today.
-  await card.getByText('Live volgen').tap();
+  await card.getByText('Live volgen').click();
   await expect(card.getByRole('switch', { name: 'Live volgen' })).toBeChecked();
-  await card.getByRole('link', { name: 'Vandaag op de geschiedenispagina' }).tap();
+  await card.getByRole('link', { name: 'Vandaag op de geschiedenispagina' }).click();
   await expect(page).toHaveURL(/\/history\?from=/);
 });
 

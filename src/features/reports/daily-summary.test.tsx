@@ -31,7 +31,7 @@ describe('the Daily summary’s Day column (issue 22: every Day cell read "2026-
     expect(text).toMatch(/Tue/);
     expect(text).toMatch(/24/);
     expect(text).toMatch(/Nov/);
-    // Short enough for its 112 px track at the table's 14 px: at most 11 characters.
+    // Short enough for its 140 px track: at most 11 characters.
     expect(text.length).toBeLessThanOrEqual(11);
     expect(container.querySelector('[title="2026-11-24"]')).not.toBeNull();
   });

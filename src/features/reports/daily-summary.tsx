@@ -24,11 +24,12 @@ export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
       cell: (r) => r.nodeName,
       sort: (r) => r.nodeName,
     },
-    // "Tue 24 Nov" fits the track in any language the console speaks; the ISO date is a hover away.
+    // "Tue, Nov 24" or "di 24 nov" fits the track at the table's 16 px with the cell's padding, in
+    // any language the console speaks; the ISO date is a hover away.
     {
       header: t('dailySummary.day'),
-      track: '112px',
-      minWidth: 112,
+      track: '140px',
+      minWidth: 140,
       cell: (r) => <span title={r.day}>{formatDay(r.dayStart, timeZone)}</span>,
       sort: (r) => r.dayStart,
     },
