@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { chooseLanguage } from './language.ts';
-import { cloud, expectAccessible, signIn } from './support.ts';
+import { cloud, expectAccessible } from './support.ts';
+import { signInPatiently } from './warm.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 22: axe on every page in both languages at a phone's, a tablet's and a desktop's width.
@@ -41,12 +42,12 @@ for (const language of ['en', 'nl'] as const) {
       test.setTimeout(240_000);
       const pages = await everyPage(request);
       await page.setViewportSize({ width, height });
-      await signIn(page, 'admin', paths.home.href());
+      await signInPatiently(page, 'admin', paths.home.href());
       await chooseLanguage(page, language);
       const found: string[] = [];
       for (const path of pages) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
         await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}\\b`));
         // Checked once the page has what it loads: nothing busy, nothing still a skeleton.
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { chooseLanguage } from './language.ts';
-import { cloud, signIn } from './support.ts';
+import { cloud } from './support.ts';
+import { signInPatiently } from './warm.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 22: every Day cell of the Daily summary read "2026-11…", at any width, with no tooltip.
@@ -17,7 +18,7 @@ for (const [width, height] of [
     test.setTimeout(120_000);
     const group = (await cloud(request).channels('GROUP')).find((g) => g.name === 'Vans Westpoort');
     await page.setViewportSize({ width, height });
-    await signIn(page, 'admin', paths.dailySummary.href(group?.uuid ?? ''));
+    await signInPatiently(page, 'admin', paths.dailySummary.href(group?.uuid ?? ''));
     for (const language of ['en', 'nl'] as const) {
       await chooseLanguage(page, language);
       const table = page.getByRole('table', {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { cloud, signIn } from './support.ts';
+import { cloud } from './support.ts';
+import { signInPatiently } from './warm.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 22: on a phone every control a finger aims at is at least 44 × 44 px (WCAG 2.5.5) on the
@@ -23,13 +24,13 @@ test('every control on the main pages is at least 44 px on a phone', async ({ pa
     paths.alarms.href(),
     paths.permissions.href(),
   ];
-  await signIn(page, 'admin', paths.home.href());
+  await signInPatiently(page, 'admin', paths.home.href());
   const small: string[] = [];
   for (const path of pages) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
-    const found = await page.evaluate(() => {
+    const found = await page.locator('body').evaluate((body) => {
       const selector = [
         'button',
         'select',
@@ -40,15 +41,15 @@ test('every control on the main pages is at least 44 px on a phone', async ({ pa
         'a.mantine-NavLink-root',
         '.leaflet-control-zoom a',
       ].join(',');
-      return [...document.querySelectorAll(selector)].flatMap((control) => {
+      return [...body.querySelectorAll(selector)].flatMap((control) => {
         if (control.closest('.tc-row, p, td, th')) return [];
         const box = control.getBoundingClientRect();
-        const style = getComputedStyle(control);
+        const style = body.ownerDocument.defaultView?.getComputedStyle(control);
         const shown =
           box.width > 0 &&
           box.height > 0 &&
-          style.visibility !== 'hidden' &&
-          style.opacity !== '0' &&
+          style?.visibility !== 'hidden' &&
+          style?.opacity !== '0' &&
           control.closest('[hidden], [aria-hidden="true"]') === null;
         if (!shown || (box.width >= 43.5 && box.height >= 43.5)) return [];
         const name =
