@@ -22,7 +22,7 @@ export function today(now: number): TimeSpan {
  * "08:12–08:40"; "until 07:05" for where it stood since before midnight, "since 16:05" for
  * where it still is, "all day so far" for both.
  */
-export function stopTime(stop: StopRecord): string {
+function stopTime(stop: StopRecord): string {
   const start = formatTimeOfDay(stop.start);
   const end = formatTimeOfDay(stop.end);
   if (stop.startOpen && stop.endOpen) return t('fleetMap.card.stopAllDay');

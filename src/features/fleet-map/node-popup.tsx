@@ -12,7 +12,7 @@ import { formatPlace } from '../../lib/reports/format.ts';
 import { lastSeenWords, stateWord } from './fleet-words.ts';
 
 /** What kind of position a node's newest is, in words (not "hdop"). */
-export function positionKind(position: FleetNode['position']): string {
+function positionKind(position: FleetNode['position']): string {
   if (position.calculated) return t('fleetMap.popup.calculated');
   return position.hdop === undefined
     ? t('fleetMap.popup.gps')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FleetNode } from '../history/fleet-positions.ts';
-import { formatLastSeen, MOVING_FOR_MS, nodeState, sortNodes } from './node-state.ts';
+import { MOVING_FOR_MS, nodeState, sortNodes } from './node-state.ts';
 
 const MIN = 60_000;
 const node = (name: string, lastSeen: number, motion?: FleetNode['motion']): FleetNode => ({
@@ -28,12 +28,6 @@ describe('node state', () => {
     expect(nodeState(stale, now, 15 * MIN)).toBe('parked');
     expect(nodeState(node('c', now, { moving: false, ts: now }), now, 15 * MIN)).toBe('parked');
     expect(nodeState(node('d', now), now, 15 * MIN)).toBe('parked');
-  });
-
-  it('counts last seen up by the second under a minute', () => {
-    expect(formatLastSeen(now - 4_200, now)).toBe('4 s ago');
-    expect(formatLastSeen(now - 5_000, now)).toBe('5 s ago');
-    expect(formatLastSeen(now - 3 * MIN, now)).toBe('3 min ago');
   });
 
   it('sorts by state (moving, parked, silent; by name within), or by last seen, newest first', () => {

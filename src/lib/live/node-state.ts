@@ -1,6 +1,5 @@
 import type { FleetNode } from '../history/fleet-positions.ts';
-import { formatAgo } from '../history/format-time.ts';
-import { t, type MessageId } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** What a fleet manager asks of a node first: is it driving, parked, or not heard from? */
 export type NodeState = 'moving' | 'parked' | 'silent';
@@ -20,26 +19,6 @@ export const silentChoices = [5, 15, 60, 360, 1440].map((minutes) => ({
 }));
 export const DEFAULT_SILENT_MINUTES = 15;
 
-/** Each state's name in the catalogue. */
-const stateMessages: Readonly<Record<NodeState, MessageId>> = {
-  moving: 'nodeState.moving',
-  parked: 'nodeState.parked',
-  silent: 'nodeState.silent',
-};
-
-/** Each state's name in the page's language, when read (`stateLabels[state]`). */
-export const stateLabels: Readonly<Record<NodeState, string>> = {
-  get moving() {
-    return t(stateMessages.moving);
-  },
-  get parked() {
-    return t(stateMessages.parked);
-  },
-  get silent() {
-    return t(stateMessages.silent);
-  },
-};
-
 /** Colours on the map and in the list; distinct in hue and lightness (colour-blind readers). */
 export const stateColors: Record<NodeState, string> = {
   moving: '#2f9e44',
@@ -58,12 +37,6 @@ export function nodeState(node: FleetNode, now: number, silentAfterMs: number): 
   const motion = node.motion;
   if (motion?.moving && now - motion.ts <= MOVING_FOR_MS) return 'moving';
   return 'parked';
-}
-
-/** "12 s ago" while it counts up by the second, then as the rest of the console says it. */
-export function formatLastSeen(ts: number, now: number): string {
-  const s = Math.max(0, Math.floor((now - ts) / 1000));
-  return s < 60 ? t('ago.seconds', { s }) : formatAgo(ts, now);
 }
 
 export type FleetSort = 'name' | 'state' | 'lastSeen';
