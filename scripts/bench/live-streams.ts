@@ -287,7 +287,7 @@ function phaseFigures(phase: Phase, name: string, judged: boolean): Figure[] {
       unit: 'msg/s',
       ...(judged ? { target: { min: RATE * 0.98 } } : {}),
       // Held back by the cloud's slow answers, the rate says nothing of the generator.
-      ...(judged && phase.gateways.heldBack > 0
+      ...(judged && phase.gateways.heldBack > 0 && offeredRate(phase) < RATE * 0.98
         ? { notJudged: 'the cloud held batches back; ingestion is judged below' }
         : {}),
       meaning:
