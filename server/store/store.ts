@@ -59,6 +59,11 @@ export abstract class Store {
   readonly eventLog;
   /** Null for a store that serves one instance (SQLite): its keys stay in DATA_DIR. */
   readonly sharedSecrets: SqlSharedSecretStore | null;
+  /**
+   * Where the sealed check value of the secrets key is kept, on both engines
+   * (server/secrets/key-check.ts): the database's own, so a copy of it goes with it.
+   */
+  readonly keyCheck: SqlSharedSecretStore;
 
   constructor(scope: Sql, own: EngineStores) {
     this.channels = new SqlChannelStore(scope);
@@ -79,7 +84,8 @@ export abstract class Store {
     this.readings = own.readings;
     this.positions = own.positions;
     this.eventLog = new SqlEventLogStore(scope);
-    this.sharedSecrets = scope.engine === 'postgres' ? new SqlSharedSecretStore(scope) : null;
+    this.keyCheck = new SqlSharedSecretStore(scope);
+    this.sharedSecrets = scope.engine === 'postgres' ? this.keyCheck : null;
   }
 
   /**

@@ -75,6 +75,17 @@ export class SqlOidcModelStore extends Repository {
     );
   }
 
+  async storedPayloads(now: number, limit: number) {
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('oidc_models')
+        .select('payload')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .limit(limit),
+    );
+    return rows.map((row) => json<AdapterPayload>(row.payload));
+  }
+
   async pruneExpired(now: number) {
     await this.s.exec(this.s.qb.deleteFrom('oidc_models').where('expires_at', '<=', now));
   }

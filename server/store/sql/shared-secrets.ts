@@ -1,6 +1,9 @@
 import { Repository } from './queries.ts';
 
-/** Only the PostgreSQL store keeps shared secrets: one SQLite instance keeps its own in a file. */
+/**
+ * Shared secrets (PostgreSQL), and on both engines the secrets key's check value: one SQLite
+ * instance keeps its other keys in a file.
+ */
 export class SqlSharedSecretStore extends Repository {
   /** The secret `name`; made with `make` and stored when there is none (the first one wins). */
   async loadOrCreate(name: string, make: () => string): Promise<string> {
