@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,8 +32,12 @@ describe('npm run backup / restore (SQLite)', () => {
     expect(readdirSync(folder)).toContain('telemetry.sqlite');
     await expect(backupSqlite(dataDir, folder)).rejects.toThrow(/already holds a backup/);
 
+    expect(readdirSync(folder)).not.toContain('secrets.key'); // backups hold sealed secrets only
     const restored = dir('restored');
     restoreSqlite(folder, restored);
+    // Without the key that sealed its secrets, the copy refuses to start and says which key.
+    await expect(createTestCloud({ dataDir: restored })).rejects.toThrow(/cannot unseal/);
+    copyFileSync(join(dataDir, 'secrets.key'), join(restored, 'secrets.key')); // kept apart
     const again = await createTestCloud({ dataDir: restored });
     try {
       expect((await again.call('GET', `/v1/channels/${node.uuid}/history`)).json).toEqual(history);
