@@ -6,6 +6,12 @@ import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
 import { nodes } from './en/nodes.ts';
 import { channel } from './en/channel.ts';
+import { ui } from './en/ui.ts';
+import { signin } from './en/signin.ts';
+import { groups } from './en/groups.ts';
+import { inventory } from './en/inventory.ts';
+import { readings } from './en/readings.ts';
+import { reports } from './en/reports.ts';
 import { people } from './en/people.ts';
 import { audit } from './en/audit.ts';
 import { channelSupport } from './en/channel-support.ts';
@@ -23,6 +29,12 @@ export const en = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...ui,
+  ...signin,
+  ...groups,
+  ...inventory,
+  ...readings,
+  ...reports,
   ...people,
   ...audit,
   ...channelSupport,
@@ -38,6 +50,12 @@ export const enAreas = [
   alarms,
   nodes,
   channel,
+  ui,
+  signin,
+  groups,
+  inventory,
+  readings,
+  reports,
   people,
   audit,
   channelSupport,
