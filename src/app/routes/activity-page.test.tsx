@@ -52,7 +52,9 @@ describe('the Activity page', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
-    expect(await within(table).findByText('admin set up push of Reefer 02')).toBeVisible();
+    expect(
+      await within(table).findByText('admin set up push of Reefer 02', {}, { timeout: 15_000 }),
+    ).toBeVisible();
     expect(within(table).getByText('script')).toBeVisible();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Person (user name)' }), 'admin');

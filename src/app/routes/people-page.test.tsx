@@ -198,13 +198,19 @@ describe('the People page', () => {
     expect(
       await screen.findByText(
         'fleet does not reach Van 07: to fleet it looks as if it did not exist.',
+        {},
+        { timeout: 15_000 },
       ),
     ).toBeVisible();
     expect(
       screen.getByText('Van 07 is decommissioned: it left every group and has no owner.'),
     ).toBeVisible();
     expect(screen.getByText('What would change it: commissioning Van 07 again.')).toBeVisible();
-    const changes = await screen.findByRole('table', { name: 'Latest changes to Van 07' });
+    const changes = await screen.findByRole(
+      'table',
+      { name: 'Latest changes to Van 07' },
+      { timeout: 15_000 },
+    );
     expect(within(changes).getByText('admin decommissioned Van 07')).toBeVisible();
     expect(within(changes).getByLabelText('What changed')).toHaveTextContent(
       'active: true → falsegroups: Vans Westpoort → (none)',
@@ -214,10 +220,22 @@ describe('the People page', () => {
   it('says plainly what it cannot show: a cloud without people, a person without the right', async () => {
     cloud(inReach, { '/v1/channels': { get: {} } });
     const first = renderPage(<Component />, support, { path: '/people', url: '/people' });
-    expect(await screen.findByText(/This cloud does not offer looking people up/)).toBeVisible();
+    expect(
+      await screen.findByText(
+        /This cloud does not offer looking people up/,
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeVisible();
     first.unmount();
     cloud(inReach);
     renderPage(<Component />, { 'demo:assets': ['READ'] }, { path: '/people', url: '/people' });
-    expect(await screen.findByText(/Your role does not allow looking people up/)).toBeVisible();
+    expect(
+      await screen.findByText(
+        /Your role does not allow looking people up/,
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeVisible();
   });
 });
