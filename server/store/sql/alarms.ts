@@ -204,4 +204,23 @@ export class SqlAlarmStore implements AlarmStore {
     }
     return rows.slice(0, filter.limit);
   }
+
+  removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }> {
+    return this.s.atomic(async (tx) => {
+      const old = await tx.all(
+        tx.qb
+          .selectFrom('alarms')
+          .select('id')
+          .where(sql<boolean>`status = 'cleared'`)
+          .where('slot', 'is', null)
+          .where('cleared_at', '<', before)
+          .orderBy('id')
+          .limit(budget + 1),
+      );
+      const ids = old.slice(0, budget).map((row) => row.id);
+      if (ids.length === 0) return { removed: 0, more: false };
+      const removed = await tx.exec(tx.qb.deleteFrom('alarms').where(oneOf(tx.engine, 'id', ids)));
+      return { removed, more: old.length > budget };
+    });
+  }
 }
