@@ -8,7 +8,7 @@ import { formatInstant } from '../lib/history/format-time.ts';
 import { paths } from '../lib/paths.ts';
 
 /** Before → after as the fields that changed, one line each. */
-export function Difference({ entry }: { entry: AuditEntry }) {
+function Difference({ entry }: { entry: AuditEntry }) {
   const changes = differenceOf(entry.before, entry.after);
   if (changes.length === 0) return null;
   return (

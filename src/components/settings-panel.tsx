@@ -1,6 +1,7 @@
 import { Group, Paper, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Verdict } from '../lib/permissions.ts';
+import { t } from '../i18n/i18n.ts';
 import { GuardedButton } from './guarded-button.tsx';
 
 export interface SettingsPanelProps {
@@ -66,7 +67,7 @@ export function SettingsPanel({
                 size="xs"
                 onClick={onRemove}
               >
-                Remove
+                {t('settingsPanel.remove')}
               </GuardedButton>
             )}
           </Group>

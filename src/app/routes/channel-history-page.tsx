@@ -29,7 +29,7 @@ import {
   TIMEBAR_COLUMNS,
   TripsPanel,
 } from '../../features/reports/trips-panel.tsx';
-import { useReportOptions } from '../../features/reports/use-report-options.ts';
+import { useReportOptions } from '../../api/use-report-options.ts';
 import { paths } from '../../lib/paths.ts';
 import { ChannelRangeFrame } from './channel-range-frame.tsx';
 

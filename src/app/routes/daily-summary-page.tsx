@@ -10,7 +10,7 @@ import { paths } from '../../lib/paths.ts';
 import { LoadProgress } from '../../features/history/load-progress.tsx';
 import { DailySummary } from '../../features/reports/daily-summary.tsx';
 import { ReportSettingsForm } from '../../features/reports/report-settings-form.tsx';
-import { useReportOptions } from '../../features/reports/use-report-options.ts';
+import { useReportOptions } from '../../api/use-report-options.ts';
 import { ChannelRangeFrame } from './channel-range-frame.tsx';
 import { t } from '../../i18n/i18n.ts';
 

@@ -363,3 +363,19 @@ describe('the fleet map, live', () => {
     await vi.waitFor(() => expect(pings()).toBe(before + 1));
   });
 });
+
+describe('the fleet map without history permissions', () => {
+  it('says so in a fleet manager’s words, without permission names (issue 22)', async () => {
+    fakeCloud((url) =>
+      url.pathname === '/v1/openapi.json'
+        ? openapi(false)
+        : json({ status: 'NOT_FOUND', message: 'nothing here' }, 404),
+    );
+    fleetPage({ 'demo:assets': ['READ'] });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('The fleet map is not available to you');
+    expect(note).toHaveTextContent('your role allows reading neither');
+    expect(note).not.toHaveTextContent(/READ on|assets\.history|groups\.history/);
+    expect(within(note).getByRole('link', { name: 'What you may do' })).toBeVisible();
+  });
+});

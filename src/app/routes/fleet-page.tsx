@@ -20,7 +20,11 @@ import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useConfig } from '../../config/config-context.ts';
-import { formatInstantWithZone } from '../../lib/history/format-time.ts';
+import { t } from '../../i18n/i18n.ts';
+import { formatInstant } from '../../lib/history/format-time.ts';
+import { timesInWords } from '../../components/times-in.tsx';
+import type { TimeSpan } from '../../lib/history/split-range.ts';
+import { silenceWords } from '../../features/fleet-map/fleet-words.ts';
 import { parseInstant } from '../../lib/history/time-range.ts';
 import { mayOnExisting } from '../../lib/permissions.ts';
 import { DEFAULT_SILENT_MINUTES, silentChoices } from '../../lib/live/node-state.ts';
@@ -47,27 +51,29 @@ export function loader({ context }: LoaderFunctionArgs) {
 function statusText(fleet: FleetPositions, now: number): string {
   if (fleet.progress) {
     const { done, total } = fleet.progress;
-    const what = `${done.toLocaleString()} of ${total.toLocaleString()} requests answered`;
-    return fleet.settled ? `Refreshing: ${what}` : `Loading positions: ${what}`;
+    return fleet.settled
+      ? t('fleetMap.status.refreshing', { done, total })
+      : t('fleetMap.status.loadingProgress', { done, total });
   }
-  if (fleet.loading) return 'Loading positions…';
-  const count = fleet.nodes.length;
+  if (fleet.loading) return t('fleetMap.status.loading');
   // Live, the positions are as of now; otherwise as of the answer (or the slider's moment).
   const at = fleet.live.kind === 'live' ? now : fleet.at;
-  return (
-    `${count.toLocaleString()} ${count === 1 ? 'node' : 'nodes'} with a position in the 24 hours ` +
-    `before ${formatInstantWithZone(at)}` +
-    (fleet.live.kind === 'past' ? '' : ` · ${liveSentence(fleet.live)}`)
-  );
+  // The page's one mention of the time zone: the slider and the popups say times without it.
+  return [
+    t('fleetMap.status.count', { count: fleet.nodes.length, at: formatInstant(at) }),
+    timesInWords(at),
+    ...(fleet.live.kind === 'past' ? [] : [liveSentence(fleet.live)]),
+  ].join(' · ');
 }
 
-const historyPath = (node: FleetNode) => paths.channelHistory.href(node.nodeUuid);
+const historyPath = (node: FleetNode, range?: TimeSpan) =>
+  paths.channelHistory.href(node.nodeUuid, range);
 
 /** What the map leaves out, said quietly: a permission the person lacks is not an error. */
 function NotShown({ lines }: { lines: readonly string[] }) {
   if (lines.length === 0) return null;
   return (
-    <Alert color="gray" variant="light" title="Not on the map" py="xs" role="note">
+    <Alert color="gray" variant="light" title={t('fleetMap.notShown')} py="xs" role="note">
       <List size="sm" spacing={2}>
         {lines.map((line) => (
           <List.Item key={line}>{line}</List.Item>
@@ -123,23 +129,25 @@ function FleetMap({
       <Paper withBorder p="sm">
         <Group gap="md" wrap="wrap" align="flex-end">
           <NativeSelect
-            label="Show"
+            label={t('fleetMap.show')}
             value={scope ?? ''}
             onChange={(e) => update('group', e.currentTarget.value || undefined)}
+            classNames={{ input: styles.tapInput }}
             data={[
-              { value: '', label: 'Every node you can reach' },
+              { value: '', label: t('fleetMap.show.all') },
               ...fleet.groups.map((group) => ({
                 value: group.uuid,
                 label: group.readable
-                  ? `Group ${group.name}`
-                  : `Group ${group.name} (no access to its history)`,
+                  ? t('fleetMap.show.group', { name: group.name })
+                  : t('fleetMap.show.groupNoAccess', { name: group.name }),
                 disabled: !group.readable && group.uuid !== scope,
               })),
             ]}
           />
           <NativeSelect
-            label="Silent after"
+            label={t('fleetMap.silentAfter')}
             value={String(silentAfter)}
+            classNames={{ input: styles.tapInput }}
             onChange={(e) =>
               update(
                 'silent',
@@ -150,7 +158,7 @@ function FleetMap({
             }
             data={silentChoices.map((choice) => ({
               value: String(choice.minutes),
-              label: choice.label,
+              label: silenceWords(choice.minutes),
             }))}
           />
           <div style={{ flex: '1 1 420px' }}>
@@ -171,21 +179,20 @@ function FleetMap({
             mt={4}
             size="sm"
             value={(fleet.progress.done / Math.max(1, fleet.progress.total)) * 100}
-            aria-label="Positions loaded"
+            aria-label={t('fleetMap.positionsLoaded')}
           />
         )}
       </Paper>
       <NotShown lines={fleet.hidden} />
       {failures.length > 0 && (
-        <Alert color="orange" variant="light" title="Some positions could not be loaded" py="xs">
-          <Text size="sm">
-            {failures.join(' ')} The map shows what did arrive; the next refresh tries again.
-          </Text>
+        <Alert color="orange" variant="light" title={t('fleetMap.failures.title')} py="xs">
+          <Text size="sm">{t('fleetMap.failures.body', { failures: failures.join(' ') })}</Text>
         </Alert>
       )}
       <FleetView
         nodes={fleet.nodes}
         now={moment === undefined ? now : fleet.at}
+        live={moment === undefined}
         silentAfterMs={silentAfter * 60_000}
         historyPath={historyPath}
         fitKey={scope ?? 'all'}
@@ -208,16 +215,16 @@ export function Component() {
     <div className={styles.page}>
       {profile.isPending ? (
         <>
-          <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
-          <Skeleton height={480} aria-label="Loading the fleet map" />
+          <PageHeader title={t('fleetMap.title')} description={t('fleetMap.description')} />
+          <Skeleton height={480} aria-label={t('fleetMap.loadingMap')} />
         </>
       ) : profile.data === undefined ? (
         <>
-          <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
+          <PageHeader title={t('fleetMap.title')} description={t('fleetMap.description')} />
           {/* Not "you may not": what failed is reading the permissions (issue 21). */}
           <ApiErrorAlert
             error={profile.error}
-            title="Your permissions could not be read"
+            title={t('fleetMap.permissionsUnread')}
             onRetry={() => void profile.refetch()}
           />
         </>
@@ -225,25 +232,15 @@ export function Component() {
         <LiveFleet />
       ) : (
         <>
-          <PageHeader title="Fleet" description="Where your nodes are, or were, on a map." />
-          <Alert
-            color="indigo"
-            variant="light"
-            title="The fleet map is not available to you"
-            role="note"
-          >
-            <Text size="sm">
-              Positions come from the history of nodes and groups, which needs READ on
-              assets.history or groups.history. Your account has neither. Ask an administrator of
-              your tenant for a role that includes history; meanwhile your channels and groups show
-              what you can reach.
-            </Text>
+          <PageHeader title={t('fleetMap.title')} description={t('fleetMap.description')} />
+          <Alert color="indigo" variant="light" title={t('fleetMap.unavailable.title')} role="note">
+            <Text size="sm">{t('fleetMap.unavailable.body')}</Text>
             <Group gap="xs" mt="sm">
               <Button component={Link} to={paths.channels.href()} size="xs">
-                Your channels
+                {t('fleetMap.yourChannels')}
               </Button>
               <Button component={Link} to={paths.permissions.href()} size="xs" variant="default">
-                What you may do
+                {t('fleetMap.whatYouMayDo')}
               </Button>
             </Group>
           </Alert>
@@ -262,8 +259,8 @@ function LiveFleet() {
   return (
     <>
       <PageHeader
-        title="Fleet"
-        description="Where your nodes are, or were, on a map."
+        title={t('fleetMap.title')}
+        description={t('fleetMap.description')}
         badges={<LiveBadge mode={fleet.live} />}
       />
       <FleetMap fleet={fleet} scope={scope} moment={moment} />

@@ -1,27 +1,32 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ClusterLayer } from '../../components/map/cluster-layer.tsx';
 import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
 import { FocusLayer } from '../../components/map/focus-layer.tsx';
 import { MapView } from '../../components/map/map-view.tsx';
+import { t } from '../../i18n/i18n.ts';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import type { TimeSpan } from '../../lib/history/split-range.ts';
+import { BottomSheet } from './bottom-sheet.tsx';
 import styles from './fleet.module.css';
+import { silenceWords } from './fleet-words.ts';
+import { NodeCard } from './node-card.tsx';
 import { NodeList } from './node-list.tsx';
 import { NodePopup } from './node-popup.tsx';
 
-function silentWords(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes % 60 !== 0) return `${minutes} minutes`;
-  return minutes === 60 ? 'an hour' : `${minutes / 60} hours`;
-}
+/** Below a tablet's width the list is a sheet over the map and a node's popup is a card in it. */
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 export interface FleetViewProps {
   nodes: readonly FleetNode[];
   /** The moment positions are judged against: now (ticking while live), or a past moment. */
   now: number;
+  /** The map is live (not a past moment of the slider): Follow live is offered. */
+  live: boolean;
   /** No message for this long: silent. */
   silentAfterMs: number;
-  historyPath: (node: FleetNode) => string;
+  historyPath: (node: FleetNode, range?: TimeSpan) => string;
   /** The map frames the nodes again when this changes (another group). */
   fitKey: string;
   /** The nodes are complete for `fitKey`: the first view frames them all, then never moves. */
@@ -30,10 +35,14 @@ export interface FleetViewProps {
   attribution?: string | undefined;
 }
 
-/** The fleet on a clustered canvas map, with a list beside it that does the same by keyboard. */
+/**
+ * The fleet on a clustered canvas map, with a list that does the same by keyboard: beside or
+ * below the map on a wide screen, a bottom sheet over it on a phone.
+ */
 export function FleetView({
   nodes,
   now,
+  live,
   silentAfterMs,
   historyPath,
   fitKey,
@@ -41,63 +50,131 @@ export function FleetView({
   tileUrl,
   attribution,
 }: FleetViewProps) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
   const [selected, setSelected] = useState<string>();
-  const [focus, setFocus] = useState<[number, number]>();
+  const [picked, setPicked] = useState<[number, number]>();
+  const [follow, setFollow] = useState(false);
+  const [expanded, setExpanded] = useState(false);
   const [fallback, setFallback] = useState<string>();
   const node = nodes.find((n) => n.nodeUuid === selected);
-  const close = useCallback(() => setSelected(undefined), []);
-  const show = useCallback((picked: FleetNode) => {
-    setSelected(picked.nodeUuid);
-    setFocus([picked.position.lat, picked.position.lon]);
+  const close = useCallback(() => {
+    setSelected(undefined);
+    setFollow(false);
   }, []);
+  const select = useCallback(
+    (chosen: FleetNode) => {
+      // Following is for one node: another one picked is not followed until asked.
+      if (chosen.nodeUuid !== selected) setFollow(false);
+      setSelected(chosen.nodeUuid);
+    },
+    [selected],
+  );
+  const show = useCallback(
+    (chosen: FleetNode) => {
+      select(chosen);
+      setPicked([chosen.position.lat, chosen.position.lon]);
+      // On a phone the list covers the map: close it, so that the node and its card are seen.
+      setExpanded(false);
+    },
+    [select],
+  );
+  // Following, the map keeps the node in view at each of its new positions.
+  const followLat = follow && live ? node?.position.lat : undefined;
+  const followLon = follow && live ? node?.position.lon : undefined;
+  // FocusLayer moves the map when the numbers change, not the array.
+  const focus: [number, number] | undefined =
+    followLat !== undefined && followLon !== undefined ? [followLat, followLon] : picked;
+  const map = (
+    <MapView
+      label={t('fleetMap.mapLabel')}
+      className={phone ? styles.phoneMap : styles.map}
+      tileUrl={tileUrl}
+      attribution={attribution}
+      onFallback={setFallback}
+    >
+      <ClusterLayer
+        nodes={nodes}
+        now={now}
+        silentAfterMs={silentAfterMs}
+        selected={selected}
+        onSelect={select}
+      />
+      <FocusLayer position={focus} />
+      <FitBoundsLayer points={positions} fitKey={fitKey} settled={settled} maxZoom={13} />
+      {node && !phone && (
+        <NodePopup
+          node={node}
+          now={now}
+          silentAfterMs={silentAfterMs}
+          historyPath={historyPath(node)}
+          onClose={close}
+        />
+      )}
+    </MapView>
+  );
+  const legend = (
+    <Text size="xs" c="dimmed" mt={4}>
+      {t('fleetMap.legend', { silent: silenceWords(Math.round(silentAfterMs / 60_000)) })}
+      {fallback ? ` ${t('fleetMap.offline', { reason: fallback })}` : ''}
+    </Text>
+  );
+  const list = (
+    <NodeList
+      nodes={nodes}
+      now={now}
+      silentAfterMs={silentAfterMs}
+      selected={selected}
+      onShow={show}
+      historyPath={historyPath}
+    />
+  );
+  if (phone) {
+    return (
+      <div>
+        <div className={styles.phoneBody}>
+          {map}
+          <BottomSheet
+            label={t('fleetMap.sheet.label')}
+            handleLabel={
+              expanded
+                ? t('fleetMap.sheet.close')
+                : t('fleetMap.sheet.open', { count: nodes.length })
+            }
+            expanded={expanded}
+            onExpanded={setExpanded}
+            top={
+              node &&
+              !expanded && (
+                <NodeCard
+                  node={node}
+                  now={now}
+                  silentAfterMs={silentAfterMs}
+                  historyPath={historyPath}
+                  live={live}
+                  follow={follow}
+                  onFollow={setFollow}
+                  onClose={close}
+                />
+              )
+            }
+          >
+            {list}
+          </BottomSheet>
+        </div>
+        {legend}
+      </div>
+    );
+  }
   return (
     // Side by side from 75em (fleet.module.css). Beside the navigation at 1280 px the list takes
     // 5/12, which its compact rows fit (node-list.tsx).
     <div className={styles.body}>
       <div className={styles.mapColumn}>
-        <MapView
-          label="Fleet map"
-          className={styles.map}
-          tileUrl={tileUrl}
-          attribution={attribution}
-          onFallback={setFallback}
-        >
-          <ClusterLayer
-            nodes={nodes}
-            now={now}
-            silentAfterMs={silentAfterMs}
-            selected={selected}
-            onSelect={(n) => setSelected(n.nodeUuid)}
-          />
-          <FocusLayer position={focus} />
-          <FitBoundsLayer points={positions} fitKey={fitKey} settled={settled} maxZoom={13} />
-          {node && (
-            <NodePopup
-              node={node}
-              now={now}
-              silentAfterMs={silentAfterMs}
-              historyPath={historyPath(node)}
-              onClose={close}
-            />
-          )}
-        </MapView>
-        <Text size="xs" c="dimmed" mt={4}>
-          Green: moving; blue: parked; grey: silent (no message for {silentWords(silentAfterMs)});
-          squares: calculated positions. Click a cluster to zoom into it.
-          {fallback ? ` ${fallback} Showing the offline map.` : ''}
-        </Text>
+        {map}
+        {legend}
       </div>
-      <div className={styles.listColumn}>
-        <NodeList
-          nodes={nodes}
-          now={now}
-          silentAfterMs={silentAfterMs}
-          selected={selected}
-          onShow={show}
-          historyPath={historyPath}
-        />
-      </div>
+      <div className={styles.listColumn}>{list}</div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { formatInstantWithZone } from '../../lib/history/format-time.ts';
+import { formatInstant } from '../../lib/history/format-time.ts';
 import { MomentSlider } from './moment-slider.tsx';
 
 const now = Date.UTC(2026, 10, 21, 12, 7);
@@ -13,12 +13,28 @@ const show = (moment: number | undefined) =>
   );
 
 describe('MomentSlider', () => {
-  it('reads out the moment as a date and time with its zone, not as epoch milliseconds', () => {
+  it('reads out the moment as a date and time, not as epoch milliseconds', () => {
     const moment = Date.UTC(2026, 10, 20, 8, 30);
     show(moment);
     const slider = screen.getByRole('slider', { name: 'Moment shown on the map' });
-    expect(slider).toHaveAttribute('aria-valuetext', formatInstantWithZone(moment));
+    expect(slider).toHaveAttribute('aria-valuetext', formatInstant(moment));
     expect(slider.getAttribute('aria-valuetext')).toMatch(/2026/);
+  });
+
+  it('names no time zone of its own: the page names it once (issue 22)', () => {
+    const moment = Date.UTC(2026, 10, 20, 8, 30);
+    show(moment);
+    const shown = screen.getByText(/^Positions at /).textContent ?? '';
+    const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(moment)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    expect(zone).toBeTruthy();
+    expect(shown).not.toContain(zone);
+    expect(
+      screen
+        .getByRole('slider', { name: 'Moment shown on the map' })
+        .getAttribute('aria-valuetext'),
+    ).not.toContain(zone);
   });
 
   it('reads out "Now" when the map is live', () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Slider, Text } from '@mantine/core';
-import { formatInstantWithZone } from '../../lib/history/format-time.ts';
+import { t } from '../../i18n/i18n.ts';
+import { formatInstant } from '../../lib/history/format-time.ts';
 
 const WEEK = 7 * 86_400_000;
 const STEP = 15 * 60_000;
@@ -12,7 +13,10 @@ export interface MomentSliderProps {
   now: number;
 }
 
-/** Where were the nodes at a past moment? Up to a week back; the right end is live. */
+/**
+ * Where were the nodes at a past moment? Up to a week back; the right end is live. Times read
+ * as everywhere else; the page names the zone once (its status line).
+ */
 export function MomentSlider({ moment, onMoment, now }: MomentSliderProps) {
   const max = Math.floor(now / STEP) * STEP;
   const [dragging, setDragging] = useState<number>();
@@ -21,12 +25,13 @@ export function MomentSlider({ moment, onMoment, now }: MomentSliderProps) {
     setDragging(undefined);
     onMoment(value >= max ? undefined : value);
   };
+  const words = (value: number) => (value >= max ? t('fleetMap.slider.now') : formatInstant(value));
   return (
     <Group gap="sm" align="center" wrap="wrap">
       <Text size="sm" miw={240}>
         {moment === undefined && dragging === undefined
-          ? 'Live positions'
-          : `Positions at ${formatInstantWithZone(shown)}`}
+          ? t('fleetMap.slider.live')
+          : t('fleetMap.slider.at', { at: formatInstant(shown) })}
       </Text>
       <Slider
         style={{ flex: 1, minWidth: 220 }}
@@ -36,10 +41,10 @@ export function MomentSlider({ moment, onMoment, now }: MomentSliderProps) {
         value={Math.max(max - WEEK, Math.min(max, shown))}
         onChange={setDragging}
         onChangeEnd={commit}
-        label={(value) => (value >= max ? 'Now' : formatInstantWithZone(value))}
-        thumbLabel="Moment shown on the map"
+        label={words}
+        thumbLabel={t('fleetMap.slider.thumb')}
         // Read out as a time, not as the epoch milliseconds of aria-valuenow.
-        thumbValueText={(value) => (value >= max ? 'Now' : formatInstantWithZone(value))}
+        thumbValueText={words}
       />
       <Button
         size="xs"
@@ -47,7 +52,7 @@ export function MomentSlider({ moment, onMoment, now }: MomentSliderProps) {
         disabled={moment === undefined}
         onClick={() => onMoment(undefined)}
       >
-        Back to live
+        {t('fleetMap.slider.back')}
       </Button>
     </Group>
   );

@@ -3,15 +3,10 @@ import { Anchor, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { nameMatcher } from '../../lib/channel-filter.ts';
-import {
-  formatLastSeen,
-  nodeState,
-  sortNodes,
-  stateColors,
-  stateLabels,
-  type FleetSort,
-} from '../../lib/live/node-state.ts';
+import { t } from '../../i18n/i18n.ts';
+import { nodeState, sortNodes, stateColors, type FleetSort } from '../../lib/live/node-state.ts';
 import styles from './fleet.module.css';
+import { degrees, lastSeenWords, stateWord } from './fleet-words.ts';
 
 const SHOWN = 100;
 /** "12 min ago", "-18.5 °C" and the link stay on one line; only long node names wrap. */
@@ -66,28 +61,30 @@ const NodeRow = memo(function NodeRow({
           type="button"
           fz="sm"
           ta="start"
+          className={styles.tapTarget}
           onClick={() => onShow(node)}
-          aria-label={`Show ${node.nodeName} on the map`}
+          aria-label={t('fleetMap.list.showNode', { name: node.nodeName })}
         >
           {node.nodeName}
         </Anchor>
       </Table.Td>
       <Table.Td style={nowrap}>
         <span className={styles.stateDot} style={{ background: stateColors[state] }} />
-        {stateLabels[state]}
+        {stateWord(state)}
       </Table.Td>
-      <Table.Td style={numbers}>{formatLastSeen(node.lastSeen, now)}</Table.Td>
+      <Table.Td style={numbers}>{lastSeenWords(node.lastSeen, now)}</Table.Td>
       <Table.Td style={numbers} ta="end">
-        {node.lastTemperature ? `${node.lastTemperature.value} °C` : '–'}
+        {node.lastTemperature ? degrees(node.lastTemperature.value) : '–'}
       </Table.Td>
       <Table.Td style={nowrap}>
         <Anchor
           component={Link}
           to={historyPath(node)}
           fz="sm"
-          aria-label={`History of ${node.nodeName}`}
+          className={styles.tapTarget}
+          aria-label={t('fleetMap.list.historyOf', { name: node.nodeName })}
         >
-          History
+          {t('fleetMap.list.history')}
         </Anchor>
       </Table.Td>
     </Table.Tr>
@@ -127,7 +124,7 @@ export function NodeList({
       ta={end ? 'end' : undefined}
       aria-sort={sort === by ? (by === 'lastSeen' ? 'descending' : 'ascending') : undefined}
     >
-      <UnstyledButton fz="sm" fw={700} onClick={() => setSort(by)}>
+      <UnstyledButton fz="sm" fw={700} className={styles.tapTarget} onClick={() => setSort(by)}>
         {label}
         {sort === by && <span aria-hidden="true"> ▾</span>}
       </UnstyledButton>
@@ -136,10 +133,11 @@ export function NodeList({
   return (
     <>
       <TextInput
-        label="Find a node"
+        label={t('fleetMap.list.find')}
         value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)}
         size="xs"
+        classNames={{ input: styles.tapInput }}
         mb="xs"
       />
       <Table.ScrollContainer minWidth={0} type="native" className={styles.listScroll}>
@@ -149,19 +147,19 @@ export function NodeList({
           fz="sm"
           verticalSpacing={4}
           horizontalSpacing={6}
-          aria-label="Nodes on the map"
+          aria-label={t('fleetMap.list.label')}
         >
           <Table.Thead>
             <Table.Tr>
-              {header('name', 'Node')}
-              {header('state', 'State')}
-              {header('lastSeen', 'Last seen')}
+              {header('name', t('fleetMap.list.node'))}
+              {header('state', t('fleetMap.list.state'))}
+              {header('lastSeen', t('fleetMap.list.lastSeen'))}
               {/* Abbreviated: with the state column the list still fits beside the map at 1280 px. */}
               <Table.Th style={nowrap} ta="end">
-                <abbr title="Temperature">Temp.</abbr>
+                <abbr title={t('fleetMap.list.temperature')}>{t('fleetMap.list.temp')}</abbr>
               </Table.Th>
               <Table.Th>
-                <VisuallyHidden>History</VisuallyHidden>
+                <VisuallyHidden>{t('fleetMap.list.history')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -182,8 +180,8 @@ export function NodeList({
       </Table.ScrollContainer>
       <Text size="xs" c="dimmed" mt={4}>
         {matching.length > SHOWN
-          ? `Showing ${SHOWN} of ${matching.length.toLocaleString()} nodes; type to narrow the list.`
-          : `${matching.length.toLocaleString()} ${matching.length === 1 ? 'node' : 'nodes'}`}
+          ? t('fleetMap.list.showing', { shown: SHOWN, count: matching.length })
+          : t('fleetMap.list.count', { count: matching.length })}
       </Text>
     </>
   );

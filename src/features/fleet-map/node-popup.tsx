@@ -4,9 +4,20 @@ import type { LeafletEvent, Popup as LeafletPopup } from 'leaflet';
 import { Popup } from 'react-leaflet';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import { t } from '../../i18n/i18n.ts';
 import { formatAgo, formatInstant } from '../../lib/history/format-time.ts';
-import { formatLastSeen, nodeState, stateLabels } from '../../lib/live/node-state.ts';
+import { nodeState } from '../../lib/live/node-state.ts';
 import { accuracyMetres } from '../../lib/geo/accuracy.ts';
+import { formatPlace } from '../../lib/reports/format.ts';
+import { lastSeenWords, stateWord } from './fleet-words.ts';
+
+/** What kind of position a node's newest is, in words (not "hdop"). */
+export function positionKind(position: FleetNode['position']): string {
+  if (position.calculated) return t('fleetMap.popup.calculated');
+  return position.hdop === undefined
+    ? t('fleetMap.popup.gps')
+    : t('fleetMap.popup.gpsAccurate', { metres: accuracyMetres(position.hdop) });
+}
 
 export interface NodePopupProps {
   node: FleetNode;
@@ -38,11 +49,6 @@ export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: No
     }),
     [onClose],
   );
-  const kind = node.position.calculated
-    ? 'Calculated position'
-    : node.position.hdop === undefined
-      ? 'GPS fix'
-      : `GPS fix, accurate to about ${accuracyMetres(node.position.hdop)} m`;
   return (
     <Popup position={position} eventHandlers={handlers} offset={[0, -4]}>
       {/* Lines, not paragraphs: Leaflet gives paragraphs in a popup 1.3em margins. */}
@@ -51,21 +57,31 @@ export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: No
           {node.nodeName}
         </Text>
         <Text component="div" size="sm">
-          {stateLabels[nodeState(node, now, silentAfterMs)]}
+          {stateWord(nodeState(node, now, silentAfterMs))}
         </Text>
         <Text component="div" size="sm">
-          Last seen {formatLastSeen(node.lastSeen, now)} ({formatInstant(node.lastSeen)})
+          {t('fleetMap.popup.lastSeen', {
+            ago: lastSeenWords(node.lastSeen, now),
+            at: formatInstant(node.lastSeen),
+          })}
         </Text>
         <Text component="div" size="sm">
           {node.lastTemperature
-            ? `Last temperature ${node.lastTemperature.value} °C (${formatAgo(node.lastTemperature.ts, now)})`
-            : 'No recent temperature'}
+            ? t('fleetMap.popup.temperature', {
+                value: node.lastTemperature.value,
+                ago: formatAgo(node.lastTemperature.ts, now),
+              })
+            : t('fleetMap.popup.noTemperature')}
         </Text>
         <Text component="div" size="sm">
-          {kind} at {lat.toFixed(5)}, {lon.toFixed(5)}, {formatAgo(node.position.ts, now)}
+          {t('fleetMap.popup.where', {
+            kind: positionKind(node.position),
+            place: formatPlace(lat, lon),
+            ago: formatAgo(node.position.ts, now),
+          })}
         </Text>
         <Anchor component={Link} to={historyPath} size="sm">
-          History of {node.nodeName}
+          {t('fleetMap.list.historyOf', { name: node.nodeName })}
         </Anchor>
       </Stack>
     </Popup>

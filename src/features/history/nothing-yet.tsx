@@ -13,7 +13,7 @@ export const pendingOf = (history: RangeHistory): Pending | undefined =>
   history.status === 'loading' ? { done: history.done, total: history.pieces.length } : undefined;
 
 /** What a panel shows, as its messages name it (readings.none and the rest select by it). */
-export type NothingKind = 'positions' | 'messages' | 'conn' | 'temperatures';
+type NothingKind = 'positions' | 'messages' | 'conn' | 'temperatures';
 
 /** The empty state of a history panel: "none in this range" only once every day has arrived. */
 export function NothingYet({ what, pending }: { what: NothingKind; pending: Pending | undefined }) {

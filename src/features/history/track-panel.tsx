@@ -8,6 +8,7 @@ import { MapView } from '../../components/map/map-view.tsx';
 import { StopsLayer } from '../../components/map/stops-layer.tsx';
 import type { StopMark } from '../../components/map/stops-overlay.ts';
 import { TrackLayer } from '../../components/map/track-layer.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { timeColorGradient } from '../../lib/geo/time-color.ts';
 import type { Summary, TrackColumns } from '../../lib/history-store/protocol.ts';
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
@@ -46,7 +47,7 @@ function Legend({
     <Group gap="lg" mt="xs" wrap="wrap" align="flex-start" className={styles.legend}>
       <div className={styles.timeScale}>
         <Text size="xs" c="dimmed">
-          Time of each position
+          {t('trackPanel.timeScale')}
         </Text>
         <div className={styles.gradient} style={{ background: timeColorGradient() }} />
         <Group justify="space-between" gap="lg">
@@ -54,28 +55,28 @@ function Legend({
           <Text size="xs">{formatInstant(range.to)}</Text>
         </Group>
       </div>
-      <List size="xs" listStyleType="none" spacing={2} aria-label="Map symbols">
-        <List.Item icon={<span className={styles.disc} />}>GPS fix</List.Item>
+      <List size="xs" listStyleType="none" spacing={2} aria-label={t('trackPanel.symbols')}>
+        <List.Item icon={<span className={styles.disc} />}>{t('trackPanel.gpsFix')}</List.Item>
         <List.Item icon={<span className={styles.square} />}>
-          Calculated position (no GPS fix)
+          {t('trackPanel.calculated')}
         </List.Item>
-        <List.Item icon={<span className={styles.start} />}>Start of a track</List.Item>
-        <List.Item icon={<span className={styles.end} />}>End of a track</List.Item>
+        <List.Item icon={<span className={styles.start} />}>{t('trackPanel.start')}</List.Item>
+        <List.Item icon={<span className={styles.end} />}>{t('trackPanel.end')}</List.Item>
         {stops && (
-          <List.Item icon={<span className={styles.stop} />}>
-            A stop (larger the longer it lasted)
-          </List.Item>
+          <List.Item icon={<span className={styles.stop} />}>{t('trackPanel.stop')}</List.Item>
         )}
-        <List.Item icon={<span className={styles.cursor} />}>Position at the time cursor</List.Item>
+        <List.Item icon={<span className={styles.cursor} />}>{t('trackPanel.cursor')}</List.Item>
       </List>
-      <List size="xs" listStyleType="none" spacing={2} aria-label="Tracks">
+      <List size="xs" listStyleType="none" spacing={2} aria-label={t('trackPanel.tracks')}>
         {tracks.map((track, index) => (
           <List.Item
             key={track.nodeUuid}
             icon={<span className={styles.line} style={{ background: seriesColor(index) }} />}
           >
-            {track.nodeName} ({(positions.get(track.nodeUuid) ?? track.ts.length).toLocaleString()}{' '}
-            positions)
+            {t('trackPanel.track', {
+              name: track.nodeName,
+              count: positions.get(track.nodeUuid) ?? track.ts.length,
+            })}
           </List.Item>
         ))}
       </List>
@@ -84,7 +85,7 @@ function Legend({
 }
 
 const describeStop = (stop: StopMark) => [
-  `Stop of ${stop.nodeName}`,
+  t('trackPanel.stopOf', { name: stop.nodeName }),
   `${formatInstant(stop.start)} – ${formatInstant(stop.end)}`,
   formatDuration(stop.end - stop.start),
 ];
@@ -141,8 +142,9 @@ export function TrackPanel({
           <NothingYet what="positions" pending={pending} />
         ) : (
           <Text c="dimmed">
-            No positions in this {within ? 'day' : 'range'} ({skipped.toLocaleString()} GPS messages
-            carried no location).
+            {within
+              ? t('trackPanel.noPositionsDay', { skipped })
+              : t('trackPanel.noPositionsRange', { skipped })}
           </Text>
         )}
       </div>
@@ -151,7 +153,7 @@ export function TrackPanel({
   return (
     <div aria-busy={!answer.settled}>
       <MapView
-        label="GPS tracks"
+        label={t('trackPanel.mapLabel')}
         tileUrl={tileUrl}
         attribution={attribution}
         onFallback={setFallback}
@@ -163,12 +165,12 @@ export function TrackPanel({
       </MapView>
       {fallback && (
         <Text size="xs" c="dimmed" mt={4}>
-          {fallback} Showing the offline map.
+          {t('fleetMap.offline', { reason: fallback })}
         </Text>
       )}
       {skipped > 0 && (
         <Text size="xs" c="dimmed" mt={4}>
-          {skipped.toLocaleString()} GPS messages without a location are not drawn.
+          {t('trackPanel.skipped', { skipped })}
         </Text>
       )}
       <Legend

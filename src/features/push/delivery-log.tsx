@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { deliveriesQuery, type Delivery } from '../../api/push.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
-import { formatInstantWithZone } from '../../lib/history/format-time.ts';
+import { formatInstant } from '../../lib/history/format-time.ts';
+import { TimesIn } from '../../components/times-in.tsx';
 
 function Outcome({ delivery }: { delivery: Delivery }) {
   const status = delivery.responseStatus;
@@ -42,35 +43,37 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
       </Text>
     );
   }
+  // Times without a zone of their own: the line below the table names it once (issue 22).
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table aria-label="Last deliveries" withTableBorder striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Time</Table.Th>
-            <Table.Th scope="col">Events</Table.Th>
-            <Table.Th scope="col">Outcome</Table.Th>
-            <Table.Th scope="col">Duration</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.map((delivery) => (
-            <Table.Tr key={delivery.key}>
-              <Table.Td>
-                {delivery.at ? formatInstantWithZone(delivery.at.getTime()) : '—'}
-              </Table.Td>
-              <Table.Td>{delivery.eventCount ?? '—'}</Table.Td>
-              <Table.Td>
-                <Outcome delivery={delivery} />
-              </Table.Td>
-              <Table.Td>
-                {delivery.durationMs === null ? '—' : `${Math.round(delivery.durationMs)} ms`}
-              </Table.Td>
+    <>
+      <Table.ScrollContainer minWidth={480}>
+        <Table aria-label="Last deliveries" withTableBorder striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Time</Table.Th>
+              <Table.Th scope="col">Events</Table.Th>
+              <Table.Th scope="col">Outcome</Table.Th>
+              <Table.Th scope="col">Duration</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.map((delivery) => (
+              <Table.Tr key={delivery.key}>
+                <Table.Td>{delivery.at ? formatInstant(delivery.at.getTime()) : '—'}</Table.Td>
+                <Table.Td>{delivery.eventCount ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Outcome delivery={delivery} />
+                </Table.Td>
+                <Table.Td>
+                  {delivery.durationMs === null ? '—' : `${Math.round(delivery.durationMs)} ms`}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TimesIn />
+    </>
   );
 }
 

@@ -4,7 +4,8 @@ import type { PushInboxArrival } from '../../../contract/push.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { inboxAt, pushInboxesQuery, pushInboxQuery } from '../../api/push-inboxes.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
-import { formatInstantWithZone } from '../../lib/history/format-time.ts';
+import { formatInstant } from '../../lib/history/format-time.ts';
+import { TimesIn } from '../../components/times-in.tsx';
 
 function Signature({ arrival }: { arrival: PushInboxArrival }) {
   if (arrival.verified) {
@@ -55,7 +56,7 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
           <Table.Tbody>
             {data.arrivals.map((arrival, index) => (
               <Table.Tr key={`${arrival.at}-${arrival.webhookId ?? index}`}>
-                <Table.Td>{formatInstantWithZone(new Date(arrival.at).getTime())}</Table.Td>
+                <Table.Td>{formatInstant(new Date(arrival.at).getTime())}</Table.Td>
                 <Table.Td>{arrival.eventCount ?? '—'}</Table.Td>
                 <Table.Td>
                   <Signature arrival={arrival} />
@@ -65,6 +66,8 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {/* Times without a zone of their own: this line names it once (issue 22). */}
+      <TimesIn />
       {latest?.events !== undefined && (
         <div>
           <Text size="sm" fw={500} mb={4} id="inbox-latest">

@@ -1,74 +1,93 @@
+import { useMemo } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { timesInWords } from '../../components/times-in.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
+import { t } from '../../i18n/i18n.ts';
 import { exportFileName } from '../../lib/export/formats.ts';
 import { recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
 import type { DailyRow, ReportOptions } from '../../lib/history-store/protocol.ts';
+import { formatDay } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { formatDegrees, formatPercent } from '../../lib/reports/format.ts';
 import { motionTotalsColumns, motionTotalsCsv } from './motion-totals-columns.ts';
 
-const columns: DataColumn<DailyRow>[] = [
-  {
-    header: 'Node',
-    track: 'minmax(125px, 1fr)',
-    minWidth: 125,
-    sticky: 'start',
-    cell: (r) => r.nodeName,
-    sort: (r) => r.nodeName,
-  },
-  // Wide enough for a whole date ("2026-11-24") in the table's font, at any window width.
-  { header: 'Day', track: '128px', minWidth: 128, cell: (r) => r.day, sort: (r) => r.dayStart },
-  ...motionTotalsColumns<DailyRow>(),
-  {
-    header: 'Lowest',
-    track: '100px',
-    minWidth: 100,
-    align: 'end',
-    cell: (r) => formatDegrees(r.temperatureMin),
-    sort: (r) => r.temperatureMin,
-  },
-  {
-    header: 'Highest',
-    track: '100px',
-    minWidth: 100,
-    align: 'end',
-    cell: (r) => formatDegrees(r.temperatureMax),
-    sort: (r) => r.temperatureMax,
-  },
-  {
-    header: 'In range',
-    track: '110px',
-    minWidth: 110,
-    align: 'end',
-    cell: (r) => formatPercent(r.inRange),
-    sort: (r) => r.inRange,
-  },
-  {
-    header: 'Excursions',
-    track: '110px',
-    minWidth: 110,
-    align: 'end',
-    cell: (r) => r.excursions,
-    sort: (r) => r.excursions,
-  },
-];
+/** The table's columns in the person's language; days read "Tue 24 Nov" in the report's zone. */
+export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
+  return [
+    {
+      header: t('dailySummary.node'),
+      track: 'minmax(125px, 1fr)',
+      minWidth: 125,
+      sticky: 'start',
+      cell: (r) => r.nodeName,
+      sort: (r) => r.nodeName,
+    },
+    // "Tue, Nov 24" or "di 24 nov" fits the track at the table's 16 px with the cell's padding, in
+    // any language the console speaks; the ISO date is a hover away.
+    {
+      header: t('dailySummary.day'),
+      track: '140px',
+      minWidth: 140,
+      cell: (r) => <span title={r.day}>{formatDay(r.dayStart, timeZone)}</span>,
+      sort: (r) => r.dayStart,
+    },
+    ...motionTotalsColumns<DailyRow>(),
+    {
+      header: t('dailySummary.lowest'),
+      track: '100px',
+      minWidth: 100,
+      align: 'end',
+      cell: (r) => formatDegrees(r.temperatureMin),
+      sort: (r) => r.temperatureMin,
+    },
+    {
+      header: t('dailySummary.highest'),
+      track: '100px',
+      minWidth: 100,
+      align: 'end',
+      cell: (r) => formatDegrees(r.temperatureMax),
+      sort: (r) => r.temperatureMax,
+    },
+    {
+      header: t('dailySummary.inRange'),
+      track: '130px',
+      minWidth: 130,
+      align: 'end',
+      cell: (r) => formatPercent(r.inRange),
+      sort: (r) => r.inRange,
+    },
+    {
+      header: t('dailySummary.excursions'),
+      track: '150px',
+      minWidth: 150,
+      align: 'end',
+      cell: (r) => r.excursions,
+      sort: (r) => r.excursions,
+    },
+  ];
+}
 
 const rowKey = (r: DailyRow) => `${r.nodeUuid}-${r.day}`;
 
+/** A CSV column: its name is a data format, the same in every language (not a catalogue word). */
+const column = (header: string, value: CsvColumn<DailyRow>['value']): CsvColumn<DailyRow> => ({
+  header,
+  value,
+});
+
 const csv: CsvColumn<DailyRow>[] = [
-  { header: 'node', value: (r) => r.nodeName },
-  { header: 'node_uuid', value: (r) => r.nodeUuid },
-  { header: 'day', value: (r) => r.day },
+  column('node', (r) => r.nodeName),
+  column('node_uuid', (r) => r.nodeUuid),
+  column('day', (r) => r.day),
   ...motionTotalsCsv<DailyRow>(),
-  { header: 'temperature_min_c', value: (r) => r.temperatureMin },
-  { header: 'temperature_max_c', value: (r) => r.temperatureMax },
-  {
-    header: 'in_range_fraction',
-    value: (r) => (Number.isNaN(r.inRange) ? Number.NaN : Math.round(r.inRange * 10_000) / 10_000),
-  },
-  { header: 'excursions', value: (r) => r.excursions },
+  column('temperature_min_c', (r) => r.temperatureMin),
+  column('temperature_max_c', (r) => r.temperatureMax),
+  column('in_range_fraction', (r) =>
+    Number.isNaN(r.inRange) ? Number.NaN : Math.round(r.inRange * 10_000) / 10_000,
+  ),
+  column('excursions', (r) => r.excursions),
 ];
 
 /**
@@ -89,12 +108,16 @@ export function DailySummary({
 }) {
   const answer = useEngineAnswer(history, { kind: 'daily', options });
   const rows = answer.data?.rows ?? [];
+  const columns = useMemo(() => dailyColumns(options.timeZone), [options.timeZone]);
+  const count = rows.length;
   return (
     <Stack gap="sm" aria-busy={!answer.settled}>
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed" role="status">
-          {rows.length.toLocaleString()} {rows.length === 1 ? 'row' : 'rows'}
-          {history.status === 'loading' ? ', more as days arrive' : ''}; days in {options.timeZone}
+          {history.status === 'loading'
+            ? t('dailySummary.rowsArriving', { count })
+            : t('dailySummary.rows', { count })}
+          {` · ${timesInWords(range.to)}`}
         </Text>
         <Button
           size="xs"
@@ -104,22 +127,22 @@ export function DailySummary({
             download(recordsCsv(csv, rows), exportFileName(`${channelName} daily`, range, 'csv'))
           }
         >
-          Export daily summary as CSV
+          {t('dailySummary.export')}
         </Button>
       </Group>
       {rows.length === 0 ? (
         <Text c="dimmed">
-          {history.status === 'loading' ? 'Loading…' : 'No data in this range.'}
+          {history.status === 'loading' ? t('dailySummary.loading') : t('dailySummary.noData')}
         </Text>
       ) : (
         <DataTable
           rows={rows}
           columns={columns}
-          label="Daily summary"
+          label={t('dailySummary.label')}
           rowKey={rowKey}
           rowHeight={32}
           height={rows.length > 14 ? '70dvh' : undefined}
-          initialSort={{ column: 'Node', direction: 'ascending' }}
+          initialSort={{ column: t('dailySummary.node'), direction: 'ascending' }}
         />
       )}
     </Stack>

@@ -15,6 +15,7 @@ import { reports } from './en/reports.ts';
 import { people } from './en/people.ts';
 import { audit } from './en/audit.ts';
 import { channelSupport } from './en/channel-support.ts';
+import { fleetDay } from './en/fleet-day.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -38,6 +39,7 @@ export const en = {
   ...people,
   ...audit,
   ...channelSupport,
+  ...fleetDay,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -59,6 +61,7 @@ export const enAreas = [
   people,
   audit,
   channelSupport,
+  fleetDay,
 ];
 
 export type MessageId = keyof typeof en;

@@ -16,6 +16,7 @@ import { reports } from './nl/reports.ts';
 import { people } from './nl/people.ts';
 import { audit } from './nl/audit.ts';
 import { channelSupport } from './nl/channel-support.ts';
+import { fleetDay } from './nl/fleet-day.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -36,4 +37,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...people,
   ...audit,
   ...channelSupport,
+  ...fleetDay,
 };

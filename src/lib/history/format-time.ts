@@ -28,14 +28,6 @@ export function formatInstant(ts: number, timeZone?: string): string {
   return formatter({ ...DATE, ...CLOCK }, timeZone).format(ts);
 }
 
-/**
- * An instant with its time zone named ("… 14:05:09 CET"), where a page does not say the zone
- * elsewhere and it matters: the moment the fleet map shows, when a push delivery was sent.
- */
-export function formatInstantWithZone(ts: number, timeZone?: string): string {
-  return formatter({ ...DATE, ...CLOCK, timeZoneName: 'short' }, timeZone).format(ts);
-}
-
 const MINUTE = { ...DATE, hour: 'numeric', minute: '2-digit' } as const;
 
 /** An instant to the minute, as the From and To fields show and take it. */
@@ -133,6 +125,19 @@ function monthOf(word: string): number | undefined {
     if (month >= 0) return month + 1;
   }
   return undefined;
+}
+
+/**
+ * A day as people read it in a table ("Tue 24 Nov", "di 24 nov"), in the zone its report counts
+ * days in; the year is said by the range.
+ */
+export function formatDay(ts: number, timeZone?: string): string {
+  return formatter({ weekday: 'short', day: 'numeric', month: 'short' }, timeZone).format(ts);
+}
+
+/** The time of day to the minute ("14:05", "2:05 PM"), where the day is said nearby. */
+export function formatTimeOfDay(ts: number, timeZone?: string): string {
+  return formatter({ hour: 'numeric', minute: '2-digit' }, timeZone).format(ts);
 }
 
 /** The time of day only, to the second (the date is said nearby). */

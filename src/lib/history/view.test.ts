@@ -39,7 +39,7 @@ describe('advanceReplay', () => {
 });
 
 describe('describeValue', () => {
-  it('says what a message holds', () => {
+  it('says what a message holds, a fix’s accuracy in metres rather than "hdop" (issue 22)', () => {
     expect(describeValue(slice({ ts: 1, type: 'TEMP', value: { temperature: -3 } }))).toBe('-3 °C');
     expect(describeValue(slice({ ts: 1, type: 'CONN', value: { function: 3, version: 12 } }))).toBe(
       'function 3, version 12',
@@ -48,7 +48,7 @@ describe('describeValue', () => {
       describeValue(
         slice({ ts: 1, type: 'GPS', value: { lat: 52.5, lon: 13.4, hdop: 1.2, calculated: true } }),
       ),
-    ).toBe('52.50000, 13.40000 · hdop 1.2 · calculated');
+    ).toBe('52.50000, 13.40000 · accurate to about 6 m · calculated');
     expect(describeValue(slice({ ts: 1, type: 'GPS', value: { stationary: false } }))).toBe(
       'moving, no position',
     );

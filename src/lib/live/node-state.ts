@@ -21,7 +21,7 @@ export const silentChoices = [5, 15, 60, 360, 1440].map((minutes) => ({
 export const DEFAULT_SILENT_MINUTES = 15;
 
 /** Each state's name in the catalogue. */
-export const stateMessages: Readonly<Record<NodeState, MessageId>> = {
+const stateMessages: Readonly<Record<NodeState, MessageId>> = {
   moving: 'nodeState.moving',
   parked: 'nodeState.parked',
   silent: 'nodeState.silent',

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { ChannelRecord } from '../../../contract/channel.ts';
-import { channelListQuery } from '../../api/channels.ts';
-import { membersQuery } from '../../api/groups.ts';
-import type { ReportOptions } from '../../lib/history-store/protocol.ts';
-import { limitSources } from '../../lib/reports/limit-sources.ts';
-import { placeBook, type PlaceBook } from '../../lib/reports/place-book.ts';
-import type { ReportSettings } from '../../lib/reports/settings.ts';
+import type { ChannelRecord } from '../../contract/channel.ts';
+import { channelListQuery } from './channels.ts';
+import { membersQuery } from './groups.ts';
+import type { ReportOptions } from '../lib/history-store/protocol.ts';
+import { limitSources } from '../lib/reports/limit-sources.ts';
+import { placeBook, type PlaceBook } from '../lib/reports/place-book.ts';
+import type { ReportSettings } from '../lib/reports/settings.ts';
 
 /** A node viewed alone takes limits from the groups that hold it; past this many, they are not read. */
 const MAX_GROUPS = 25;
