@@ -30,7 +30,7 @@ export const Alarm = z
     severity: AlarmSeverity,
     state: AlarmState,
     tenant: z.string(),
-    channelUuid: z.guid().describe('The sensor (temperature) or node (silence) it is about'),
+    channelUuid: z.guid().describe('The sensor (temperature) or node (silence, place) it is about'),
     channelName: z.string(),
     nodeUuid: z.guid(),
     nodeName: z.string(),
@@ -39,8 +39,15 @@ export const Alarm = z
       .object({ min: z.number().optional(), max: z.number().optional() })
       .optional()
       .describe('Temperature: the band in force when the excursion began'),
+    place: z
+      .object({ name: z.string(), lat: z.number(), lon: z.number(), radius: z.number() })
+      .optional()
+      .describe('Place: the named place the node entered (radius in metres)'),
     excursionStart: Moment.optional().describe('The first reading out of the band'),
-    raisedAt: z.number().int().describe('Epoch ms of the reading (or moment) that raised it'),
+    raisedAt: z
+      .number()
+      .int()
+      .describe('Epoch ms of the reading (or moment) that raised it; place: when it entered'),
     raisedBy: Moment.optional().describe('The reading that raised it (after any delay)'),
     peak: Moment.optional().describe('The reading farthest out while it was active'),
     acknowledged: z

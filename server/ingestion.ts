@@ -6,6 +6,7 @@ import type { PublishedReading } from './events.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { Metrics } from './http/metrics.ts';
 import { TemperatureAlarms, type TempCandidate } from './alarms/temperature-alarms.ts';
+import { PlaceAlarms, type PlacePosition } from './alarms/place-alarms.ts';
 
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
@@ -91,6 +92,8 @@ export class Ingestion {
       const readings: NewReading[] = [];
       /** TEMP readings with a temperature, by their index in `readings`: what alarms look at. */
       const temps = new Map<number, TempCandidate>();
+      /** GPS readings with coordinates, by their index in `readings`: what place alarms see. */
+      const positions = new Map<number, Omit<PlacePosition, 'readingId'>>();
       messages.forEach((message, index) => {
         if (message.ts > latest) {
           result.rejected.push({ index, reason: 'ts is more than 5 minutes in the future' });
@@ -131,6 +134,17 @@ export class Ingestion {
             channelIds,
           });
         }
+        const { lat, lon } = message.type === 'GPS' ? message.value : {};
+        if (lat !== undefined && lon !== undefined) {
+          positions.set(readings.length, {
+            node,
+            sensorId: sensor.id,
+            ts: message.ts,
+            lat,
+            lon,
+            channelIds,
+          });
+        }
         readings.push({
           sensorId: sensor.id,
           nodeId: node.id,
@@ -149,7 +163,14 @@ export class Ingestion {
         this.alarmHoldOffMs,
         [...new Set(readings.map((reading) => reading.nodeId))],
       );
+      const places = await PlaceAlarms.prepare(
+        tx,
+        [...positions.values()],
+        groups,
+        this.alarmHoldOffMs,
+      );
       const ids = await tx.readings.store(readings);
+      const storedPositions: PlacePosition[] = [];
       const stored: PublishedReading[] = [];
       const storedTemps: Parameters<TemperatureAlarms['apply']>[0][number][] = [];
       readings.forEach((reading, i) => {
@@ -159,6 +180,8 @@ export class Ingestion {
           return;
         }
         stored.push({ ...reading, readingId });
+        const position = positions.get(i);
+        if (position) storedPositions.push({ ...position, readingId });
         const temp = temps.get(i);
         if (temp)
           storedTemps.push({
@@ -177,7 +200,10 @@ export class Ingestion {
         const known = heard.get(reading.nodeId);
         if (!known || known.ts < reading.ts) heard.set(reading.nodeId, reading);
       }
-      const alarmEvents = await alarms.apply(storedTemps, now, heard);
+      const alarmEvents = [
+        ...(await alarms.apply(storedTemps, now, heard)),
+        ...(await places.apply(storedPositions, now)),
+      ];
       // What was stored joins the event log in the same transaction: push and live streams of
       // every instance read it from there.
       if (stored.length === 0) return undefined;

@@ -24,6 +24,13 @@ async function main(): Promise<void> {
     retention = new Retention(cloud.services.store.readings, config.retentionDays, Date.now, log);
     retention.start();
   }
+  // Alarms are kept as long as the readings that raised them (docs/decisions/0137-alarm-retention.md).
+  let alarmRetention: Retention | undefined;
+  if (config.retentionDays !== null) {
+    const { alarms } = cloud.services.store;
+    alarmRetention = new Retention(alarms, config.retentionDays, Date.now, log, 'ended alarms');
+    alarmRetention.start();
+  }
   let auditRetention: Retention | undefined;
   if (config.auditRetentionDays !== null) {
     const { audit } = cloud.services.store;
@@ -75,6 +82,7 @@ async function main(): Promise<void> {
     await simulation?.stop();
     await retention?.stop();
     await auditRetention?.stop();
+    await alarmRetention?.stop();
     await cloud.app.close();
     // A request whose client went away (the balancer stopped) may still be running: let it end.
     for (let waited = 0; waited < 10_000; waited += 50) {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Alarm } from '../../contract/alarms.ts';
 import { AlarmKind, AlarmSeverity } from '../../contract/alarms.ts';
 import type { AlarmView } from '../store/alarms.ts';
@@ -14,8 +15,22 @@ export interface AlarmEvent {
   raisedAt: number;
 }
 
+const PlaceColumn = z.object({
+  name: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  radius: z.number(),
+});
+
 const moment = (ts: number | null, value: number | null) =>
   ts === null || value === null ? undefined : { ts, value };
+
+/** The place a place alarm's row copied when the node entered it. */
+function placeOf(text: string | null): Alarm['place'] {
+  if (text === null) return undefined;
+  const parsed = PlaceColumn.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : undefined;
+}
 
 /** An alarm's row as the API and push show it. */
 export function toAlarm(row: AlarmView): Alarm {
@@ -43,6 +58,8 @@ export function toAlarm(row: AlarmView): Alarm {
       ...(row.limit_max !== null ? { max: row.limit_max } : {}),
     };
   }
+  const place = placeOf(row.place);
+  if (place) alarm.place = place;
   const start = moment(row.first_out_at, row.first_value);
   if (start) alarm.excursionStart = start;
   const raisedBy = moment(row.raised_at, row.raised_value);

@@ -335,4 +335,5 @@ const blankRow: Omit<AlarmRow, 'id'> = {
   cleared_comment: null,
   cleared_reading_id: null,
   updated_at: 0,
+  place: null,
 };

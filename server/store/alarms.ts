@@ -62,6 +62,11 @@ export interface AlarmStore {
    */
   silenceCandidates(): Promise<SilenceCandidate[]>;
   list(filter: AlarmFilter): Promise<AlarmView[]>;
+  /**
+   * Retention (RETENTION_DAYS, as history): removes up to `budget` alarms that ended before
+   * `before` (cleared, and no longer holding their excursion's slot); open ones stay.
+   */
+  removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }>;
 }
 
 export interface SilenceCandidate {

@@ -200,4 +200,6 @@ export interface AlarmsTable {
   cleared_comment: string | null;
   cleared_reading_id: number | null;
   updated_at: number;
+  /** Place alarms: the place entered, JSON text (docs/decisions/0135-place-alarms.md). */
+  place: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -72,6 +72,38 @@ describe('the Alarms page', () => {
     ).toBe('active');
   });
 
+  it('filters by group, asking the cloud for that group’s alarms; a place alarm names the place', async () => {
+    const north = { uuid: '4b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b', name: 'North' };
+    const place: Alarm = {
+      ...alarm,
+      id: '5b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b',
+      kind: 'place',
+      severity: 'warning',
+      nodeName: 'Van North',
+      place: { name: 'Depot Zaandam', lat: 52.44, lon: 4.82, radius: 300 },
+    };
+    const calls = fakeCloud(async (url) => {
+      if (url.pathname === '/v1/openapi.json') return openapi(true);
+      if (url.pathname === '/v1/channels') {
+        return json([{ ...north, channelType: 'GROUP', active: true, pushInterval: 0 }]);
+      }
+      if (url.pathname === '/v1/alarms') {
+        return json({ alarms: url.searchParams.get('channel') === north.uuid ? [place] : [alarm] });
+      }
+      return json({}, 404);
+    });
+    renderPage(<Component />);
+    expect(await screen.findByText('Reefer 02', {}, { timeout: 10_000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Group' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'North' }));
+    const row = (await screen.findByText('Van North')).closest('tr');
+    if (!row) throw new Error('no row for Van North');
+    expect(row).toHaveTextContent('Arrived at Depot Zaandam');
+    expect(row).toHaveTextContent('Warning');
+    expect(screen.queryByText('Reefer 02')).toBeNull();
+    expect(calls.some((call) => call.url.searchParams.get('channel') === north.uuid)).toBe(true);
+  });
+
   it('clearing by hand asks for a comment before sending', async () => {
     const calls = fakeCloud(async (url) => {
       if (url.pathname === '/v1/openapi.json') return openapi(true);

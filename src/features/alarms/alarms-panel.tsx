@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Alarm, AlarmKind } from '../../../contract/alarms.ts';
 import { alarmsQuery, useAlarmDecision, type AlarmStateFilter } from '../../api/alarms.ts';
+import { channelListQuery } from '../../api/channels.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { download } from '../../components/download.ts';
 import { t, type MessageId } from '../../i18n/i18n.ts';
@@ -25,7 +26,8 @@ import { describeAlarm, formatMoment } from './describe-alarm.ts';
 
 const HOUR = 3_600_000;
 const states = ['active', 'raised', 'acknowledged', 'cleared', 'all'] as const;
-const kinds = ['all', 'temperature', 'silence'] as const;
+const kinds = ['all', 'temperature', 'silence', 'place'] as const;
+const ALL_GROUPS = 'all';
 const severityColor = { critical: 'red', major: 'orange', warning: 'yellow' } as const;
 
 /** The node's history around the alarm: an hour before it began to an hour after it ended. */
@@ -142,6 +144,8 @@ const csvOf = (alarms: readonly Alarm[]): Blob =>
 export function AlarmsPanel({ offered }: { offered: boolean }) {
   const [state, setState] = useState<(typeof states)[number]>('active');
   const [kind, setKind] = useState<(typeof kinds)[number]>('all');
+  const [group, setGroup] = useState(ALL_GROUPS);
+  const groups = useQuery({ ...channelListQuery({ channelType: 'GROUP' }), enabled: offered });
   const [deciding, setDeciding] = useState<{ alarm: Alarm; action: 'acknowledge' | 'clear' }>();
   // Links reach an hour past an alarm's end, up to when the page opened.
   const [now] = useState(() => Date.now());
@@ -151,6 +155,7 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
   const filters = {
     state: state === 'all' ? undefined : (state as AlarmStateFilter),
     kind: kind === 'all' ? undefined : (kind as AlarmKind),
+    channel: group === ALL_GROUPS ? undefined : group,
   };
   const { data, error, isPending } = useQuery({ ...alarmsQuery(filters), enabled: offered });
   if (!offered) return <Alert color="yellow">{t('alarms.notOffered')}</Alert>;
@@ -172,6 +177,18 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
           onChange={(value) => setKind((value ?? 'all') as (typeof kinds)[number])}
           allowDeselect={false}
           w={180}
+        />
+        <Select
+          label={t('alarms.filter.group')}
+          data={[
+            { value: ALL_GROUPS, label: t('alarms.group.all') },
+            ...(groups.data ?? []).map((g) => ({ value: g.uuid, label: g.name })),
+          ]}
+          value={group}
+          onChange={(value) => setGroup(value ?? ALL_GROUPS)}
+          allowDeselect={false}
+          searchable
+          w={220}
         />
         <Button
           variant="default"

@@ -11,6 +11,9 @@ export function describeAlarm(alarm: Alarm): string {
       since: formatMoment(alarm.excursionStart?.ts ?? alarm.raisedAt),
     });
   }
+  if (alarm.kind === 'place') {
+    return t('alarms.what.place', { place: alarm.place?.name ?? '?' });
+  }
   const value = alarm.raisedBy?.value ?? alarm.excursionStart?.value ?? Number.NaN;
   const peak = alarm.peak?.value ?? value;
   if (alarm.direction === 'below') {
