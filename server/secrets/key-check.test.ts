@@ -15,7 +15,8 @@ import { Sealer } from './sealer.ts';
 const quiet: CloudLogger = { info: () => undefined, warn: () => undefined };
 const key = () => randomBytes(32).toString('base64');
 
-describe('the secrets key at start', () => {
+// Each test starts the cloud's services several times (a start is a few seconds at load 20).
+describe('the secrets key at start', { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
