@@ -28,9 +28,3 @@ export function generateWebhookSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return `${WHSEC_PREFIX}${btoa(String.fromCharCode(...bytes))}`;
 }
-
-export function describeInterval(seconds: number): string {
-  if (seconds === 0) return 'each event at once';
-  if (seconds === 1) return 'at most one batch every second';
-  return `at most one batch every ${seconds} seconds`;
-}
