@@ -196,8 +196,9 @@ describe('three instances behind HAProxy', () => {
     });
     expect(stream.status).toBe(200);
     const opened = await stream.take('open');
-    // Every instance in turn ingests one reading; each arrives through the balancer within a
-    // second: HAProxy passes the stream on as it is written.
+    // Every instance in turn ingests one reading; each arrives through the balancer within a few
+    // seconds: HAProxy passes the stream on as it is written (a buffered stream would show it
+    // only with the next heartbeat, 15 s later). 1.3 s was seen at load 24 on 2 cores.
     const sent: number[] = [];
     let last = opened;
     for (const instance of [one, two, three]) {
@@ -206,7 +207,7 @@ describe('three instances behind HAProxy', () => {
       const started = Date.now();
       await deliver(instance.url, ts);
       last = await stream.take('timeslices', 5_000);
-      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(Date.now() - started).toBeLessThan(4_000);
       expect((last.data as Timeslice[]).map((item) => item.ts)).toEqual([ts]);
     }
     stream.close();

@@ -108,7 +108,7 @@ export class GatewayLoad {
 }
 
 /** A request that got no answer, or went out again: when (epoch ms), what and why. */
-export interface Trouble {
+interface Trouble {
   at: number;
   request: string;
   reason: string;

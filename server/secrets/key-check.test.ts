@@ -15,7 +15,8 @@ import { Sealer } from './sealer.ts';
 const quiet: CloudLogger = { info: () => undefined, warn: () => undefined };
 const key = () => randomBytes(32).toString('base64');
 
-describe('the secrets key at start', () => {
+// Each test starts the cloud's services several times (a start is a few seconds at load 20).
+describe('the secrets key at start', { timeout: 60_000 }, () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -93,6 +94,18 @@ describe('the secrets key at start', () => {
     }
   };
 
+  /** A session of the identity provider in the database of `dir`, sealed under `secretsKey`. */
+  const signInRecordUnder = async (dir: string, secretsKey: string) => {
+    const { store, close } = await openTestStore(dir, keepOf(dir));
+    try {
+      await new OidcModels(store.oidcModels, new Sealer([Buffer.from(secretsKey, 'base64')]))
+        .adapterFor('Session')
+        .upsert('a-session', { accountId: 'someone' }, 3_600);
+    } finally {
+      await close();
+    }
+  };
+
   it(`refuses a restart with another key before any secret is stored (${testEngine()})`, async () => {
     const dir = dataDir();
     const first = key();
@@ -125,15 +138,7 @@ describe('the secrets key at start', () => {
     const dir = dataDir();
     const first = key();
     await start(dir, { secretsKey: first });
-    const { store, close } = await openTestStore(dir, keepOf(dir));
-    try {
-      const sealer = new Sealer([Buffer.from(first, 'base64')]);
-      await new OidcModels(store.oidcModels, sealer)
-        .adapterFor('Session')
-        .upsert('a-session', { accountId: 'someone' }, 3_600);
-    } finally {
-      await close();
-    }
+    await signInRecordUnder(dir, first);
     await forgetCheckValue(dir);
     await expect(start(dir, { secretsKey: key() })).rejects.toThrow(
       /^SECRETS_KEY cannot unseal the sign-in records already in the database/,
@@ -149,14 +154,7 @@ describe('the secrets key at start', () => {
     const dir = dataDir();
     const old = key();
     await start(dir, { secretsKey: old });
-    const { store, close } = await openTestStore(dir, keepOf(dir));
-    try {
-      await new OidcModels(store.oidcModels, new Sealer([Buffer.from(old, 'base64')]))
-        .adapterFor('Session')
-        .upsert('a-session', { accountId: 'someone' }, 3_600);
-    } finally {
-      await close();
-    }
+    await signInRecordUnder(dir, old);
     const next = key();
     await start(dir, { secretsKey: `${next},${old}` });
     await start(dir, { secretsKey: next });
