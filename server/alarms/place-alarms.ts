@@ -34,7 +34,7 @@ const parse = (text: string | null | undefined): Record<string, unknown> | undef
  * The places a node is watched in: when the node or one of its groups asks `alarmOnPlaces`, the
  * places of the node and of all its groups, pooled as the reports pool them for naming.
  */
-export function watchedPlaces(
+function watchedPlaces(
   node: string | null,
   groups: readonly (string | null | undefined)[],
 ): NamedPlace[] {
