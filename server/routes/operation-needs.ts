@@ -34,16 +34,26 @@ export interface OperationNeed {
   /** With the tenant's permission: a group the new node joins (query `channelUuid`) must be in
    * reach (403 otherwise), a group (400) of the same tenant (400). */
   joins?: { param: string };
-  /** The permission in at least one tenant, on one of `objectTypes` (403 in none). */
-  someTenant?: { objectTypes: readonly string[]; operation: Operation; action: string };
+  /** The permission in at least one tenant, on one of `objectTypes` (403 in none); `narrowed`:
+   * the query parameter that narrows it (`tenant`: that tenant only; `channelType`: GROUP asks
+   * for groups, the others for assets). */
+  someTenant?: {
+    objectTypes: readonly string[];
+    operation: Operation;
+    action: string;
+    narrowed?: 'tenant' | 'channelType';
+  };
   /** The alarm the path names: seen as its node's history is (404 out of reach, 403 reachable
    * without history), then `then` on the alarm's tenant (403). */
-  alarm?: { param: string; then?: TenantNeed };
+  alarm?: { param: string; then?: TenantNeed; must: 'raised' | 'not cleared' };
+  /** Besides permissions: the channel must have push configured (404 otherwise). */
+  requires?: 'push';
   /** A person (path or query parameter): READ on users in their tenant, else 404 as no one;
    * `andChannel`: also in the tenant of the channel the path names, else 404. */
   person?: { param: string; in?: 'query'; andChannel?: true };
-  /** A push inbox of the caller's own (404 otherwise, as one that does not exist). */
-  ownInbox?: { param: string };
+  /** A push inbox that exists (404 otherwise); `own`: the caller's own (404 otherwise, as one
+   * that does not exist). Its deliveries are checked by their signature instead (401). */
+  inbox?: { param: string; own?: true };
 }
 
 const channelRead = (action: string) => ({ channel: { operation: 'READ', action } }) as const;
@@ -66,6 +76,7 @@ export const operationNeeds = {
       objectTypes: ['assets', 'groups'],
       operation: 'READ',
       action: 'listing channels',
+      narrowed: 'channelType',
     },
   },
   'GET /v1/channels/{channelUuid}': channelRead('reading a channel'),
@@ -74,7 +85,10 @@ export const operationNeeds = {
   'PUT /v1/channels/{channelUuid}/push': channelUpdate('setting push'),
   'DELETE /v1/channels/{channelUuid}/push': channelUpdate('removing push'),
   'GET /v1/channels/{channelUuid}/push/deliveries': channelRead('reading the delivery log'),
-  'GET /v1/channels/{channelUuid}/push/health': channelRead('reading push health'),
+  'GET /v1/channels/{channelUuid}/push/health': {
+    ...channelRead('reading push health'),
+    requires: 'push',
+  },
   'GET /v1/push/health': signedIn,
   'GET /v1/channels/{channelUuid}/history': {
     channel: { operation: 'READ', on: 'history', action: 'reading history' },
@@ -108,10 +122,12 @@ export const operationNeeds = {
       action: 'reading alarms',
     },
   },
-  'POST /v1/alarms/{alarmId}/acknowledge': { alarm: { param: 'alarmId' } },
+  // 409 once someone acknowledged or cleared it.
+  'POST /v1/alarms/{alarmId}/acknowledge': { alarm: { param: 'alarmId', must: 'raised' } },
   'POST /v1/alarms/{alarmId}/clear': {
     alarm: {
       param: 'alarmId',
+      must: 'not cleared',
       then: { objectType: 'assets', operation: 'UPDATE', action: 'clearing an alarm' },
     },
   },
@@ -164,7 +180,12 @@ export const operationNeeds = {
   },
   'POST /v1/ingest': { credentials: 'gateway' },
   'GET /v1/audit': {
-    someTenant: { objectTypes: ['audit'], operation: 'READ', action: 'reading the audit trail' },
+    someTenant: {
+      objectTypes: ['audit'],
+      operation: 'READ',
+      action: 'reading the audit trail',
+      narrowed: 'tenant',
+    },
   },
   'GET /v1/users': {
     someTenant: { objectTypes: ['users'], operation: 'READ', action: 'looking people up' },
@@ -181,9 +202,9 @@ export const operationNeeds = {
     },
   },
   'GET /v1/push-inboxes': signedIn,
-  'GET /v1/push-inboxes/{inboxUuid}': { ownInbox: { param: 'inboxUuid' } },
-  'DELETE /v1/push-inboxes/{inboxUuid}': { ownInbox: { param: 'inboxUuid' } },
-  'POST /v1/push-inboxes/{inboxUuid}/deliveries': anyone,
+  'GET /v1/push-inboxes/{inboxUuid}': { inbox: { param: 'inboxUuid', own: true } },
+  'DELETE /v1/push-inboxes/{inboxUuid}': { inbox: { param: 'inboxUuid', own: true } },
+  'POST /v1/push-inboxes/{inboxUuid}/deliveries': { ...anyone, inbox: { param: 'inboxUuid' } },
   'GET /v1/places/reverse': signedIn,
 } as const satisfies Record<string, OperationNeed>;
 
