@@ -95,7 +95,7 @@ const endings: Record<LiveEndReason, Pick<LiveEnd, 'status' | 'message'>> = {
 export interface LiveStreamOptions {
   hub: StreamHub;
   log: Pick<EventLogStore, 'after' | 'latest'>;
-  readings: Pick<ReadingStore, 'range'>;
+  readings: Pick<ReadingStore, 'range' | 'edges'>;
   timeslices: Pick<Timeslices, 'learn' | 'sliceHead' | 'sliceJson'>;
   connection: SseConnection;
   scope: StreamScope;
@@ -304,9 +304,9 @@ export class LiveStream implements HubSubscriber {
   /**
    * A channel's history from `from` to now (the newest REPLAY_MAX_ITEMS at most), oldest first,
    * in messages of REPLAY_CHUNK, read a window at a time as the client reads
-   * (docs/decisions/0041-fair-shares.md): a first pass walks back from now to find where the
-   * newest REPLAY_MAX_ITEMS begin, keeping only the window edges; the second reads each window
-   * again, oldest first, and waits for the client before reading the next. Readings logged
+   * (docs/decisions/0041-fair-shares.md): the window edges (and where the newest
+   * REPLAY_MAX_ITEMS begin) come from the index in one query; then each window is read, oldest
+   * first, and the client is waited for before the next. Readings logged
    * meanwhile that the replay has sent are left out of the live batches that carry them.
    */
   private async replayHistory(from: number): Promise<LiveOpen> {
@@ -315,25 +315,17 @@ export class LiveStream implements HubSubscriber {
     const channel = this.scope.channel;
     const started = this.options.now();
     const to = started + REPLAY_MARGIN_MS;
-    const edges = [to];
-    let total = 0;
-    let truncated = false;
-    let lower = from;
-    for (let upper = to; !this.ended;) {
-      const page = await replayTurns.run(() =>
-        readings.range(channel.id, from, upper, REPLAY_WINDOW),
-      );
-      total += page.length;
-      const oldest = page.at(-1)?.[2];
-      if (page.length < REPLAY_WINDOW || oldest === undefined) break;
-      if (total >= REPLAY_MAX_ITEMS || oldest === upper) {
-        truncated = total >= REPLAY_MAX_ITEMS;
-        lower = oldest;
-        break;
-      }
-      edges.push(oldest);
-      upper = oldest;
-    }
+    // Where each window of REPLAY_WINDOW readings begins, newest first, from the index alone: one
+    // query, not the newest REPLAY_MAX_ITEMS readings read with their values (abuse benchmark:
+    // 20 unread replays spent most of their CPU finding their windows).
+    const most = REPLAY_MAX_ITEMS / REPLAY_WINDOW;
+    const found = await replayTurns.run(() =>
+      readings.edges(channel.id, from, to, REPLAY_WINDOW, most),
+    );
+    const truncated = found.length >= most;
+    // Truncated: the oldest edge is where the newest REPLAY_MAX_ITEMS begin.
+    const lower = truncated ? (found.pop() ?? from) : from;
+    const edges = [to, ...found];
     // Windows oldest first: [lower, e_k], (e_k, e_k-1], … (e_1, to]; each edge in one window only.
     edges.reverse();
     const head = timeslices.sliceHead(channel);

@@ -28,6 +28,12 @@ export interface ReadingStore {
   store(readings: readonly NewReading[]): Promise<(number | undefined)[]>;
   /** History of a channel: newest first, inclusive range, at most `count`. */
   range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]>;
+  /**
+   * Where `range` would cut the channel's history in [from, to] into pieces of `every`: the ts of
+   * the every-th, 2·every-th, … newest reading, at most `max` of them, newest first, read from
+   * the index alone (a live replay finds its windows with it, instead of reading every value).
+   */
+  edges(channelId: number, from: number, to: number, every: number, max: number): Promise<number[]>;
   /** The newest ts stored for the sensor, if any. */
   latestTs(sensorId: number): Promise<number | undefined>;
   /**

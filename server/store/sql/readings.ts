@@ -1,4 +1,5 @@
 import type { HistoryRow, NewReading, ReadingStore } from '../readings.ts';
+import { sql } from 'kysely';
 import type { Sql } from './queries.ts';
 
 /**
@@ -21,6 +22,33 @@ export abstract class SqlReadingStore implements ReadingStore {
     before: number,
     budget: number,
   ): Promise<{ removed: number; more: boolean }>;
+
+  async edges(
+    channelId: number,
+    from: number,
+    to: number,
+    every: number,
+    max: number,
+  ): Promise<number[]> {
+    const numbered = this.s.qb
+      .selectFrom('channel_data')
+      .select(['ts', sql<number>`row_number() over (order by ts desc, reading_id desc)`.as('n')])
+      .where('channel_id', '=', channelId)
+      .where('ts', '>=', from)
+      .where('ts', '<=', to)
+      .orderBy('ts', 'desc')
+      .orderBy('reading_id', 'desc')
+      .limit(every * max);
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom(numbered.as('numbered'))
+        .select('ts')
+        .where(sql<boolean>`n % ${every} = 0`)
+        .orderBy('ts', 'desc'),
+      'readings-edges',
+    );
+    return rows.map((row) => Number(row.ts));
+  }
 
   async latestTs(sensorId: number): Promise<number | undefined> {
     const row = await this.s.first(
