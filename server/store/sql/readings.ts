@@ -30,15 +30,20 @@ export abstract class SqlReadingStore implements ReadingStore {
     every: number,
     max: number,
   ): Promise<number[]> {
-    const numbered = this.s.qb
+    // The newest readings first (the index, stopping at the limit), numbered after: numbering
+    // the whole range would read all of it.
+    const newest = this.s.qb
       .selectFrom('channel_data')
-      .select(['ts', sql<number>`row_number() over (order by ts desc, reading_id desc)`.as('n')])
+      .select(['ts', 'reading_id'])
       .where('channel_id', '=', channelId)
       .where('ts', '>=', from)
       .where('ts', '<=', to)
       .orderBy('ts', 'desc')
       .orderBy('reading_id', 'desc')
       .limit(every * max);
+    const numbered = this.s.qb
+      .selectFrom(newest.as('newest'))
+      .select(['ts', sql<number>`row_number() over (order by ts desc, reading_id desc)`.as('n')]);
     const rows = await this.s.all(
       this.s.qb
         .selectFrom(numbered.as('numbered'))
