@@ -14,6 +14,7 @@ const auditKinds = [
   'push.removed',
   'permission-set.groups',
   'person.permission-sets',
+  'push.tested',
   'gateway.registered',
   'alarm.acknowledged',
   'alarm.cleared',

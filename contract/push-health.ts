@@ -80,3 +80,14 @@ export function pushHealthOf(
     failing: newest !== undefined && !newest.ok,
   };
 }
+
+/** The answer to one test delivery (POST /v1/channels/{uuid}/push/test). */
+export const PushTestResult = z
+  .object({
+    at: z.number().int(),
+    ok: z.boolean().describe('The receiver answered 2xx'),
+    status: z.number().int().optional().describe('The receiver’s HTTP status'),
+    error: z.string().optional().describe('What went wrong, when it did not answer 2xx'),
+  })
+  .meta({ id: 'PushTestResult' });
+export type PushTestResult = z.infer<typeof PushTestResult>;

@@ -38,6 +38,8 @@ import { auditRoutes } from './routes/audit.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { accessRoutes } from './routes/access.ts';
 import { pushHealthRoutes } from './routes/push-health.ts';
+import { pushTestRoutes } from './routes/push-test.ts';
+import { channelReachRoutes } from './routes/channel-reach.ts';
 import { openApiRoutes } from './routes/openapi.ts';
 import { operationsRoutes } from './routes/operations.ts';
 
@@ -167,6 +169,8 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   peopleRoutes(app, services);
   accessRoutes(app, services);
   pushHealthRoutes(app, services);
+  pushTestRoutes(app, services);
+  channelReachRoutes(app, services);
   openApiRoutes(app);
   operationsRoutes(app, services);
 

@@ -225,20 +225,25 @@ describe('three instances behind HAProxy', () => {
     resumed.close();
   }, 60_000);
 
-  it('pushes every event once: push set through one instance, data through another, and none lost when an instance is killed', async () => {
+  it('pushes every event once, at interval 0 and with interval batches: push set through one instance, data through another, and none lost when an instance is killed', async () => {
     const [one, two] = cluster.instances;
     if (!one || !two) throw new Error('instances missing');
     const gateway = (await api(cluster.url, 'POST', '/v1/gateways/GW-CLUSTER')).json as {
       key: string;
     };
-    const node = (await api(cluster.url, 'POST', '/v1/nodes/VAN-CLUSTER?name=Van%20Cluster'))
-      .json as { uuid: string }[];
-    const nodeUuid = node[0]?.uuid ?? '';
+    // One node pushes each event as it comes (interval 0), the other gathers them for 2 s.
+    const nodes = [
+      { name: 'VAN-CLUSTER', interval: 0, uuid: '' },
+      { name: 'VAN-CLUSTER-2S', interval: 2, uuid: '' },
+    ];
     const to = encodeURIComponent(receiver.url);
-    expect(
-      (await api(one.url, 'PUT', `/v1/channels/${nodeUuid}/push?to=${to}&secret=cluster-secret`))
-        .status,
-    ).toBe(200);
+    for (const node of nodes) {
+      const made = (await api(cluster.url, 'POST', `/v1/nodes/${node.name}?name=${node.name}`))
+        .json as { uuid: string }[];
+      node.uuid = made[0]?.uuid ?? '';
+      const push = `push?to=${to}&secret=cluster-secret&interval=${node.interval}`;
+      expect((await api(one.url, 'PUT', `/v1/channels/${node.uuid}/${push}`)).status).toBe(200);
+    }
 
     // The gateway delivers through the balancer, and tries a batch again when it gets no answer.
     const basic = `Basic ${Buffer.from(`GW-CLUSTER:${gateway.key}`).toString('base64')}`;
@@ -246,13 +251,15 @@ describe('three instances behind HAProxy', () => {
     const base = Date.now() - 600_000;
     const deliver = async (through: string, batch: number) => {
       const ts = Array.from({ length: 20 }, (_, i) => base + batch * 20 + i);
-      const messages = ts.map((t) => ({
-        node: 'VAN-CLUSTER',
-        sensor: 'temp',
-        type: 'TEMP',
-        ts: t,
-        value: { ts: Math.floor(t / 1000), temperature: 5 },
-      }));
+      const messages = nodes.flatMap((node) =>
+        ts.map((t) => ({
+          node: node.name,
+          sensor: 'temp',
+          type: 'TEMP',
+          ts: t,
+          value: { ts: Math.floor(t / 1000), temperature: 5 },
+        })),
+      );
       for (let attempt = 0; attempt < 10; attempt++) {
         try {
           const answer = await fetch(`${through}/v1/ingest`, {
@@ -293,33 +300,39 @@ describe('three instances behind HAProxy', () => {
     // The kill fell in the middle of ingestion: batches went on being acknowledged after it.
     expect(acknowledged.length).toBeGreaterThan(beforeKill);
 
-    // Every acknowledged message is stored.
-    const stored = new Set<number>();
-    for (let to = Date.now(); to > base - 1;) {
-      const page = (
-        await api(
-          cluster.url,
-          'GET',
-          `/v1/channels/${nodeUuid}/history?from=${base}&to=${to}&count=10000`,
-        )
-      ).json as Timeslice[];
-      for (const item of page) stored.add(item.ts);
-      if (page.length < 10_000) break;
-      to = page.at(-1)?.ts ?? base;
-    }
-    expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
+    for (const node of nodes) {
+      // Every acknowledged message is stored.
+      const stored = new Set<number>();
+      for (let to = Date.now(); to > base - 1;) {
+        const page = (
+          await api(
+            cluster.url,
+            'GET',
+            `/v1/channels/${node.uuid}/history?from=${base}&to=${to}&count=10000`,
+          )
+        ).json as Timeslice[];
+        for (const item of page) stored.add(item.ts);
+        if (page.length < 10_000) break;
+        to = page.at(-1)?.ts ?? base;
+      }
+      expect(acknowledged.filter((ts) => !stored.has(ts))).toEqual([]);
 
-    // Push: every stored event arrives, none twice.
-    const pushed = () =>
-      receiver.received.flatMap((r) =>
-        (JSON.parse(r.body) as PushDelivery).events.map((e) => e.ts),
-      );
-    const deadline = Date.now() + 20_000;
-    while (pushed().length < stored.size && Date.now() < deadline) await sleep(100);
-    await sleep(500);
-    expect(pushed().length).toBe(new Set(pushed()).size);
-    expect(new Set(pushed())).toEqual(stored);
-  }, 120_000);
+      // Push: every stored event arrives, none twice, whatever the node's interval.
+      const deliveries = () =>
+        receiver.received
+          .map((r) => JSON.parse(r.body) as PushDelivery)
+          .filter((delivery) => delivery.channelUuid === node.uuid);
+      const pushed = () => deliveries().flatMap((delivery) => delivery.events.map((e) => e.ts));
+      const deadline = Date.now() + 20_000;
+      while (pushed().length < stored.size && Date.now() < deadline) await sleep(100);
+      await sleep(500);
+      expect({ node: node.name, duplicated: pushed().length - new Set(pushed()).size }).toEqual({
+        node: node.name,
+        duplicated: 0,
+      });
+      expect(new Set(pushed())).toEqual(stored);
+    }
+  }, 150_000);
 
   it('moves the simulator to another instance when its instance is killed: same gateway keys, no errors, no duplicates', async () => {
     const keys = async () =>

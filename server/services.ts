@@ -81,7 +81,7 @@ export async function createServices(
   const sealer = loadSealer(config.dataDir, config.secretsKey ?? undefined);
   // Refuses to start, before anything runs, with keys that cannot unseal the database's secrets
   // (a clear message, not a push that fails every delivery later).
-  await checkSecretsKey(database, sealer);
+  await checkSecretsKey(database, sealer, now());
   const bus = await openEventBus(database, logger);
   // Several instances may share PostgreSQL: each tells the others of the reach changes it commits
   // and forgets what it kept when told; while it cannot hear them it keeps nothing

@@ -11,6 +11,11 @@ export interface BenchmarkResult {
   figures: Figure[];
   /** Lines printed under the figures, e.g. what the plain approach is. */
   notes?: string[];
+  /**
+   * The work done, for `npm run bench` to print the CPU of the benchmark's processes per unit of
+   * it (the cloud and, where they share a process, the load generator together).
+   */
+  work?: { count: number; unit: string };
 }
 
 export interface Figure {
@@ -22,12 +27,36 @@ export interface Figure {
   target?: { max: number } | { min: number };
   /** What the figure means, for someone reading the printout. */
   meaning?: string;
+  /**
+   * A wall-clock figure (a rate, a latency, a time on hand): its target is judged only when the
+   * machine left the run alone (`wallClockCaveat`); `npm run bench` checks that for every such
+   * figure from the CPU other work used during the benchmark.
+   */
+  wall?: true;
+  /** Why the target was not judged this run (the load, the generator was the limit). */
+  notJudged?: string;
 }
+
+/** Whether `figure` met its target; undefined without one or when it was not judged. */
+export function verdict(figure: Figure): boolean | undefined {
+  const target = figure.target;
+  if (target === undefined || figure.notJudged !== undefined) return undefined;
+  return 'max' in target ? figure.value <= target.max : figure.value >= target.min;
+}
+
+const boundOf = (figure: Figure) =>
+  figure.target === undefined
+    ? ''
+    : 'max' in figure.target
+      ? `≤ ${figure.target.max}`
+      : `≥ ${figure.target.min}`;
 
 export interface Samples {
   median: number;
   p95: number;
   runs: number;
+  /** This process's CPU per run, ms (every thread, from getrusage, as /proc counts it). */
+  cpuMs?: number;
 }
 
 export function summarise(samples: readonly number[]): Samples {
@@ -37,7 +66,7 @@ export function summarise(samples: readonly number[]): Samples {
   return { median: at(0.5), p95: at(0.95), runs: sorted.length };
 }
 
-/** Times `work` `runs` times after `warmup` unrecorded runs; milliseconds. */
+/** Times `work` `runs` times after `warmup` unrecorded runs; milliseconds, and CPU per run. */
 export async function timeRuns(
   work: () => unknown,
   runs: number,
@@ -45,22 +74,38 @@ export async function timeRuns(
 ): Promise<Samples> {
   for (let i = 0; i < warmup; i++) await work();
   const samples: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await work();
     samples.push(performance.now() - start);
   }
-  return summarise(samples);
+  const used = process.cpuUsage(cpu);
+  return { ...summarise(samples), cpuMs: (used.user + used.system) / 1000 / runs };
 }
 
 /** Figures for "ours against the plain approach", timed in the same run. */
 export function comparison(what: string, ours: Samples, plain: Samples, maxMs?: number): Figure[] {
+  const cpu: Figure[] =
+    ours.cpuMs !== undefined && plain.cpuMs !== undefined
+      ? [
+          {
+            label: `${what}: CPU per run`,
+            value: ours.cpuMs,
+            unit: 'ms',
+            ...(maxMs !== undefined ? { target: { max: maxMs } } : {}),
+            meaning: 'this process’s CPU over the timed runs, per run: stable under load',
+          },
+          { label: `${what}, plain approach: CPU per run`, value: plain.cpuMs, unit: 'ms' },
+          { label: `${what}: plain / ours (CPU)`, value: plain.cpuMs / ours.cpuMs, unit: '×' },
+        ]
+      : [];
   return [
     {
       label: `${what}: median`,
       value: ours.median,
       unit: 'ms',
-      ...(maxMs !== undefined ? { target: { max: maxMs } } : {}),
+      ...(maxMs !== undefined ? { target: { max: maxMs }, wall: true as const } : {}),
     },
     { label: `${what}: p95`, value: ours.p95, unit: 'ms' },
     { label: `${what}, plain approach: median`, value: plain.median, unit: 'ms' },
@@ -70,6 +115,7 @@ export function comparison(what: string, ours: Samples, plain: Samples, maxMs?: 
       value: plain.median / ours.median,
       unit: '×',
     },
+    ...cpu,
   ];
 }
 
@@ -84,51 +130,56 @@ export function printFigures(figures: readonly Figure[]): boolean {
   let allMet = true;
   const width = Math.max(...figures.map((f) => f.label.length));
   for (const figure of figures) {
-    let verdict = '';
-    if (figure.target) {
-      const met =
-        'max' in figure.target
-          ? figure.value <= figure.target.max
-          : figure.value >= figure.target.min;
-      allMet &&= met;
-      const bound = 'max' in figure.target ? `≤ ${figure.target.max}` : `≥ ${figure.target.min}`;
-      verdict = `  target ${bound} ${figure.unit}: ${met ? 'met' : 'MISSED'}`;
-    }
+    const met = verdict(figure);
+    if (met === false) allMet = false;
+    const judged =
+      figure.notJudged !== undefined ? `not judged (${figure.notJudged})` : met ? 'met' : 'MISSED';
+    const said = figure.target ? `  target ${boundOf(figure)} ${figure.unit}: ${judged}` : '';
     console.log(
-      `  ${figure.label.padEnd(width)}  ${format(figure.value).padStart(8)} ${figure.unit}${verdict}`,
+      `  ${figure.label.padEnd(width)}  ${format(figure.value).padStart(8)} ${figure.unit}${said}`,
     );
     if (figure.meaning) console.log(`  ${' '.repeat(width)}  ↳ ${figure.meaning}`);
   }
   return allMet;
 }
 
-/** Every judged figure of a run in one table: benchmark, figure, value, target, verdict. */
-export function printSummary(judged: readonly (readonly [string, Figure])[]): void {
-  if (judged.length === 0) return;
-  const rows = judged.map(([name, figure]) => {
-    const target = figure.target;
-    const met =
-      target !== undefined &&
-      ('max' in target ? figure.value <= target.max : figure.value >= target.min);
-    const bound =
-      target === undefined ? '' : 'max' in target ? `≤ ${target.max}` : `≥ ${target.min}`;
+/** A target of a run, with the load average while its benchmark ran. */
+export interface JudgedRow {
+  benchmark: string;
+  figure: Figure;
+  load: string;
+}
+
+/**
+ * Every target of a run in one table: benchmark, figure, value, target, verdict (met, MISSED or
+ * not judged), and the load average while the benchmark ran.
+ */
+export function printSummary(rows: readonly JudgedRow[]): void {
+  if (rows.length === 0) return;
+  const cells = rows.map(({ benchmark, figure, load }) => {
+    const met = verdict(figure);
     return [
-      name,
+      benchmark,
       figure.label.trim(),
       `${format(figure.value)} ${figure.unit}`.trim(),
-      `${bound} ${figure.unit}`.trim(),
-      met ? 'met' : 'MISSED',
+      `${boundOf(figure)} ${figure.unit}`.trim(),
+      figure.notJudged !== undefined ? 'not judged' : met ? 'met' : 'MISSED',
+      load,
     ];
   });
-  const header = ['benchmark', 'figure', 'value', 'target', ''];
+  const header = ['benchmark', 'figure', 'value', 'target', 'verdict', 'load'];
   const widths = header.map((h, i) =>
-    Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)),
+    Math.max(h.length, ...cells.map((row) => row[i]?.length ?? 0)),
   );
-  const line = (cells: readonly string[]) =>
-    '  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
+  const line = (row: readonly string[]) =>
+    '  ' + row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ');
   console.log(`\nSummary of targets (load average now ${loadNow()})`);
   console.log(line(header));
-  for (const row of rows) console.log(line(row));
+  for (const row of cells) console.log(line(row));
+  const unjudged = rows.filter((row) => row.figure.notJudged !== undefined);
+  for (const { benchmark, figure } of unjudged) {
+    console.log(`  not judged: ${benchmark}, ${figure.label.trim()}: ${figure.notJudged ?? ''}`);
+  }
 }
 
 /** Runs one benchmark on its own (`node scripts/bench/<name>.ts`): figures, notes, exit code. */

@@ -49,6 +49,7 @@ export const channelListingBenchmark: Benchmark = {
           value: nodes.server.median,
           unit: 'ms',
           target: { max: 50 },
+          wall: true,
           meaning:
             'the cloud’s own responseTime: request in, JSON written; Basic auth, the reach ' +
             'query, permission filter, serialisation',

@@ -45,7 +45,7 @@ export function processMs(pid: number, mainThread = false): number {
 }
 
 /** The machine's busy time (all but idle and iowait), ms summed over cores. */
-function machineBusyMs(): number {
+export function machineBusyMs(): number {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
   const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
   return (
@@ -114,4 +114,47 @@ export async function measureCpu<T>(
   });
   shares.push({ name: 'machine total', cores: busy / elapsed, outside: true });
   return { result, shares, elapsedMs: elapsed };
+}
+
+/** User + system time of a process and of the children it has waited for, ms; 0 when gone. */
+function withReapedMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14-17, the 12th-15th after the command name.
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every living descendant of `pid` (children, their children…). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  const queue = [...(children.get(pid) ?? [])];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    found.push(next);
+    queue.push(...(children.get(next) ?? []));
+  }
+  return found;
+}
+
+/**
+ * The CPU this process and everything it started used so far, ms: its own time, the time of the
+ * children it has waited for (a benchmark's cloud, once ended), and of those still living (with
+ * what they waited for). Differences of two readings are what a benchmark cost the machine.
+ */
+export function treeMs(pid = process.pid): number {
+  return [pid, ...descendants(pid)].reduce((sum, p) => sum + withReapedMs(p), 0);
 }

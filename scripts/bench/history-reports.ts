@@ -1,7 +1,9 @@
 /**
  * Fleet reports over a month (issue 13): the console's history page of the Cold chain group
  * (40 reefers) over 30 days, about 700,000 messages, with everything on screen, reports
- * included: ≤ 8 s, JS heap ≤ 250 MB, no main-thread task over 100 ms while loading. Beside it,
+ * included. Issue 20's targets: ≤ 6 s (a wall figure, judged on a quiet machine), renderer CPU
+ * ≤ 6 s, JS heap + typed arrays ≤ 200 MB, renderer resident ≤ 600 MB, no main-thread task over
+ * 100 ms while loading (issue 13 asked 8 s and 250 MB). Beside it,
  * the console as it was before the history engine (BENCH_PLAIN_REF) on 7 days, and ours on the
  * same 7 days, for the ratio. Trips and stops of one node over 30 days: ≤ 50 ms in the worker.
  *
@@ -46,12 +48,17 @@ const DAY = 86_400_000;
 const MONTH_DAYS = 30;
 const WEEK_DAYS = 7;
 const GROUP = 'Cold chain';
-const BUDGET_MS = 8000;
-const HEAP_MB = 250;
+/** Issue 20's targets for a month of a group (issue 13's were 8 s and 250 MB). */
+const BUDGET_MS = 6000;
+const HEAP_MB = 200;
+const RENDERER_CPU_MS = 6000;
+const RENDERER_RESIDENT_MB = 600;
 const LONG_TASK_MS = 100;
 const TRIPS_MS = 50;
 /** Main just before the history engine was merged (b42c074): today's pipeline. */
 const PLAIN_REF = process.env.BENCH_PLAIN_REF ?? 'c693648';
+/** BENCH_MONTH_ONLY=1: only the month in our console (no plain console to build, no week). */
+const MONTH_ONLY = process.env.BENCH_MONTH_ONLY === '1';
 const basic = `Basic ${Buffer.from('fleet:demo-fleet').toString('base64')}`;
 
 /**
@@ -292,7 +299,17 @@ function processCpu(pid: number | undefined): number {
  * wall clock they do not grow when other work on the machine takes the cores.
  */
 interface CpuMeter {
-  read(): Promise<{ renderer: number; cloud: number }>;
+  read(): Promise<{ renderer: number; cloud: number; rendererResident: number }>;
+}
+
+/** Resident memory of a process (VmRSS), bytes; 0 when it is gone. */
+function residentBytes(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
 }
 
 async function cpuMeter(browser: Browser, cloudPid: number | undefined): Promise<CpuMeter> {
@@ -300,12 +317,12 @@ async function cpuMeter(browser: Browser, cloudPid: number | undefined): Promise
   return {
     async read() {
       const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
-        processInfo: { type: string; cpuTime: number }[];
+        processInfo: { type: string; id: number; cpuTime: number }[];
       };
-      const renderer = processInfo
-        .filter((p) => p.type === 'renderer')
-        .reduce((n, p) => n + p.cpuTime, 0);
-      return { renderer, cloud: processCpu(cloudPid) };
+      const renderers = processInfo.filter((p) => p.type === 'renderer');
+      const renderer = renderers.reduce((n, p) => n + p.cpuTime, 0);
+      const rendererResident = renderers.reduce((n, p) => n + residentBytes(p.id), 0);
+      return { renderer, cloud: processCpu(cloudPid), rendererResident };
     },
   };
 }
@@ -323,6 +340,8 @@ interface Sample {
   /** CPU milliseconds of the renderer (all its threads) and of the cloud while loading. */
   rendererCpu: number;
   cloudCpu: number;
+  /** Resident memory of the renderer processes with everything on screen, bytes. */
+  rendererResident: number;
   /** The machine's 1-minute load average when the sample ended. */
   load: number;
 }
@@ -393,6 +412,7 @@ async function sample(
       workers: page.workers().length,
       rendererCpu: (cpuAfter.renderer - cpuBefore.renderer) * 1000,
       cloudCpu: (cpuAfter.cloud - cpuBefore.cloud) * 1000,
+      rendererResident: cpuAfter.rendererResident,
       load: loadavg()[0] ?? NaN,
     };
   } finally {
@@ -433,6 +453,75 @@ function plainTrips(items: Timeslice[], range: { from: number; to: number }): nu
 const loads = (samples: readonly Sample[]) => samples.map((s) => s.load.toFixed(1)).join(', ');
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
+/** Temperatures and positions of a range, what the page must show. */
+function countsOf(summary: Awaited<ReturnType<typeof expected>>['summary']) {
+  return {
+    temperatures: summary.sensors.reduce((n, x) => n + x.temperatures, 0),
+    positions: summary.nodes.reduce((n, x) => n + x.positions, 0),
+  };
+}
+
+/** The figures of the month's samples, judged by issue 20's targets. */
+function monthFigures(ours30: Sample[], messages: number): Figure[] {
+  const wall30 = spread(ours30.map((s) => s.wall));
+  const longest30 = Math.max(...ours30.map((s) => s.longest));
+  const heaps = (m: Memory) => m.pageHeap + m.workerHeap;
+  const peakHeap30 = spread(ours30.map((s) => heaps(s.peak)));
+  const peakAll30 = spread(ours30.map((s) => total(s.peak)));
+  const endOf = (pick: (m: Memory) => number) =>
+    mb(spread(ours30.map((s) => pick(s.end))).median / 2 ** 20);
+  return [
+    {
+      label: `${MONTH_DAYS} days, everything on screen (wall), median`,
+      value: wall30.median,
+      unit: 'ms',
+      target: { max: BUDGET_MS },
+      wall: true,
+      meaning: `${describeSpread(wall30)}; ${messages.toLocaleString('en-US')} messages`,
+    },
+    {
+      label: `${MONTH_DAYS} days: page main-thread CPU, median`,
+      value: spread(ours30.map((s) => s.cpu)).median,
+      unit: 'ms',
+    },
+    {
+      label: `${MONTH_DAYS} days: renderer CPU (page, workers, compositing), median`,
+      value: spread(ours30.map((s) => s.rendererCpu)).median,
+      unit: 'ms',
+      target: { max: RENDERER_CPU_MS },
+      meaning: `the cloud's CPU meanwhile: median ${spread(ours30.map((s) => s.cloudCpu)).median.toFixed(0)} ms (both take the 2 cores with everything else running)`,
+    },
+    {
+      label: `${MONTH_DAYS} days: longest main-thread task while loading`,
+      value: longest30,
+      unit: 'ms',
+      target: { max: LONG_TASK_MS },
+      meaning: `tasks over ${LONG_TASK_MS} ms: ${ours30.map((s) => s.over).join(', ')} (per sample)`,
+    },
+    {
+      label: `${MONTH_DAYS} days: JS heap, page + workers, peak while loading, median`,
+      value: peakHeap30.median / 2 ** 20,
+      unit: 'MB',
+      target: { max: HEAP_MB },
+      meaning: `${mb(peakHeap30.min / 2 ** 20)}–${mb(peakHeap30.max / 2 ** 20)}; on screen (medians): page ${endOf((m) => m.pageHeap)}, workers ${endOf((m) => m.workerHeap)} (${ours30[0]?.workers ?? 0} workers)`,
+    },
+    {
+      label: `${MONTH_DAYS} days: JS heap + typed arrays, page + workers, peak, median`,
+      value: peakAll30.median / 2 ** 20,
+      unit: 'MB',
+      target: { max: HEAP_MB },
+      meaning: `${mb(peakAll30.min / 2 ** 20)}–${mb(peakAll30.max / 2 ** 20)}; array buffers on screen (medians): page ${endOf((m) => m.pageBuffers)}, workers ${endOf((m) => m.workerBuffers)}`,
+    },
+    {
+      label: `${MONTH_DAYS} days: renderer processes resident, on screen, median`,
+      value: spread(ours30.map((s) => s.rendererResident)).median / 2 ** 20,
+      unit: 'MB',
+      target: { max: RENDERER_RESIDENT_MB },
+      meaning: 'VmRSS from /proc of every renderer process the browser reports (the page’s)',
+    },
+  ];
+}
+
 export const historyReportsBenchmark: Benchmark = {
   name: 'history-reports',
   description:
@@ -448,7 +537,7 @@ export const historyReportsBenchmark: Benchmark = {
     const log = join(dataDir, 'bench-cloud.log');
     const outDir = resolve('dist');
     await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir } });
-    const plain = await buildPlainConsole(PLAIN_REF);
+    const plain = MONTH_ONLY ? undefined : await buildPlainConsole(PLAIN_REF);
     const seeding = !existsSync(join(dataDir, 'telemetry.sqlite'));
     const started = performance.now();
     const cloud = startCloud(port, dataDir, outDir, log);
@@ -466,9 +555,6 @@ export const historyReportsBenchmark: Benchmark = {
     try {
       await waitFor(`${ours}/v1/admin/ping`, cloud, 20 * 60_000);
       const seedSeconds = (performance.now() - started) / 1000;
-      const plainCloud = startCloud(port + 1, dataDir, plain.outDir, log);
-      processes.push(plainCloud);
-      await waitFor(`${plainBase}/v1/admin/ping`, plainCloud, 120_000);
 
       const groups = await api<{ uuid: string; name: string }[]>(
         ours,
@@ -486,19 +572,30 @@ export const historyReportsBenchmark: Benchmark = {
       const week = { from: end - WEEK_DAYS * DAY, to: end };
 
       const monthData = await expected(ours, group.uuid, month);
-      const weekData = await expected(ours, group.uuid, week);
-      const countsOf = (s: typeof monthData.summary) => ({
-        temperatures: s.sensors.reduce((n, x) => n + x.temperatures, 0),
-        positions: s.nodes.reduce((n, x) => n + x.positions, 0),
-      });
-      const monthCounts = countsOf(monthData.summary);
-      const weekCounts = countsOf(weekData.summary);
-
       const ourMeter = await cpuMeter(browser, cloud.pid);
-      const plainMeter = await cpuMeter(browser, plainCloud.pid);
+      const monthCounts = countsOf(monthData.summary);
       const ours30 = await samples(() =>
         sample(browser, ours, group.uuid, month, 'ours', MONTH_DAYS, monthCounts, ourMeter),
       );
+      if (!plain) {
+        return {
+          figures: monthFigures(ours30, monthData.summary.messages),
+          notes: [
+            seeding
+              ? `seeded ${MONTH_DAYS} days in ${seedSeconds.toFixed(0)} s`
+              : `reused the database in ${dataDir}`,
+            `load average (1 min) at the end of each sample: ${loads(ours30)} (2 cores)`,
+            'BENCH_MONTH_ONLY: the week, the plain console and trips were not measured',
+          ],
+        };
+      }
+      const plainCloud = startCloud(port + 1, dataDir, plain.outDir, log);
+      processes.push(plainCloud);
+      await waitFor(`${plainBase}/v1/admin/ping`, plainCloud, 120_000);
+      const weekData = await expected(ours, group.uuid, week);
+
+      const weekCounts = countsOf(weekData.summary);
+      const plainMeter = await cpuMeter(browser, plainCloud.pid);
       const ours7 = await samples(() =>
         sample(browser, ours, group.uuid, week, 'ours', WEEK_DAYS, weekCounts, ourMeter),
       );
@@ -534,57 +631,12 @@ export const historyReportsBenchmark: Benchmark = {
       const nodeItems = await nodeHistory(ours, node?.nodeUuid ?? '', month);
       const plainMs = spread(Array.from({ length: 5 }, () => plainTrips(nodeItems, month)));
 
-      const wall30 = spread(ours30.map((s) => s.wall));
       const wall7 = spread(ours7.map((s) => s.wall));
       const wallPlain = spread(plain7.map((s) => s.wall));
-      const longest30 = Math.max(...ours30.map((s) => s.longest));
-      const heaps = (m: Memory) => m.pageHeap + m.workerHeap;
-      const peakHeap30 = spread(ours30.map((s) => heaps(s.peak)));
-      const peakAll30 = spread(ours30.map((s) => total(s.peak)));
-      const endOf = (pick: (m: Memory) => number) =>
-        mb(spread(ours30.map((s) => pick(s.end))).median / 2 ** 20);
       const peakPlain = spread(plain7.map((s) => total(s.peak)));
       const peakOurs7 = spread(ours7.map((s) => total(s.peak)));
       const figures: Figure[] = [
-        {
-          label: `${MONTH_DAYS} days, everything on screen (wall), median`,
-          value: wall30.median,
-          unit: 'ms',
-          target: { max: BUDGET_MS },
-          meaning: `${describeSpread(wall30)}; ${monthData.summary.messages.toLocaleString('en-US')} messages`,
-        },
-        {
-          label: `${MONTH_DAYS} days: page main-thread CPU, median`,
-          value: spread(ours30.map((s) => s.cpu)).median,
-          unit: 'ms',
-        },
-        {
-          label: `${MONTH_DAYS} days: renderer CPU (page, workers, compositing), median`,
-          value: spread(ours30.map((s) => s.rendererCpu)).median,
-          unit: 'ms',
-          meaning: `the cloud's CPU meanwhile: median ${spread(ours30.map((s) => s.cloudCpu)).median.toFixed(0)} ms (both take the 2 cores with everything else running)`,
-        },
-        {
-          label: `${MONTH_DAYS} days: longest main-thread task while loading`,
-          value: longest30,
-          unit: 'ms',
-          target: { max: LONG_TASK_MS },
-          meaning: `tasks over ${LONG_TASK_MS} ms: ${ours30.map((s) => s.over).join(', ')} (per sample)`,
-        },
-        {
-          label: `${MONTH_DAYS} days: JS heap, page + workers, peak while loading, median`,
-          value: peakHeap30.median / 2 ** 20,
-          unit: 'MB',
-          target: { max: HEAP_MB },
-          meaning: `${mb(peakHeap30.min / 2 ** 20)}–${mb(peakHeap30.max / 2 ** 20)}; on screen (medians): page ${endOf((m) => m.pageHeap)}, workers ${endOf((m) => m.workerHeap)} (${ours30[0]?.workers ?? 0} workers)`,
-        },
-        {
-          label: `${MONTH_DAYS} days: JS heap + typed arrays, page + workers, peak, median`,
-          value: peakAll30.median / 2 ** 20,
-          unit: 'MB',
-          target: { max: HEAP_MB },
-          meaning: `${mb(peakAll30.min / 2 ** 20)}–${mb(peakAll30.max / 2 ** 20)}; array buffers on screen (medians): page ${endOf((m) => m.pageBuffers)}, workers ${endOf((m) => m.workerBuffers)}`,
-        },
+        ...monthFigures(ours30, monthData.summary.messages),
         {
           label: `${WEEK_DAYS} days, ours (wall), median`,
           value: wall7.median,

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { summarise, type Benchmark } from './bench.ts';
+import { measureCpu } from './cpu-meter.ts';
 
 export interface Target {
   url: string;
@@ -132,7 +133,7 @@ export async function capacity(
     }),
   );
   const elapsed = performance.now() - started;
-  return { rate: (accepted / elapsed) * 1000, latency: summarise(latencies) };
+  return { rate: (accepted / elapsed) * 1000, accepted, latency: summarise(latencies) };
 }
 
 export const ingestionBenchmark: Benchmark = {
@@ -144,9 +145,16 @@ export const ingestionBenchmark: Benchmark = {
     const { child, target } = await startServer();
     try {
       const messages = new Messages(target.nodes);
-      const steady = await sustained(target, messages);
-      const batched = await capacity(target, messages, 4, steady.batch);
-      const single = await capacity(target, messages, 4, 1);
+      // The cloud's CPU from /proc of its process, per message it stored: stable under load.
+      const cloud = [{ name: 'cloud', pids: () => [child.pid ?? 0] }];
+      const cpuPerMessage = async <T extends { accepted: number }>(work: () => Promise<T>) => {
+        const { result, shares, elapsedMs } = await measureCpu(cloud, work);
+        const cores = shares[0]?.cores ?? 0;
+        return { ...result, cpuMs: (cores * elapsedMs) / Math.max(1, result.accepted) };
+      };
+      const steady = await cpuPerMessage(() => sustained(target, messages));
+      const batched = await cpuPerMessage(() => capacity(target, messages, 4, steady.batch));
+      const single = await cpuPerMessage(() => capacity(target, messages, 4, 1));
       return {
         figures: [
           {
@@ -154,6 +162,7 @@ export const ingestionBenchmark: Benchmark = {
             value: steady.rate,
             unit: 'msg/s',
             target: { min: RATE * 0.98 },
+            wall: true,
             meaning: `${steady.accepted} messages stored, from the first post to the last answer`,
           },
           {
@@ -166,7 +175,29 @@ export const ingestionBenchmark: Benchmark = {
             value: steady.latency.p95,
             unit: 'ms',
             target: { max: BATCH_EVERY_MS },
+            wall: true,
             meaning: 'under the posting interval: no backlog builds up',
+          },
+          {
+            label: 'sustained: cloud CPU per 1000 messages',
+            value: steady.cpuMs * 1000,
+            unit: 'ms',
+            meaning: 'from /proc of the cloud’s process (every thread); the generator apart',
+          },
+          {
+            label: `capacity, batches of ${steady.batch}: cloud CPU per 1000 messages`,
+            value: batched.cpuMs * 1000,
+            unit: 'ms',
+          },
+          {
+            label: 'capacity, one message per request: cloud CPU per 1000 messages',
+            value: single.cpuMs * 1000,
+            unit: 'ms',
+          },
+          {
+            label: 'plain / batched, cloud CPU per message',
+            value: single.cpuMs / batched.cpuMs,
+            unit: '×',
           },
           {
             label: `capacity, batches of ${steady.batch}, 4 gateways back to back`,

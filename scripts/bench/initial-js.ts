@@ -9,7 +9,7 @@
  *   node scripts/bench/initial-js.ts [--no-build]     (or: npm run bench -- initial-js)
  */
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -98,6 +98,21 @@ export interface InitialJs {
   pages: [string, number][];
   /** KB a repeat visit transfers: the shell (no-cache); hashed assets are kept a year. */
   repeatKb: number;
+  /** KB as sent of the offline basemap at each detail, when tiles fail (offline-basemap.tsx). */
+  basemaps: [string, number][];
+}
+
+/** The offline basemap's files in the build: Natural Earth `countries-<scale>-<hash>.json`. */
+function basemapKb(): [string, number][] {
+  const assets = join(dist, 'assets');
+  const found: [string, number][] = [];
+  for (const scale of ['110m', '50m']) {
+    const file = readdirSync(assets).find((name) =>
+      new RegExp(`^countries-${scale}-[\\w-]+\\.json$`).test(name),
+    );
+    if (file) found.push([scale, transferBytes(join('assets', file)) / 1024]);
+  }
+  return found;
 }
 
 function measureInitialJs({ build = true } = {}): InitialJs {
@@ -123,6 +138,7 @@ function measureInitialJs({ build = true } = {}): InitialJs {
     onDemand: [...onDemand].sort((a, b) => a[0].localeCompare(b[0])),
     pages: Object.entries(PAGES).map(([name, page]) => [name, pageSetKb(manifest, page)]),
     repeatKb: transferBytes('index.html') / 1024,
+    basemaps: basemapKb(),
   };
 }
 
@@ -158,6 +174,15 @@ export const initialJsBenchmark: Benchmark = {
           meaning:
             'hashed assets are cached for a year (immutable); only index.html is asked again (no-cache)',
         },
+        ...result.basemaps.map(([scale, kb]) => ({
+          label: `offline basemap at 1:${scale}, brotli`,
+          value: kb,
+          unit: 'KB',
+          meaning:
+            scale === '110m'
+              ? 'fetched only when tiles fail, for a map below zoom 5'
+              : 'fetched only when tiles fail, for a map at zoom 5 or more',
+        })),
         ...(oidc
           ? [
               {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
+import { DEFAULT_LIMITS } from '../../server/http/limits.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
@@ -22,7 +23,13 @@ const GATEWAYS = 4;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-live-'));
 const store = openSqliteStore(dataDir);
-const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn' }) });
+// Every reader signs in as admin: the per-user shares (20 streams, 4 history requests at once)
+// would refuse the benchmark's 500 readers, so they are raised to hold them all.
+const limits = { ...DEFAULT_LIMITS, streamsPerUser: 10_000, historyPerUser: 10_000 };
+const cloud = await buildApp({
+  store,
+  config: testConfig({ dataDir, logLevel: 'warn', limits }),
+});
 const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
 const seeded = await store.transaction(async (tx) => {
   const { channels, groups } = tx;

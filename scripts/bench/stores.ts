@@ -24,7 +24,7 @@ async function groupHistory(): Promise<Figure[]> {
         label: `group history 10000 items, ${cloud.store.engine}: server time, median`,
         value: server.median,
         unit: 'ms',
-        ...(cloud.store.engine === 'postgres' ? { target: { max: 40 } } : {}),
+        ...(cloud.store.engine === 'postgres' ? { target: { max: 40 }, wall: true as const } : {}),
       },
       { label: `  ${cloud.store.engine}: server time, p95`, value: server.p95, unit: 'ms' },
       { label: `  ${cloud.store.engine}: main-thread CPU, median`, value: cpu.median, unit: 'ms' },
@@ -146,6 +146,7 @@ async function ingestion(): Promise<Figure[]> {
           value: oneRate,
           unit: 'msg/s',
           target: { min: 5000 },
+          wall: true,
           meaning: `${ROUNDS} runs of ${INGEST_SECONDS} s: ${spread(rates.one)}`,
         },
         ...cpuFigures('one instance', cpu.one),
@@ -171,6 +172,8 @@ async function ingestion(): Promise<Figure[]> {
           value: twoRate / oneRate,
           unit: '×',
           target: { min: 1.5 },
+          // A second instance needs a core nobody else uses: a wall-clock ratio.
+          wall: true,
           meaning: `load average (1 min) before each run: ${loads.join(', ')}`,
         },
         {
@@ -295,6 +298,7 @@ async function listings(): Promise<Figure[]> {
         value: oneP99 / twoP99,
         unit: '×',
         target: { min: 1.5 },
+        wall: true,
         meaning: `load average (1 min) before each run: ${loads.join(', ')}`,
       },
       {

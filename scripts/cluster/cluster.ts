@@ -49,6 +49,11 @@ export interface ClusterOptions {
   log?: (line: string) => void;
   /** Every line an instance writes (its log), besides being passed on to this process's own. */
   output?: (instance: string, line: string) => void;
+  /**
+   * HAProxy's log, a line per request (option httplog: status, timers, termination state,
+   * retries), for a benchmark that must say where an answer went missing. Off unless set.
+   */
+  balancerLog?: (line: string) => void;
 }
 
 function haproxyBin(): string {
@@ -77,24 +82,34 @@ async function waitReady(url: string, child: ChildProcess | undefined, timeoutMs
   }
 }
 
-/** Copies a child's output to ours and hands each whole line to `line`. */
-function passOn(from: Readable, to: Writable, line: (text: string) => void): void {
+/** Copies a child's output to ours (when `to` is given) and hands each whole line to `line`. */
+function passOn(from: Readable, to: Writable | undefined, line: (text: string) => void): void {
   let rest = '';
   from.setEncoding('utf8');
   from.on('data', (chunk: string) => {
-    to.write(chunk);
+    to?.write(chunk);
     const lines = (rest + chunk).split('\n');
     rest = lines.pop() ?? '';
     for (const text of lines) line(text);
   });
 }
 
-function haproxyConfig(port: number, instances: { name: string; port: number }[]): string {
+/** HAProxy's own 503 (no instance ready), in the interface's words: deploy/haproxy.cfg has it too. */
+const UNAVAILABLE =
+  'http-error status 503 content-type "application/json; charset=utf-8" string ' +
+  '"{\\"status\\":\\"SERVICE_UNAVAILABLE\\",\\"message\\":\\"No instance of the cloud can answer now; try ' +
+  'again in a few seconds.\\"}" hdr retry-after 2';
+
+export function haproxyConfig(
+  port: number,
+  instances: { name: string; port: number }[],
+  logging: boolean,
+): string {
   return `global
   maxconn 4096
-defaults
+${logging ? '  log stdout format raw local0\n' : ''}defaults
   mode http
-  timeout connect 2s
+${logging ? '  log global\n  option httplog\n' : ''}  timeout connect 2s
   timeout client 60s
   timeout server 60s
   retries 3
@@ -104,8 +119,10 @@ defaults
   # sign-ins are throttled per client, not per balancer.
   option forwardfor
   # An instance that dies mid-request: the request goes to another (ingestion and the API's
-  # writes are idempotent: a stored message delivered again counts as a duplicate).
-  retry-on conn-failure empty-response response-timeout 503
+  # writes are idempotent: a stored message delivered again counts as a duplicate). Not an
+  # instance's own 503: retried while no instance is up, HAProxy closes a kept-alive client
+  # connection with no answer at all (docs/decisions/0101-balancer-passes-503-on.md).
+  retry-on conn-failure empty-response response-timeout
 frontend cloud
   bind 127.0.0.1:${port}
   default_backend instances
@@ -116,6 +133,8 @@ backend instances
   option httpchk GET /readyz
   http-check expect status 200
   default-server inter 1s fall 2 rise 1
+  # No instance ready: the interface's error body and Retry-After, as an instance answers.
+  ${UNAVAILABLE}
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n')}
 `;
 }
@@ -249,9 +268,16 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
       haproxyConfig(
         options.port,
         instances.map((instance, i) => ({ name: instance.name, port: firstPort + i })),
+        options.balancerLog !== undefined,
       ),
     );
-    balancer = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const haproxyProcess = spawn(haproxy, ['-f', config, '-db'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    balancer = haproxyProcess;
+    const balancerLog = options.balancerLog;
+    if (balancerLog) passOn(haproxyProcess.stdout, undefined, balancerLog);
+    else haproxyProcess.stdout.resume();
     await waitReady(url, balancer, 30_000);
     log(`balancer (HAProxy): ${url}`);
     const pids = () => ({

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { CloudLogger } from '../cloud-logger.ts';
-import { EVENTS_CHANNEL } from '../store/postgres/event-log.ts';
+import { EVENTS_CHANNEL } from '../store/sql/event-log.ts';
 
 /** Reach changed in some instance (docs/decisions/0051-reach-cache.md); carries nothing. */
 const REACH_CHANNEL = 'telemetry_reach';

@@ -107,29 +107,45 @@ export class GatewayLoad {
   }
 }
 
-/** Why requests got no answer, for the figures (the cause of a failed fetch is its reason). */
-const noAnswers: string[] = [];
-/**
- * Requests sent again at once because the kept-alive connection they went out on was being
- * closed by HAProxy (after one of its own 503s): what browsers and HTTP libraries do for an
- * idempotent request; ingestion is idempotent too. Counted, and printed with the figures.
- */
-const staleConnections = { count: 0 };
-
-/** fetch, once more when the connection turned out closed before any answer came. */
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
-    staleConnections.count++;
-    return fetch(url, init);
-  }
+/** A request that got no answer, or went out again: when (epoch ms), what and why. */
+export interface Trouble {
+  at: number;
+  request: string;
+  reason: string;
 }
+/** Why requests got no answer, for the figures (the cause of a failed fetch is its reason). */
+const noAnswers: Trouble[] = [];
+/**
+ * Requests sent again at once because the kept-alive connection they went out on was closed
+ * before any answer came: what browsers and HTTP libraries do for an idempotent request;
+ * ingestion is idempotent too. Counted, and printed with the figures.
+ */
+const staleConnections: Trouble[] = [];
+
+/** What went wrong between the clients and the balancer so far (the benchmark prints it). */
+export const connectionTrouble = () => ({ noAnswers, staleConnections });
+
+/** port and path: the balancer's port or an instance's. */
+const where = (url: string) => `:${new URL(url).port}${new URL(url).pathname}`;
 const describe = (error: unknown) => {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   return `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message ?? ''})` : ''}`;
 };
+
+/**
+ * fetch within `timeoutMs`, once more (with a time of its own: the first attempt may have used
+ * most of it) when the connection turned out closed before any answer came.
+ */
+async function fetchOnce(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
+  const request = `${init.method ?? 'GET'} ${where(url)}`;
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    staleConnections.push({ at: Date.now(), request, reason: describe(error) });
+    return fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  }
+}
 
 export async function send(
   base: string,
@@ -137,12 +153,15 @@ export async function send(
   messages: readonly Message[],
 ): Promise<number | 'no answer'> {
   try {
-    const answer = await fetchOnce(`${base}/v1/ingest`, {
-      method: 'POST',
-      headers: { authorization: credentials, 'content-type': 'application/json' },
-      body: JSON.stringify({ messages }),
-      signal: AbortSignal.timeout(20_000),
-    });
+    const answer = await fetchOnce(
+      `${base}/v1/ingest`,
+      {
+        method: 'POST',
+        headers: { authorization: credentials, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages }),
+      },
+      20_000,
+    );
     const body = (await answer.json().catch(() => undefined)) as
       { rejected?: unknown[] } | undefined;
     if (answer.status === 200 && (body?.rejected?.length ?? 0) > 0) {
@@ -151,7 +170,11 @@ export async function send(
     return answer.status;
   } catch (error) {
     if (error instanceof Error && error.message.startsWith('messages were rejected')) throw error;
-    noAnswers.push(describe(error));
+    noAnswers.push({
+      at: Date.now(),
+      request: `POST ${where(`${base}/v1/ingest`)}`,
+      reason: describe(error),
+    });
     return 'no answer';
   }
 }
@@ -189,14 +212,17 @@ export class ReaderLoad {
 
 export async function status(url: string, credentials?: string): Promise<number | 'no answer'> {
   try {
-    const answer = await fetchOnce(url, {
-      headers: credentials ? { authorization: credentials } : {},
-      signal: AbortSignal.timeout(10_000),
-    });
+    const answer = await fetchOnce(
+      url,
+      {
+        headers: credentials ? { authorization: credentials } : {},
+      },
+      10_000,
+    );
     await answer.arrayBuffer();
     return answer.status;
   } catch (error) {
-    noAnswers.push(describe(error));
+    noAnswers.push({ at: Date.now(), request: `GET ${where(url)}`, reason: describe(error) });
     return 'no answer';
   }
 }
@@ -252,7 +278,9 @@ function pushByInterval(r: Figures): string {
 
 export function printFigures(rows: readonly Figures[]): void {
   if (noAnswers.length > 0) console.log('requests without an answer:', noAnswers.slice(0, 10));
-  console.log(`requests sent again on a connection HAProxy was closing: ${staleConnections.count}`);
+  console.log(
+    `requests sent again on a kept-alive connection closed before any answer: ${staleConnections.length}`,
+  );
   console.log(
     '\nfault suite (issue 17): requests through the balancer, and what became of them\n' +
       rows

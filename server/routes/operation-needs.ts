@@ -89,6 +89,11 @@ export const operationNeeds = {
     ...channelRead('reading push health'),
     requires: 'push',
   },
+  'POST /v1/channels/{channelUuid}/push/test': {
+    ...channelUpdate('sending a test event'),
+    requires: 'push',
+  },
+  'GET /v1/channels/{channelUuid}/reach': channelRead('reading a channel'),
   'GET /v1/push/health': signedIn,
   'GET /v1/channels/{channelUuid}/history': {
     channel: { operation: 'READ', on: 'history', action: 'reading history' },

@@ -9,6 +9,8 @@ import { createTestCloud } from '../test/harness.ts';
 import { commission } from '../test/fixtures.ts';
 import { openTestStore, testEngine } from '../test/test-store.ts';
 import type { CloudLogger } from '../cloud-logger.ts';
+import { OidcModels } from '../store/oidc-models.ts';
+import { Sealer } from './sealer.ts';
 
 const quiet: CloudLogger = { info: () => undefined, warn: () => undefined };
 const key = () => randomBytes(32).toString('base64');
@@ -24,9 +26,10 @@ describe('the secrets key at start', () => {
     return dir;
   };
   /** The database of `dir` (the harness keeps one per DATA_DIR), opened with other settings. */
+  const keepOf = (dir: string) =>
+    `d_${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`;
   const start = async (dir: string, settings: Partial<CloudConfig>) => {
-    const keep = `d_${createHash('sha256').update(dir).digest('hex').slice(0, 16)}`;
-    const { store, close } = await openTestStore(dir, keep);
+    const { store, close } = await openTestStore(dir, keepOf(dir));
     try {
       const services = await createServices(
         store,
@@ -77,16 +80,86 @@ describe('the secrets key at start', () => {
     );
   });
 
-  it.skipIf(testEngine() !== 'postgres')(
-    'refuses an instance whose key differs from the others, before any secret is stored',
-    async () => {
-      const dir = dataDir();
-      const first = key();
-      await start(dir, { secretsKey: first });
-      await expect(start(dir, { secretsKey: key() })).rejects.toThrow(
-        /^SECRETS_KEY cannot unseal the secrets already in the database/,
-      );
-      await start(dir, { secretsKey: first });
-    },
-  );
+  /** As a database from before the check value: the same rows, without it. */
+  const forgetCheckValue = async (dir: string) => {
+    const { sql, close } = await openTestStore(dir, keepOf(dir));
+    try {
+      await sql.all('DELETE FROM shared_secrets WHERE name = ?', 'secrets-key-check');
+      expect(
+        await sql.all('SELECT name FROM shared_secrets WHERE name = ?', 'secrets-key-check'),
+      ).toEqual([]);
+    } finally {
+      await close();
+    }
+  };
+
+  it(`refuses a restart with another key before any secret is stored (${testEngine()})`, async () => {
+    const dir = dataDir();
+    const first = key();
+    await start(dir, { secretsKey: first });
+    await expect(start(dir, { secretsKey: key() })).rejects.toThrow(
+      /^SECRETS_KEY cannot unseal the secrets already in the database/,
+    );
+    await start(dir, { secretsKey: first });
+  });
+
+  it('refuses a key that cannot unseal the push inbox secrets, checked before the check value', async () => {
+    const dir = dataDir();
+    const first = key();
+    const cloud = await createTestCloud({ dataDir: dir, secretsKey: first, pushInbox: true });
+    try {
+      const inbox = await cloud.call('POST', '/v1/push-inboxes', {
+        body: { secret: 'an inbox secret' },
+      });
+      expect(inbox.status).toBe(200);
+    } finally {
+      await cloud.close();
+    }
+    await expect(start(dir, { secretsKey: key() })).rejects.toThrow(
+      /^SECRETS_KEY cannot unseal the push inbox secrets already in the database/,
+    );
+    await start(dir, { secretsKey: first });
+  });
+
+  it('on a database from before the check value, tries the sign-in records and seals no check value under a wrong key', async () => {
+    const dir = dataDir();
+    const first = key();
+    await start(dir, { secretsKey: first });
+    const { store, close } = await openTestStore(dir, keepOf(dir));
+    try {
+      const sealer = new Sealer([Buffer.from(first, 'base64')]);
+      await new OidcModels(store.oidcModels, sealer)
+        .adapterFor('Session')
+        .upsert('a-session', { accountId: 'someone' }, 3_600);
+    } finally {
+      await close();
+    }
+    await forgetCheckValue(dir);
+    await expect(start(dir, { secretsKey: key() })).rejects.toThrow(
+      /^SECRETS_KEY cannot unseal the sign-in records already in the database/,
+    );
+    // The wrong key sealed nothing: the right one still starts, and seals the check value.
+    await start(dir, { secretsKey: first });
+    await expect(start(dir, { secretsKey: key() })).rejects.toThrow(
+      /^SECRETS_KEY cannot unseal the secrets already in the database/,
+    );
+  });
+
+  it('after a rotation the old key can go: sign-in records under it read as expired, no refusal', async () => {
+    const dir = dataDir();
+    const old = key();
+    await start(dir, { secretsKey: old });
+    const { store, close } = await openTestStore(dir, keepOf(dir));
+    try {
+      await new OidcModels(store.oidcModels, new Sealer([Buffer.from(old, 'base64')]))
+        .adapterFor('Session')
+        .upsert('a-session', { accountId: 'someone' }, 3_600);
+    } finally {
+      await close();
+    }
+    const next = key();
+    await start(dir, { secretsKey: `${next},${old}` });
+    await start(dir, { secretsKey: next });
+    await expect(start(dir, { secretsKey: old })).rejects.toThrow(/cannot unseal the secrets/);
+  });
 });

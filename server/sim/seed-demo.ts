@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ScryptParams } from '../auth/passwords.ts';
 import type { Services } from '../services.ts';
 import { backfill, type BackfillReport } from './backfill.ts';
 import { seedDemoAccounts } from './demo-accounts.ts';
@@ -14,6 +15,8 @@ export interface DemoSeedOptions {
   /** Days of history to backfill, ending now. */
   days?: number;
   progress?: (line: string) => void;
+  /** How the demo accounts' passwords are hashed: the strong default, or tests' cheap one. */
+  scrypt?: ScryptParams;
 }
 
 export interface DemoSeed {
@@ -65,7 +68,7 @@ export function seedDemoIfEmpty(
 async function seedDemo(services: Services, log: FastifyBaseLogger, options: DemoSeedOptions) {
   log.info('empty database: seeding the demo tenant');
   const started = performance.now();
-  const ids = await seedDemoAccounts(services.store.users, services.now());
+  const ids = await seedDemoAccounts(services.store.users, services.now(), options.scrypt);
   const seed = await seedDemoFleet(services, ids, {
     progress: (line) => log.info(line),
     ...options,

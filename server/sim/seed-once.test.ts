@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { ChannelRecord } from '../../contract/channel.ts';
 import { buildApp } from '../app.ts';
+import { TEST_SCRYPT } from '../auth/passwords.ts';
 import { testConfig } from '../config.ts';
 import { admin } from '../test/postgres-cluster.ts';
 import { openTestStore, testEngine, type TestStore } from '../test/test-store.ts';
@@ -30,6 +31,9 @@ describe('seeding an empty database', () => {
           seedDemoIfEmpty(cloud.services, cloud.app.log, {
             size: { vans: 2, reefers: 2, trucks: 1 },
             days: 0,
+            // The strong scrypt costs seconds of CPU per account on a busy machine (4 accounts,
+            // and a sign-in per instance below): this test is about taking turns, not hashing.
+            scrypt: TEST_SCRYPT,
           }),
         ),
       );

@@ -1,3 +1,5 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlEventLogStore } from './sql/event-log.ts';
 import type { NewReading } from './readings.ts';
 import type { AlarmEvent } from '../alarms/alarm-json.ts';
 
@@ -30,13 +32,4 @@ export type EventBody = Omit<LoggedEvent, 'seq' | 'at'>;
  * gives its number back), so a reader can tell whether the log still holds everything after a
  * number it was given. Readers are woken by the event bus (events/event-bus.ts).
  */
-export interface EventLogStore {
-  /** Appends an event (inside the transaction that made it); answers its number. */
-  append(body: EventBody, at: number): Promise<number>;
-  /** Batches after `seq`, oldest first, at most `limit`. */
-  after(seq: number, limit: number): Promise<LoggedEvent[]>;
-  /** The newest number given, 0 when none. */
-  latest(): Promise<number>;
-  /** Forgets batches logged before `at` (they are in history for good). */
-  trim(before: number): Promise<number>;
-}
+export type EventLogStore = Api<SqlEventLogStore>;

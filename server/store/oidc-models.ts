@@ -1,3 +1,5 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlOidcModelStore } from './sql/oidc-models.ts';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Sealer } from '../secrets/sealer.ts';
 import { digest } from '../secrets/sealer.ts';
@@ -8,27 +10,7 @@ export type OidcLookup = 'id' | 'uid' | 'userCode';
  * The identity provider's sessions, interactions, grants, codes and refresh tokens, in the
  * database so that they survive a restart and every instance sees the same ones.
  */
-export interface OidcModelStore {
-  /** `expiresAt` in epoch milliseconds; null never expires. */
-  upsert(
-    model: string,
-    id: string,
-    payload: AdapterPayload,
-    expiresAt: number | null,
-  ): Promise<void>;
-  /** Only what has not expired at `now`. */
-  find(
-    model: string,
-    by: OidcLookup,
-    value: string,
-    now: number,
-  ): Promise<AdapterPayload | undefined>;
-  /** Marks it consumed at `at` (epoch seconds), keeping it findable: reuse detection needs it. */
-  consume(model: string, id: string, at: number): Promise<void>;
-  destroy(model: string, id: string): Promise<void>;
-  revokeByGrantId(model: string, grantId: string): Promise<void>;
-  pruneExpired(now: number): Promise<void>;
-}
+export type OidcModelStore = Api<SqlOidcModelStore>;
 
 const PRUNE_EVERY = 200;
 

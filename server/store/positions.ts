@@ -1,3 +1,5 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlPositionStore } from './sql/positions.ts';
 /** A node in reach, with the tenant whose permissions decide whether its history may be read. */
 export interface NodeInReach {
   id: number;
@@ -46,13 +48,4 @@ export interface NodeLatest {
  * Our latest-positions extension's queries: the newest GPS fix and TEMP reading of many nodes,
  * each found by seeks of the readings' (sensor_id, ts) index, never a scan of a group's history.
  */
-export interface PositionStore {
-  /** NODE channels the user reaches, as the channel listing has them. */
-  reachableNodes(userId: number): Promise<NodeInReach[]>;
-  /** Node members of every group the user reaches, with the group's tenant. */
-  groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]>;
-  /** The nodes a group holds, whole or by one sensor, each from the moment it joined, by name. */
-  groupScopes(groupId: number): Promise<NodeScope[]>;
-  /** Per node in scope order; nodes without a reading in `from`…`to` are left out. */
-  latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]>;
-}
+export type PositionStore = Api<SqlPositionStore>;

@@ -1,3 +1,5 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlPushTargetStore } from './sql/push-targets.ts';
 /** A channel's push configuration, with the secret: only the push module reads this. */
 export interface PushTarget {
   channelId: number;
@@ -8,9 +10,4 @@ export interface PushTarget {
   secret: string;
 }
 
-export interface PushTargetStore {
-  /** The configuration as it is now, so that a change applies to the next delivery. */
-  find(channelId: number): Promise<PushTarget | undefined>;
-  /** Channels that have a push configuration now. */
-  configuredChannelIds(): Promise<number[]>;
-}
+export type PushTargetStore = Api<SqlPushTargetStore>;

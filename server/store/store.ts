@@ -1,73 +1,111 @@
-import type { ChannelStore } from './channels.ts';
-import type { GroupStore } from './groups.ts';
-import type { UserStore } from './users.ts';
+import type { Sql, Engine } from './sql/queries.ts';
 import type { ReadingStore } from './readings.ts';
-import type { GatewayKeyStore } from './gateway-keys.ts';
-import type { PushTargetStore } from './push-targets.ts';
-import type { DeliveryLogStore } from './delivery-log.ts';
-import type { PushInboxStore } from './push-inboxes.ts';
-import type { OidcModelStore } from './oidc-models.ts';
-import type { ExternalIdentityStore } from './external-identities.ts';
 import type { PositionStore } from './positions.ts';
-import type { PermissionSetGroupStore } from './permission-set-groups.ts';
-import type { SignInFailureStore } from './sign-in-failures.ts';
-import type { SharedSecretStore } from './shared-secrets.ts';
-import type { EventLogStore } from './event-log.ts';
-import type { LeaseStore } from './leases.ts';
-import type { AuditStore } from './audit.ts';
-import type { PeopleStore } from './people.ts';
-import type { AlarmStore } from './alarms.ts';
+import { SqlChannelStore } from './sql/channels.ts';
+import { SqlGroupStore } from './sql/groups.ts';
+import { SqlUserStore } from './sql/users.ts';
+import { SqlGatewayKeyStore } from './sql/gateway-keys.ts';
+import { SqlPushTargetStore } from './sql/push-targets.ts';
+import { SqlDeliveryLogStore } from './sql/delivery-log.ts';
+import { SqlPushInboxStore } from './sql/push-inboxes.ts';
+import { SqlOidcModelStore } from './sql/oidc-models.ts';
+import { SqlExternalIdentityStore } from './sql/external-identities.ts';
+import { SqlPermissionSetGroupStore } from './sql/permission-set-groups.ts';
+import { SqlSignInFailureStore } from './sql/sign-in-failures.ts';
+import { SqlSharedSecretStore } from './sql/shared-secrets.ts';
+import { SqlLeaseStore } from './sql/leases.ts';
+import { SqlAuditStore } from './sql/audit.ts';
+import { SqlPeopleStore } from './sql/people.ts';
+import { SqlAlarmStore } from './sql/alarms.ts';
+import { SqlEventLogStore } from './sql/event-log.ts';
 
-export type Engine = 'sqlite' | 'postgres';
+export type { Engine };
 
 /** Work that must never run in two instances at once: seeding an empty database. */
 export type ExclusiveWork = 'demo-seed';
 
+/** What each engine writes itself (./sqlite/, ./postgres/): hot paths (decision 0032). */
+export interface EngineStores {
+  readings: ReadingStore;
+  positions: PositionStore;
+}
+
 /**
  * The one boundary between the cloud and its database (docs/decisions/0018-storage.md, "Storage"). Every
  * method answers typed domain values (rows are mapped here, once) and returns a Promise, so the
- * embedded SQLite store and the PostgreSQL store are interchangeable.
+ * embedded SQLite store and the PostgreSQL store are interchangeable. Every store written once
+ * (./sql/, docs/decisions/0030-one-data-layer.md) is made here from the engine's scope; each
+ * engine's class adds its own stores and the connection's life.
  */
-export interface Store {
-  readonly engine: Engine;
-  readonly channels: ChannelStore;
-  readonly groups: GroupStore;
-  readonly users: UserStore;
+export abstract class Store {
+  abstract readonly engine: Engine;
+  readonly channels;
+  readonly groups;
+  readonly users;
+  readonly gatewayKeys;
+  readonly pushTargets;
+  readonly deliveryLog;
+  readonly pushInboxes;
+  readonly oidcModels;
+  readonly externalIdentities;
+  readonly permissionSetGroups;
+  readonly signInFailures;
+  readonly leases;
+  readonly audit;
+  readonly people;
+  readonly alarms;
   readonly readings: ReadingStore;
-  readonly gatewayKeys: GatewayKeyStore;
-  readonly pushTargets: PushTargetStore;
-  readonly deliveryLog: DeliveryLogStore;
-  readonly pushInboxes: PushInboxStore;
-  readonly oidcModels: OidcModelStore;
-  readonly externalIdentities: ExternalIdentityStore;
   readonly positions: PositionStore;
-  readonly permissionSetGroups: PermissionSetGroupStore;
-  readonly signInFailures: SignInFailureStore;
-  readonly eventLog: EventLogStore;
-  readonly leases: LeaseStore;
-  readonly audit: AuditStore;
-  readonly people: PeopleStore;
-  readonly alarms: AlarmStore;
-  /** Null for a store that serves one instance: its keys stay in DATA_DIR. */
-  readonly sharedSecrets: SharedSecretStore | null;
+  readonly eventLog;
+  /** Null for a store that serves one instance (SQLite): its keys stay in DATA_DIR. */
+  readonly sharedSecrets: SqlSharedSecretStore | null;
+  /**
+   * Where the sealed check value of the secrets key is kept, on both engines
+   * (server/secrets/key-check.ts): the database's own, so a copy of it goes with it.
+   */
+  readonly keyCheck: SqlSharedSecretStore;
+
+  constructor(scope: Sql, own: EngineStores) {
+    this.channels = new SqlChannelStore(scope);
+    this.groups = new SqlGroupStore(scope);
+    this.users = new SqlUserStore(scope);
+    this.gatewayKeys = new SqlGatewayKeyStore(scope);
+    this.pushTargets = new SqlPushTargetStore(scope);
+    this.deliveryLog = new SqlDeliveryLogStore(scope);
+    this.pushInboxes = new SqlPushInboxStore(scope);
+    this.oidcModels = new SqlOidcModelStore(scope);
+    this.externalIdentities = new SqlExternalIdentityStore(scope);
+    this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
+    this.signInFailures = new SqlSignInFailureStore(scope);
+    this.leases = new SqlLeaseStore(scope);
+    this.audit = new SqlAuditStore(scope);
+    this.people = new SqlPeopleStore(scope);
+    this.alarms = new SqlAlarmStore(scope);
+    this.readings = own.readings;
+    this.positions = own.positions;
+    this.eventLog = new SqlEventLogStore(scope);
+    this.keyCheck = new SqlSharedSecretStore(scope);
+    this.sharedSecrets = scope.engine === 'postgres' ? this.keyCheck : null;
+  }
+
   /**
    * Runs `work` in one transaction: all of it lands, or none of it. `work` uses the store it is
    * given (`tx`), never this one: on PostgreSQL that is the connection the transaction holds, on
    * SQLite other callers wait until it ends. Inside a transaction, `transaction` joins it.
    */
-  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
+  abstract transaction<T>(work: (tx: Store) => Promise<T>): Promise<T>;
   /**
    * Runs `work` while this instance alone holds the database-wide lock `name`: another instance
    * (or caller) asking for it waits until the work ends. On PostgreSQL an advisory lock on a
    * connection of its own, let go when the work ends or the instance dies; SQLite serves one
    * instance, whose callers take turns.
    */
-  exclusively<T>(name: ExclusiveWork, work: () => Promise<T>): Promise<T>;
+  abstract exclusively<T>(name: ExclusiveWork, work: () => Promise<T>): Promise<T>;
   /** Throws when the database cannot be reached. */
-  ping(): Promise<void>;
+  abstract ping(): Promise<void>;
   /** Why the store cannot serve yet (unreachable, schema not this cloud's), or undefined. */
-  notReady(): Promise<string | undefined>;
+  abstract notReady(): Promise<string | undefined>;
   /** Connections held open, of which idle, and callers waiting for one (for /metrics). */
-  connections(): { open: number; idle: number; waiting: number };
-  close(): Promise<void>;
+  abstract connections(): { open: number; idle: number; waiting: number };
+  abstract close(): Promise<void>;
 }

@@ -1,3 +1,5 @@
+import type { Api } from './sql/queries.ts';
+import type { SqlUserStore } from './sql/users.ts';
 import type { Operation } from '../../contract/userinfo.ts';
 
 export interface User {
@@ -28,24 +30,4 @@ export interface NewUser {
   sub?: string;
 }
 
-export interface UserStore {
-  findByUsername(username: string): Promise<User | undefined>;
-  /** Some user with a password: the decoy a sign-in for an unknown name is checked against. */
-  findAnyWithPassword(): Promise<User | undefined>;
-  findById(id: number): Promise<User | undefined>;
-  findBySub(sub: string): Promise<User | undefined>;
-  count(): Promise<number>;
-  /** The user's effective grants, read on every request so a changed role applies at once. */
-  grantsOf(userId: number): Promise<Grant[]>;
-  ensureTenant(name: string): Promise<void>;
-  create(input: NewUser): Promise<User>;
-  /** Creates or replaces a permission set (a role) with exactly these grants. */
-  definePermissionSet(name: string, description: string, grants: readonly Grant[]): Promise<void>;
-  /** Replaces the user's permission sets by the named ones (unknown names are ignored). */
-  setPermissionSets(userId: number, setNames: readonly string[]): Promise<void>;
-  /** Adds the named permission sets to the user's (unknown names are ignored). */
-  addPermissionSets(userId: number, setNames: readonly string[]): Promise<void>;
-  removePermissionSets(userId: number, setNames: readonly string[]): Promise<void>;
-  updateProfile(userId: number, profile: { name: string; email: string }): Promise<void>;
-  setPasswordHash(userId: number, passwordHash: string): Promise<void>;
-}
+export type UserStore = Api<SqlUserStore>;

@@ -7,6 +7,8 @@ describe('extensions found in the OpenAPI document', () => {
       extensionsOf({
         '/v1/channels/{channelUuid}': { get: {} },
         '/v1/channels/{channelUuid}/push': { put: {}, delete: {} },
+        // Health sits under /push/ too, and before the log: it is not the log.
+        '/v1/channels/{channelUuid}/push/health': { get: {} },
         '/v1/channels/{channelUuid}/push/deliveries': { get: {} },
         '/v1/push-inboxes': { get: {}, post: {} },
         '/v1/push-inboxes/{inboxUuid}': { get: {}, delete: {} },
@@ -15,6 +17,13 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/events': { get: {} },
         '/v1/places/reverse': { get: {} },
         '/v1/alarms': { get: {} },
+        '/v1/push/health': { get: {} },
+        '/v1/channels/{channelUuid}/push/test': { post: {} },
+        '/v1/channels/{channelUuid}/access': { get: {} },
+        '/v1/channels/{channelUuid}/reach': { get: {} },
+        '/v1/users': { get: {} },
+        '/v1/users/{userId}': { get: {} },
+        '/v1/audit': { get: {} },
         '/v1/groups/{groupName}': { post: { parameters: [{ name: 'tenant', in: 'query' }] } },
         '/v1/nodes/{nodeSerial}': {
           post: {
@@ -34,6 +43,12 @@ describe('extensions found in the OpenAPI document', () => {
       tenantChoice: true,
       placeNames: true,
       alarms: true,
+      people: true,
+      accessExplainer: true,
+      audit: true,
+      pushHealth: true,
+      pushTest: true,
+      channelReach: true,
     });
   });
 
@@ -53,6 +68,12 @@ describe('extensions found in the OpenAPI document', () => {
       tenantChoice: false,
       placeNames: false,
       alarms: false,
+      people: false,
+      accessExplainer: false,
+      audit: false,
+      pushHealth: false,
+      pushTest: false,
+      channelReach: false,
     });
   });
 });

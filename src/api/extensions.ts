@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client.ts';
+import { ApiError } from './errors.ts';
 
 /**
  * Our cloud's extensions (the push delivery log, push inboxes, latest positions, live streams) are not part of the interface: the
@@ -27,6 +28,18 @@ export interface CloudExtensions {
   alarms: boolean;
   /** GET /v1/places/reverse: the cloud's geocoder names a position (GEOCODER_URL set). */
   placeNames: boolean;
+  /** GET /v1/users and /v1/users/{id}: people, for support (docs/decisions/0071-people-and-access.md). */
+  people: boolean;
+  /** GET /v1/channels/{uuid}/access?user=: why a person may or may not use a channel. */
+  accessExplainer: boolean;
+  /** GET /v1/audit: every change made through the API (docs/decisions/0070-audit-trail.md). */
+  audit: boolean;
+  /** GET /v1/push/health and /v1/channels/{uuid}/push/health (docs/decisions/0072-push-health.md). */
+  pushHealth: boolean;
+  /** POST /v1/channels/{uuid}/push/test: one signed test delivery to the channel's push address. */
+  pushTest: boolean;
+  /** GET /v1/channels/{uuid}/reach: the groups a channel is in and the people who reach it. */
+  channelReach: boolean;
 }
 
 const none: CloudExtensions = {
@@ -38,6 +51,12 @@ const none: CloudExtensions = {
   tenantChoice: false,
   alarms: false,
   placeNames: false,
+  people: false,
+  accessExplainer: false,
+  audit: false,
+  pushHealth: false,
+  pushTest: false,
+  channelReach: false,
 };
 
 /** Whether an operation of the document takes a query parameter of this name. */
@@ -63,9 +82,17 @@ function takesQuery(paths: Paths, path: string, method: string, name: string): b
 
 export function extensionsOf(paths: Paths): CloudExtensions {
   const offers = (path: string, method: string) => method in (paths[path] ?? {});
+  // A channel's own extension, whatever its path parameter is called.
+  const onChannel = (tail: string, method: string) =>
+    Object.keys(paths).some(
+      (path) => new RegExp(`^/v1/channels/\\{[^}]+\\}/${tail}$`).test(path) && offers(path, method),
+    );
+  // Push health sits beside the log under /push/ and is not a log.
   const deliveryLog = Object.keys(paths).find(
     (candidate) =>
-      /^\/v1\/channels\/\{[^}]+\}\/push\/[A-Za-z-]+$/.test(candidate) && offers(candidate, 'get'),
+      /^\/v1\/channels\/\{[^}]+\}\/push\/[A-Za-z-]+$/.test(candidate) &&
+      !/\/push\/(health|test)$/.test(candidate) &&
+      offers(candidate, 'get'),
   );
   return {
     deliveryLog: deliveryLog ?? null,
@@ -75,15 +102,23 @@ export function extensionsOf(paths: Paths): CloudExtensions {
         (path) => /^\/v1\/push-inboxes\/\{[^}]+\}$/.test(path) && offers(path, 'get'),
       ),
     latestPositions: offers('/v1/positions', 'get'),
-    channelEvents: Object.keys(paths).some(
-      (path) => /^\/v1\/channels\/\{[^}]+\}\/events$/.test(path) && offers(path, 'get'),
-    ),
+    channelEvents: onChannel('events', 'get'),
     fleetEvents: offers('/v1/events', 'get'),
     placeNames: offers('/v1/places/reverse', 'get'),
     tenantChoice:
       takesQuery(paths, '/v1/groups/{groupName}', 'post', 'tenant') &&
       takesQuery(paths, '/v1/nodes/{nodeSerial}', 'post', 'tenant'),
     alarms: offers('/v1/alarms', 'get'),
+    people:
+      offers('/v1/users', 'get') &&
+      Object.keys(paths).some(
+        (path) => /^\/v1\/users\/\{[^}]+\}$/.test(path) && offers(path, 'get'),
+      ),
+    accessExplainer: onChannel('access', 'get'),
+    audit: offers('/v1/audit', 'get'),
+    pushHealth: offers('/v1/push/health', 'get') && onChannel('push/health', 'get'),
+    pushTest: onChannel('push/test', 'post'),
+    channelReach: onChannel('reach', 'get'),
   };
 }
 
@@ -95,7 +130,11 @@ async function fetchExtensions(signal?: AbortSignal): Promise<CloudExtensions> {
       anonymous: true,
     });
     return extensionsOf(document.paths);
-  } catch {
+  } catch (error) {
+    // The cloud out of reach says nothing of what it offers: asked again once it answers
+    // (query-client.ts), instead of an answer "nothing" that would stand for the session and
+    // would tell the console the cloud is reachable again.
+    if (error instanceof ApiError && error.isOutage) throw error;
     // A cloud without the document simply offers no extension the console knows.
     return none;
   }

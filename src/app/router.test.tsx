@@ -29,6 +29,8 @@ describe('route table', () => {
       ['nodes', paths.nodes.href()],
       ['permissions', paths.permissions.href()],
       ['alarms', paths.alarms.href()],
+      ['people', paths.people.href({ person: 'sub-1', channel: uuid })],
+      ['activity', paths.activity.href({ channel: uuid })],
     ];
     expect(links.map(([name]) => name).sort()).toEqual(Object.keys(paths).sort());
     for (const [name, href] of links) expect(pageOf(href), href).toBe(paths[name].pattern);

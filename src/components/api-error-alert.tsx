@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/errors.ts';
+import { t } from '../i18n/i18n.ts';
 import { inPersonWords } from '../lib/person-words.ts';
 import { TechnicalDetails } from './technical-details.tsx';
 
@@ -17,8 +18,8 @@ interface Described {
 function describe(error: unknown, change: boolean, names?: Record<string, string>): Described {
   if (!(error instanceof ApiError)) {
     return {
-      title: 'Something went wrong',
-      detail: 'The console ran into a problem it did not expect.',
+      title: t('apiError.unexpected.title'),
+      detail: t('apiError.unexpected.detail'),
       color: 'red',
     };
   }
@@ -27,45 +28,40 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
     // The cloud answered, in the interface's words: it is up, something behind it (its
     // database, its identity provider) is not. Its reason is worth showing; it passes by itself.
     return {
-      title: 'The cloud is having trouble',
-      detail: change
-        ? `${words} This did not happen; what you entered is kept here.`
-        : `${words} This page asks again by itself.`,
+      title: t('apiError.waiting.title'),
+      detail: t(change ? 'apiError.waiting.change' : 'apiError.waiting.read', { words }),
       color: 'orange',
     };
   }
   if (error.isOutage) {
     return {
-      title: 'The cloud cannot be reached',
-      detail: change
-        ? 'The cloud could not be reached, so this did not happen. What you entered is kept here: try again once the cloud is back.'
-        : 'The cloud could not be reached. This page asks again by itself once it answers.',
+      title: t('apiError.outage.title'),
+      detail: t(change ? 'apiError.outage.change' : 'apiError.outage.read'),
       color: 'orange',
     };
   }
   switch (error.code) {
     case 'FORBIDDEN':
-      return { title: 'Refused by the cloud', detail: words, color: 'red' };
+      return { title: t('apiError.forbidden'), detail: words, color: 'red' };
     case 'NOT_FOUND':
-      return { title: 'Not found', detail: words, color: 'red' };
+      return { title: t('apiError.notFound'), detail: words, color: 'red' };
     case 'BLOCKED':
-      return { title: 'The browser refused the connection', detail: error.message, color: 'red' };
+      return { title: t('apiError.blocked'), detail: error.message, color: 'red' };
     case 'TOO_MANY_REQUESTS':
-      return { title: 'Too many attempts', detail: words, color: 'red' };
+      return { title: t('apiError.tooMany'), detail: words, color: 'red' };
     case 'CONFLICT':
-      return { title: 'This conflicts with what the cloud has', detail: words, color: 'red' };
+      return { title: t('apiError.conflict'), detail: words, color: 'red' };
     case 'BAD_REQUEST':
     case 'PAYLOAD_TOO_LARGE':
-      return { title: 'The cloud did not accept this', detail: words, color: 'red' };
+      return { title: t('apiError.badRequest'), detail: words, color: 'red' };
     case 'INVALID_RESPONSE':
       return {
-        title: 'The cloud’s answer could not be read',
-        detail:
-          'It does not follow the Telemetry Cloud interface. Whoever runs the cloud can tell why from the details.',
+        title: t('apiError.invalid.title'),
+        detail: t('apiError.invalid.detail'),
         color: 'red',
       };
     default:
-      return { title: 'The cloud could not do this', detail: words, color: 'red' };
+      return { title: t('apiError.other'), detail: words, color: 'red' };
   }
 }
 
@@ -75,7 +71,7 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
  */
 function technical(error: unknown, shown: string): string {
   if (error instanceof ApiError) {
-    const status = error.status === 0 ? 'no answer' : `HTTP ${error.status}`;
+    const status = error.status === 0 ? t('apiError.noAnswer') : `HTTP ${error.status}`;
     const words = error.message === shown ? undefined : error.message;
     return [`${status} · ${error.code}`, words, error.detail].filter(Boolean).join('\n');
   }
@@ -115,7 +111,7 @@ export function ApiErrorAlert({
       {onRetry && (
         <Group mt="xs">
           <Button size="xs" variant="light" color={described.color} onClick={onRetry}>
-            Retry
+            {t('common.retry')}
           </Button>
         </Group>
       )}

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { t } from '../i18n/i18n.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
 import { notifyDone } from './notify.ts';
 
@@ -41,7 +42,7 @@ export function ConfirmDialog({
           {error !== undefined && error !== null && <ApiErrorAlert error={error} change />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} data-autofocus>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" color="red" loading={pending} disabled={!canConfirm}>
               {confirmLabel}

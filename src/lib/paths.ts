@@ -57,4 +57,16 @@ export const paths = {
   nodes: { pattern: '/nodes', href: () => '/nodes' },
   permissions: { pattern: '/permissions', href: () => '/permissions' },
   alarms: { pattern: '/alarms', href: () => '/alarms' },
+  /** People, for support: `person` opens one (their `sub`), `channel` checks their access to it. */
+  people: {
+    pattern: '/people',
+    href: (chosen: { person?: string; channel?: string } = {}) =>
+      `/people${search({ person: chosen.person, channel: chosen.channel })}`,
+  },
+  /** The audit trail; `channel` and `actor` narrow it. */
+  activity: {
+    pattern: '/activity',
+    href: (filter: { channel?: string; actor?: string } = {}) =>
+      `/activity${search({ channel: filter.channel, actor: filter.actor })}`,
+  },
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROPERTIES_MAX_BYTES } from '../../contract/limits.ts';
+import { say } from '../i18n/message.ts';
 import { checkProperties, describeJsonError } from './properties.ts';
 
 describe('checkProperties', () => {
@@ -20,23 +21,28 @@ describe('checkProperties', () => {
   ])('refuses %s', (text, message) => {
     const check = checkProperties(text);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.error).toContain(message);
+    if (!check.ok) expect(say(check.error)).toContain(message);
   });
 
   it('refuses more bytes than the cloud takes, counting UTF-8', () => {
     const big = JSON.stringify({ text: 'é'.repeat(PROPERTIES_MAX_BYTES / 2) });
     const check = checkProperties(big);
     expect(check.ok).toBe(false);
-    if (!check.ok) expect(check.error).toContain(`at most ${PROPERTIES_MAX_BYTES} bytes`);
+    if (!check.ok)
+      expect(say(check.error)).toContain(
+        `at most ${PROPERTIES_MAX_BYTES.toLocaleString('en-US')} bytes`,
+      );
   });
 
   it('refuses what the cloud refuses: objects and arrays nested deeper than 32 levels', () => {
     const nested = (levels: number) => `{"a":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
     expect(checkProperties(nested(32)).ok).toBe(true);
-    expect(checkProperties(nested(33))).toEqual({
-      ok: false,
-      error: 'Properties must nest objects and arrays at most 32 levels deep.',
-    });
+    const deep = checkProperties(nested(33));
+    expect(deep.ok).toBe(false);
+    if (!deep.ok)
+      expect(say(deep.error)).toBe(
+        'Properties must nest objects and arrays at most 32 levels deep.',
+      );
   });
 });
 
@@ -45,7 +51,7 @@ describe('describeJsonError', () => {
     try {
       JSON.parse(text);
     } catch (error) {
-      return describeJsonError(text, error);
+      return say(describeJsonError(text, error));
     }
     return 'valid';
   };
@@ -63,7 +69,7 @@ describe('describeJsonError', () => {
     const firefox = new SyntaxError(
       "JSON.parse: expected ',' or '}' after property value in object at line 3 column 3 of the JSON data",
     );
-    expect(describeJsonError('…', firefox)).toBe(
+    expect(say(describeJsonError('…', firefox))).toBe(
       "Not valid JSON: expected ',' or '}' after property value in object (line 3, column 3).",
     );
   });

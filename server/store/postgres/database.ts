@@ -87,37 +87,26 @@ export class PgScope implements Sql {
     return this.client as pg.Pool;
   }
 
-  async rows<T>(text: string, values: readonly Param[] = [], name?: string): Promise<T[]> {
-    const result = await this.client.query({
+  /** One statement; rows as arrays (`rowMode`) for reads of thousands of rows (no object each). */
+  private query(text: string, values: readonly unknown[], name?: string, rowMode?: 'array') {
+    return this.client.query({
       text,
       values: values as unknown[],
       ...(name ? { name } : {}),
+      ...(rowMode ? { rowMode } : {}),
     });
-    return result.rows as T[];
   }
 
-  async one<T>(text: string, values: readonly Param[] = [], name?: string): Promise<T | undefined> {
-    return (await this.rows<T>(text, values, name))[0];
+  async rows<T>(text: string, values: readonly Param[] = [], name?: string): Promise<T[]> {
+    return (await this.query(text, values, name)).rows as T[];
   }
 
   async run(text: string, values: readonly Param[] = [], name?: string): Promise<number> {
-    const result = await this.client.query({
-      text,
-      values: values as unknown[],
-      ...(name ? { name } : {}),
-    });
-    return result.rowCount ?? 0;
+    return (await this.query(text, values, name)).rowCount ?? 0;
   }
 
-  /** Rows as arrays, for reads of thousands of rows (no object per row). */
   async arrays<T>(text: string, values: readonly Param[], name: string): Promise<T[]> {
-    const result = await this.client.query({
-      text,
-      values: values as unknown[],
-      name,
-      rowMode: 'array',
-    });
-    return result.rows as T[];
+    return (await this.query(text, values, name, 'array')).rows as T[];
   }
 
   all<O>(query: Compilable<O>, name?: string): Promise<O[]> {
@@ -129,9 +118,9 @@ export class PgScope implements Sql {
     return (await this.all(query, name))[0];
   }
 
-  exec(query: Compilable<unknown>, name?: string): Promise<number> {
+  async exec(query: Compilable<unknown>, name?: string): Promise<number> {
     const { sql, parameters } = query.compile();
-    return this.run(sql, parameters as readonly Param[], name);
+    return (await this.query(sql, parameters, name)).rowCount ?? 0;
   }
 
   isUniqueViolation(error: unknown): boolean {

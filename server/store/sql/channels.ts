@@ -4,7 +4,6 @@ import type { ChannelType } from '../../../contract/channel.ts';
 import type {
   Channel,
   ChannelName,
-  ChannelStore,
   ChannelSummary,
   NewChannel,
   NewSensor,
@@ -13,7 +12,7 @@ import type {
 import { StoreConflict } from '../errors.ts';
 import { channelColumns, summaryColumns, toChannel, toChannels, TYPE } from './channel-rows.ts';
 import { binary, byName, isSet, oneOf } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository, type Sql } from './queries.ts';
 import type { Database } from './schema.ts';
 import { chunks, flag, PARAMETERS_PER_LIST, ROWS_PER_STATEMENT } from './values.ts';
 
@@ -73,13 +72,7 @@ export function withReach(qb: Kysely<Database>, userId: number, type: ChannelTyp
     });
 }
 
-export class SqlChannelStore implements ChannelStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+export class SqlChannelStore extends Repository {
   private get channels() {
     return this.s.qb.selectFrom('channels').select(channelColumns);
   }
@@ -109,6 +102,7 @@ export class SqlChannelStore implements ChannelStore {
     );
   }
 
+  /** Whether `userId` may see `channel` at all; out of reach answers 404 like a missing one. */
   async isReachable(userId: number, channel: Channel): Promise<boolean> {
     const ids = [channel.id, channel.nodeId ?? -1];
     const row = await this.s.first(
@@ -155,6 +149,11 @@ export class SqlChannelStore implements ChannelStore {
     return row !== undefined && flag(row.ok);
   }
 
+  /**
+   * Reach = owned or granted channels, the members of reachable groups, and the sensors of every
+   * reachable node (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"), ordered by name
+   * (case-insensitively), then id.
+   */
   async listReachable(userId: number, type?: ChannelType): Promise<ChannelSummary[]> {
     const { engine, qb } = this.s;
     const rows = await this.s.all(
@@ -170,6 +169,7 @@ export class SqlChannelStore implements ChannelStore {
     return toChannels<ChannelSummary>(rows);
   }
 
+  /** Throws StoreConflict when a node or gateway with this serial is commissioned already. */
   async create(input: NewChannel): Promise<Channel> {
     try {
       return await this.insert(this.s, input);
@@ -191,6 +191,8 @@ export class SqlChannelStore implements ChannelStore {
   }
 
   /**
+   * Each sensor by position: the node's sensor of that name, created from the input when the node
+   * has none yet. An existing sensor may send another value type, which the caller checks.
    * Existing sensors are read first, so a batch whose sensors all exist (nearly every batch of
    * a running fleet) costs one read and no write. Only the missing ones are inserted; sensors
    * another caller (or instance) made meanwhile are kept (ON CONFLICT DO NOTHING on the
@@ -259,10 +261,12 @@ export class SqlChannelStore implements ChannelStore {
     );
   }
 
+  /** The active node or gateway with this serial, if one is commissioned. */
   async findCommissioned(serial: string): Promise<Channel | undefined> {
     return (await this.findCommissionedMany([serial])).get(serial);
   }
 
+  /** findCommissioned for many serials at once: serial → channel, for those that are. */
   async findCommissionedMany(serials: readonly string[]): Promise<Map<string, Channel>> {
     const rows = await eachPart([...new Set(serials)], (part) =>
       this.s.all(
@@ -287,6 +291,7 @@ export class SqlChannelStore implements ChannelStore {
     return row && toChannel<Channel>(row);
   }
 
+  /** The sensors of these nodes. */
   async sensorsOf(nodeIds: readonly number[]): Promise<Channel[]> {
     const { engine } = this.s;
     // Nodes in ascending order, so that parts keep the order of one statement.
@@ -311,6 +316,7 @@ export class SqlChannelStore implements ChannelStore {
     );
   }
 
+  /** Stores a push configuration (overwriting the old one), or removes it with null. */
   async setPush(channelId: number, push: PushSettings | null): Promise<void> {
     await this.s.exec(
       this.s.qb
@@ -324,6 +330,7 @@ export class SqlChannelStore implements ChannelStore {
     );
   }
 
+  /** Decommissioning: inactive, no owner, out of every group; the same for the node's sensors. */
   decommission(nodeId: number): Promise<void> {
     return this.s.atomic(async (tx) => {
       await tx.exec(

@@ -1,15 +1,11 @@
 import type { PushDeliveryLogEntry } from '../../../contract/push.ts';
-import { logEntry, type DeliveryLogStore, type DeliveryRecord } from '../delivery-log.ts';
+import type { DeliveryRecord } from '../delivery-log.ts';
 import { keepNewest } from './keep-newest.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 
-export class SqlDeliveryLogStore implements DeliveryLogStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/** The last deliveries of each channel, for people checking their receiver. */
+export class SqlDeliveryLogStore extends Repository {
+  /** Adds the entries and trims each of their channels to its newest `kept`. */
   append(records: readonly DeliveryRecord[], kept: number): Promise<void> {
     if (records.length === 0) return Promise.resolve();
     return this.s.atomic(async (tx) => {
@@ -37,24 +33,26 @@ export class SqlDeliveryLogStore implements DeliveryLogStore {
     });
   }
 
+  /** Newest first. */
   async latest(channelId: number, count: number): Promise<PushDeliveryLogEntry[]> {
     const rows = await this.s.all(
       this.s.qb
         .selectFrom('push_deliveries')
-        .select([
-          'webhook_id as webhookId',
-          'at',
-          'url',
-          'events',
-          'dropped',
-          'status',
-          'error',
-          'duration_ms as durationMs',
-        ])
+        .selectAll()
         .where('channel_id', '=', channelId)
         .orderBy('id', 'desc')
         .limit(count),
     );
-    return rows.map(logEntry);
+    return rows.map((row) => ({
+      id: row.webhook_id,
+      at: row.at,
+      to: row.url,
+      events: row.events,
+      dropped: row.dropped,
+      ok: row.status !== null && row.status >= 200 && row.status < 300 && row.error === null,
+      ...(row.status !== null ? { status: row.status } : {}),
+      ...(row.error !== null ? { error: row.error } : {}),
+      durationMs: row.duration_ms,
+    }));
   }
 }

@@ -1,14 +1,9 @@
-import type { ExternalIdentity, ExternalIdentityStore } from '../external-identities.ts';
-import type { Sql } from './queries.ts';
+import type { ExternalIdentity } from '../external-identities.ts';
+import { Repository } from './queries.ts';
 import { json } from './values.ts';
 
-export class SqlExternalIdentityStore implements ExternalIdentityStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/** People of an outside identity provider and the accounts made for them. */
+export class SqlExternalIdentityStore extends Repository {
   async find(issuer: string, subject: string): Promise<ExternalIdentity | undefined> {
     const row = await this.s.first(
       this.s.qb

@@ -1,13 +1,12 @@
-import { digestMatches, keyDigest, newGatewayKey, type GatewayKeyStore } from '../gateway-keys.ts';
-import type { Sql } from './queries.ts';
+import { digestMatches, keyDigest, newGatewayKey } from '../gateway-keys.ts';
+import { Repository } from './queries.ts';
 
-export class SqlGatewayKeyStore implements GatewayKeyStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/**
+ * Gateway credentials. A key is 256 random bits, so a plain SHA-256 digest is enough to store it
+ * (no password stretching needed) and checking it costs microseconds per delivery.
+ */
+export class SqlGatewayKeyStore extends Repository {
+  /** Issues a new key for the gateway, replacing any earlier one. Shown once, stored as a digest. */
   async issue(gatewayId: number, now: number): Promise<string> {
     const key = newGatewayKey();
     await this.s.exec(

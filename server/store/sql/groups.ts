@@ -1,16 +1,9 @@
 import type { Channel } from '../channels.ts';
-import type { GroupStore } from '../groups.ts';
 import { channelColumns, toChannels, TYPE } from './channel-rows.ts';
 import { byName, isSet, oneOf } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 
-export class SqlGroupStore implements GroupStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+export class SqlGroupStore extends Repository {
   async addMember(groupId: number, memberId: number, now: number): Promise<void> {
     await this.s.exec(
       this.s.qb
@@ -21,6 +14,7 @@ export class SqlGroupStore implements GroupStore {
     );
   }
 
+  /** True when the member was in the group. */
   async removeMember(groupId: number, memberId: number): Promise<boolean> {
     const removed = await this.s.exec(
       this.s.qb
@@ -35,6 +29,7 @@ export class SqlGroupStore implements GroupStore {
     return this.s.exec(this.s.qb.deleteFrom('group_members').where('group_id', '=', groupId));
   }
 
+  /** Ordered by name (case-insensitively), then id. */
   async listMembers(groupId: number): Promise<Channel[]> {
     const rows = await this.s.all(
       this.s.qb
@@ -50,7 +45,11 @@ export class SqlGroupStore implements GroupStore {
     return toChannels<Channel>(rows);
   }
 
-  /** As SQLite's NOCASE: the case of A–Z only, on either engine. */
+  /**
+   * Whether `tenant` has a group of this name, ignoring the case of A–Z (as SQLite's NOCASE, on
+   * either engine): two groups people cannot tell apart by name make every list and picker
+   * ambiguous (docs/decisions/0008-channels-and-data.md, "Group names").
+   */
   async nameTaken(tenant: string, name: string): Promise<boolean> {
     const { engine, qb } = this.s;
     const row = await this.s.first(
@@ -66,6 +65,10 @@ export class SqlGroupStore implements GroupStore {
     return row !== undefined;
   }
 
+  /**
+   * For each of these channels, the active groups it is a member of: where a reading of a sensor
+   * is also published (the groups of the sensor and of its node).
+   */
   async activeGroupsOf(memberIds: readonly number[]): Promise<Map<number, number[]>> {
     const unique = [...new Set(memberIds)];
     const groups = new Map<number, number[]>(unique.map((id) => [id, []]));

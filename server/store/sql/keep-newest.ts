@@ -1,4 +1,5 @@
 import { sql, type Compilable, type Kysely } from 'kysely';
+import { raw } from './queries.ts';
 import type { Database } from './schema.ts';
 
 type Log =
@@ -19,5 +20,5 @@ export function keepNewest(
   const owner = sql.ref(log.owner);
   const query = sql`DELETE FROM ${table} WHERE ${owner} = ${ownerId} AND id <= (
     SELECT id FROM ${table} WHERE ${owner} = ${ownerId} ORDER BY id DESC LIMIT 1 OFFSET ${kept})`;
-  return { compile: () => query.compile(qb) };
+  return raw(qb, query);
 }

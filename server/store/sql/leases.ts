@@ -1,17 +1,17 @@
 import { sql } from 'kysely';
-import type { Claim, LeaseStore, Position } from '../leases.ts';
-import type { Sql } from './queries.ts';
+import type { Claim, Position } from '../leases.ts';
+import { Repository } from './queries.ts';
 
 /** Rows of claims per statement: four parameters each, well under SQLite's limit. */
 const CLAIMS_PER_STATEMENT = 200;
 
-export class SqlLeaseStore implements LeaseStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/**
+ * Named leases: work that must run in one instance at a time (the simulator, push delivery)
+ * runs where the lease is held, renewed well within its time, and is taken over by another
+ * instance when the holder stops renewing (it died) or lets it go (it stopped).
+ */
+export class SqlLeaseStore extends Repository {
+  /** Takes or renews `name` for `holder` until `now + ttlMs`; false while another holds it. */
   async acquire(name: string, holder: string, ttlMs: number, now: number): Promise<boolean> {
     // One statement: two instances asking at once cannot both get it (the row is locked).
     const row = await this.s.first(
@@ -48,6 +48,7 @@ export class SqlLeaseStore implements LeaseStore {
     );
   }
 
+  /** A cursor kept with the work (how far it got), so a new holder goes on from there. */
   async cursor(name: string): Promise<number> {
     const row = await this.s.first(
       this.s.qb.selectFrom('leases').select('cursor').where('name', '=', name),
@@ -66,6 +67,7 @@ export class SqlLeaseStore implements LeaseStore {
     );
   }
 
+  /** Per key, the last position (event `seq`, reading `idx`) the work has started on. */
   async claims(name: string): Promise<Map<number, Position>> {
     const rows = await this.s.all(
       this.s.qb.selectFrom('lease_claims').select(['key', 'seq', 'idx']).where('lease', '=', name),
@@ -76,6 +78,11 @@ export class SqlLeaseStore implements LeaseStore {
     );
   }
 
+  /**
+   * Moves each key's claim forward to its position (never back), in one transaction; `inside`
+   * runs in it after the claims are written, right before the commit (push sends there: 0026).
+   * It runs again if the transaction is run again (a deadlock), so it must do its work once.
+   */
   async claim(name: string, claims: readonly Claim[], inside?: () => void): Promise<void> {
     if (claims.length === 0) return;
     // Sorted keys (one lock order); a claim only moves forward, also when two writes of the

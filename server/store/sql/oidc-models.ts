@@ -1,19 +1,14 @@
 import type { AdapterPayload } from 'oidc-provider';
-import type { OidcLookup, OidcModelStore } from '../oidc-models.ts';
+import type { OidcLookup } from '../oidc-models.ts';
 import { withNumber } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 import { json } from './values.ts';
 
 const column = { id: 'id', uid: 'uid', userCode: 'user_code' } as const;
 
 /** oidc-provider's state; in PostgreSQL shared by every instance, so a session made at one works at all. */
-export class SqlOidcModelStore implements OidcModelStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+export class SqlOidcModelStore extends Repository {
+  /** `expiresAt` in epoch milliseconds; null never expires. */
   async upsert(model: string, id: string, payload: AdapterPayload, expiresAt: number | null) {
     await this.s.exec(
       this.s.qb
@@ -40,6 +35,7 @@ export class SqlOidcModelStore implements OidcModelStore {
     );
   }
 
+  /** Only what has not expired at `now`. */
   async find(model: string, by: OidcLookup, value: string, now: number) {
     const row = await this.s.first(
       this.s.qb
@@ -53,6 +49,7 @@ export class SqlOidcModelStore implements OidcModelStore {
     return row ? json<AdapterPayload>(row.payload) : undefined;
   }
 
+  /** Marks it consumed at `at` (epoch seconds), keeping it findable: reuse detection needs it. */
   async consume(model: string, id: string, at: number) {
     await this.s.exec(
       this.s.qb
@@ -76,6 +73,17 @@ export class SqlOidcModelStore implements OidcModelStore {
         .where('model', '=', model)
         .where('grant_id', '=', grantId),
     );
+  }
+
+  async storedPayloads(now: number, limit: number) {
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('oidc_models')
+        .select('payload')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .limit(limit),
+    );
+    return rows.map((row) => json<AdapterPayload>(row.payload));
   }
 
   async pruneExpired(now: number) {

@@ -1,18 +1,15 @@
-import type {
-  PermissionSetGroupStore,
-  PermissionSetReach,
-  ReachedGroup,
-} from '../permission-set-groups.ts';
+import type { PermissionSetReach, ReachedGroup } from '../permission-set-groups.ts';
 import { byName, uuidText } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 
-export class SqlPermissionSetGroupStore implements PermissionSetGroupStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/**
+ * The groups a permission set (a role) reaches: whoever holds the set reaches each group, its
+ * members and their sensors, as if given the group (docs/decisions/0015-roles-that-reach-groups.md, "Roles that reach
+ * groups"). What the holder may do there is still the set's grants. Reach reads this through
+ * the channels store; here it is kept.
+ */
+export class SqlPermissionSetGroupStore extends Repository {
+  /** Replaces the groups `setName` reaches; false when there is no such set (nothing changes). */
   setGroups(setName: string, groupIds: readonly number[]): Promise<boolean> {
     return this.s.atomic(async (tx) => {
       let find = tx.qb.selectFrom('permission_sets').select('id').where('name', '=', setName);
@@ -33,6 +30,7 @@ export class SqlPermissionSetGroupStore implements PermissionSetGroupStore {
     });
   }
 
+  /** The active groups with this uuid, or else this exact name (names may repeat). */
   findGroups(uuidOrName: string): Promise<ReachedGroup[]> {
     const { engine, qb } = this.s;
     const byUuid = uuidText(engine, 'uuid');
@@ -50,6 +48,7 @@ export class SqlPermissionSetGroupStore implements PermissionSetGroupStore {
     );
   }
 
+  /** Every permission set with the groups it reaches, sets by name, groups by name. */
   async list(): Promise<PermissionSetReach[]> {
     const { engine, qb } = this.s;
     const sets = await this.s.all(

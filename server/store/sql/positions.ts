@@ -1,14 +1,8 @@
-import type {
-  GroupNodeMembership,
-  NodeInReach,
-  NodeLatest,
-  NodeScope,
-  PositionStore,
-} from '../positions.ts';
+import type { GroupNodeMembership, NodeInReach, NodeLatest, NodeScope } from '../positions.ts';
 import { TYPE } from './channel-rows.ts';
 import { withReach } from './channels.ts';
 import { byName } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 
 /**
  * The latest-positions extension's reads of reach and group membership, written once. `latest`
@@ -16,15 +10,11 @@ import type { Sql } from './queries.ts';
  * ../postgres/positions.ts: one statement with LATERAL seeks and arrays as parameters, one round
  * trip instead of one per sensor).
  */
-export abstract class SqlPositionStore implements PositionStore {
-  protected readonly s: Sql;
-
-  constructor(scope: Sql) {
-    this.s = scope;
-  }
-
+export abstract class SqlPositionStore extends Repository {
+  /** Per node in scope order; nodes without a reading in `from`…`to` are left out. */
   abstract latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]>;
 
+  /** NODE channels the user reaches, as the channel listing has them. */
   reachableNodes(userId: number): Promise<NodeInReach[]> {
     const { engine, qb } = this.s;
     return this.s.all(
@@ -39,6 +29,7 @@ export abstract class SqlPositionStore implements PositionStore {
     );
   }
 
+  /** Node members of every group the user reaches, with the group's tenant. */
   async groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
     const rows = await this.s.all(
       this.s.qb

@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { PushInboxArrival } from '../../../contract/push.ts';
-import {
-  arrivalOf,
-  type NewArrival,
-  type PushInbox,
-  type PushInboxStore,
-  type PushInboxWithSecret,
-} from '../push-inboxes.ts';
+import type { NewArrival, PushInbox, PushInboxWithSecret } from '../push-inboxes.ts';
 import { keepNewest } from './keep-newest.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
+import { flag } from './values.ts';
 
 const inbox = ['id', 'uuid', 'owner_id as ownerId', 'created_at as createdAt'] as const;
 
-export class SqlPushInboxStore implements PushInboxStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/** Push inboxes: receivers on the cloud for trying push settings (our extension). */
+export class SqlPushInboxStore extends Repository {
   async create(ownerId: number, secret: string, now: number): Promise<PushInbox> {
     const row = await this.s.first(
       this.s.qb
@@ -45,10 +35,12 @@ export class SqlPushInboxStore implements PushInboxStore {
     );
   }
 
+  /** Every inbox's id and stored secret, for sealing them at start (secrets/push-secrets.ts). */
   storedSecrets(): Promise<{ id: number; secret: string }[]> {
     return this.s.all(this.s.qb.selectFrom('push_inboxes').select(['id', 'secret']).orderBy('id'));
   }
 
+  /** Replaces the stored secret of an inbox while it still holds `expected`; false otherwise. */
   async replaceSecret(inboxId: number, expected: string, secret: string): Promise<boolean> {
     // Compare-and-set: another instance starting at the same moment seals it once, not twice.
     const rows = await this.s.all(
@@ -62,6 +54,7 @@ export class SqlPushInboxStore implements PushInboxStore {
     return rows.length > 0;
   }
 
+  /** Newest first. */
   listOf(ownerId: number): Promise<PushInbox[]> {
     return this.s.all(
       this.s.qb
@@ -82,11 +75,12 @@ export class SqlPushInboxStore implements PushInboxStore {
     return Number(row?.n ?? 0);
   }
 
+  /** Its arrivals go with it (ON DELETE CASCADE). */
   async delete(inboxId: number): Promise<void> {
-    // Its arrivals go with it (ON DELETE CASCADE).
     await this.s.exec(this.s.qb.deleteFrom('push_inboxes').where('id', '=', inboxId));
   }
 
+  /** Records an arrival, keeping the inbox's newest `kept`. */
   record(inboxId: number, arrival: NewArrival, kept: number): Promise<void> {
     return this.s.atomic(async (tx) => {
       await tx.exec(
@@ -109,23 +103,26 @@ export class SqlPushInboxStore implements PushInboxStore {
     });
   }
 
+  /** Newest first. */
   async arrivals(inboxId: number): Promise<PushInboxArrival[]> {
     const rows = await this.s.all(
       this.s.qb
         .selectFrom('push_inbox_arrivals')
-        .select([
-          'at',
-          'webhook_id as webhookId',
-          'verified',
-          'problem',
-          'channel_uuid as channelUuid',
-          'channel_name as channelName',
-          'event_count as eventCount',
-          'events',
-        ])
+        .selectAll()
         .where('inbox_id', '=', inboxId)
         .orderBy('id', 'desc'),
     );
-    return rows.map(arrivalOf);
+    return rows.map((row) => ({
+      at: row.at,
+      verified: flag(row.verified),
+      ...(row.webhook_id !== null ? { webhookId: row.webhook_id } : {}),
+      ...(row.problem !== null ? { problem: row.problem } : {}),
+      ...(row.channel_uuid !== null ? { channelUuid: row.channel_uuid } : {}),
+      ...(row.channel_name !== null ? { channelName: row.channel_name } : {}),
+      ...(row.event_count !== null ? { eventCount: row.event_count } : {}),
+      ...(row.events !== null
+        ? { events: JSON.parse(row.events) as PushInboxArrival['events'] }
+        : {}),
+    }));
   }
 }

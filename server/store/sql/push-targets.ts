@@ -1,13 +1,8 @@
-import type { PushTarget, PushTargetStore } from '../push-targets.ts';
-import type { Sql } from './queries.ts';
+import type { PushTarget } from '../push-targets.ts';
+import { Repository } from './queries.ts';
 
-export class SqlPushTargetStore implements PushTargetStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+export class SqlPushTargetStore extends Repository {
+  /** The configuration as it is now, so that a change applies to the next delivery. */
   async find(channelId: number): Promise<PushTarget | undefined> {
     const row = await this.s.first(
       this.s.qb
@@ -29,6 +24,7 @@ export class SqlPushTargetStore implements PushTargetStore {
     return row as PushTarget | undefined;
   }
 
+  /** Channels that have a push configuration now. */
   async configuredChannelIds(): Promise<number[]> {
     const rows = await this.s.all(
       this.s.qb.selectFrom('channels').select('id').where('push_url', 'is not', null),

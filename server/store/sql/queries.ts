@@ -8,6 +8,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   type Compilable,
+  type RawBuilder,
 } from 'kysely';
 import type { Database } from './schema.ts';
 
@@ -53,3 +54,20 @@ export const builders: Record<Engine, Kysely<Database>> = {
   sqlite: compiler('sqlite'),
   postgres: compiler('postgres'),
 };
+
+/** A store written once: its queries run in the scope it is given. */
+export abstract class Repository {
+  protected readonly s: Sql;
+
+  constructor(scope: Sql) {
+    this.s = scope;
+  }
+}
+
+/** A store's methods, without its scope: the type callers hold (and tests may stand in for). */
+export type Api<T> = { [K in keyof T]: T[K] };
+
+/** A query written as SQL text (what Kysely cannot spell), run like any other. */
+export function raw<O>(qb: Kysely<Database>, query: RawBuilder<O>): Compilable<O> {
+  return { compile: () => query.compile(qb) };
+}

@@ -1,6 +1,6 @@
-import type { HistoryRow, NewReading, ReadingStore } from '../readings.ts';
 import { sql } from 'kysely';
-import type { Sql } from './queries.ts';
+import type { HistoryRow, NewReading } from '../readings.ts';
+import { Repository } from './queries.ts';
 
 /**
  * What of the readings is written once. Storing, history and retention are each engine's own
@@ -9,20 +9,31 @@ import type { Sql } from './queries.ts';
  * insert from arrays per batch on PostgreSQL; a join against LATERAL seeks over day partitions;
  * bounded deletes against dropping a day's partitions).
  */
-export abstract class SqlReadingStore implements ReadingStore {
-  protected readonly s: Sql;
-
-  constructor(scope: Sql) {
-    this.s = scope;
-  }
-
+export abstract class SqlReadingStore extends Repository {
+  /**
+   * Stores the readings and publishes each to its channels. Returns, by position, each stored
+   * reading's id, or undefined when its sensor already has a reading at that ts (a duplicate,
+   * e.g. heard by two gateways).
+   */
   abstract store(readings: readonly NewReading[]): Promise<(number | undefined)[]>;
+  /** History of a channel: newest first, inclusive range, at most `count`. */
   abstract range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]>;
+  /**
+   * Removes history older than `before`, a bounded piece per call so that ingestion never waits
+   * long for it (RETENTION_DAYS): call again while `more`. SQLite deletes at most `budget` rows
+   * per call; PostgreSQL detaches and drops one whole day's partitions per call, without
+   * blocking writers, and keeps a day until all of it is older than `before`.
+   */
   abstract removeBefore(
     before: number,
     budget: number,
   ): Promise<{ removed: number; more: boolean }>;
 
+  /**
+   * Where `range` would cut the channel's history in [from, to] into pieces of `every`: the ts of
+   * the every-th, 2·every-th, … newest reading, at most `max` of them, newest first, read from
+   * the index alone (a live replay finds its windows with it, instead of reading every value).
+   */
   async edges(
     channelId: number,
     from: number,
@@ -55,6 +66,7 @@ export abstract class SqlReadingStore implements ReadingStore {
     return rows.map((row) => Number(row.ts));
   }
 
+  /** The newest ts stored for the sensor, if any. */
   async latestTs(sensorId: number): Promise<number | undefined> {
     const row = await this.s.first(
       this.s.qb

@@ -1,14 +1,11 @@
-import type { SharedSecretStore } from '../shared-secrets.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 
-/** Only the PostgreSQL store keeps shared secrets: one SQLite instance keeps its own in a file. */
-export class SqlSharedSecretStore implements SharedSecretStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/**
+ * Shared secrets (PostgreSQL), and on both engines the secrets key's check value: one SQLite
+ * instance keeps its other keys in a file.
+ */
+export class SqlSharedSecretStore extends Repository {
+  /** The secret `name`; made with `make` and stored when there is none (the first one wins). */
   async loadOrCreate(name: string, make: () => string): Promise<string> {
     // Instances starting together each offer theirs; the first insert wins and all read it.
     await this.s.exec(
@@ -29,6 +26,7 @@ export class SqlSharedSecretStore implements SharedSecretStore {
     return row?.value;
   }
 
+  /** Stores `value` as the secret `name`, replacing any earlier one. */
   async write(name: string, value: string): Promise<void> {
     await this.s.exec(
       this.s.qb

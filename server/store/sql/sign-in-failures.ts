@@ -1,13 +1,11 @@
-import type { SignInFailureStore } from '../sign-in-failures.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 
-export class SqlSignInFailureStore implements SignInFailureStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/**
+ * Failed sign-ins per key (a username), in the database so that every instance counts the same
+ * failures: a guesser gains nothing by being balanced across instances.
+ */
+export class SqlSignInFailureStore extends Repository {
+  /** When `key` failed after `since`, oldest first (epoch ms). */
   async recent(key: string, since: number): Promise<number[]> {
     const rows = await this.s.all(
       this.s.qb
@@ -29,6 +27,7 @@ export class SqlSignInFailureStore implements SignInFailureStore {
     await this.s.exec(this.s.qb.deleteFrom('sign_in_failures').where('key', '=', key));
   }
 
+  /** Forgets failures from before `before`. */
   async prune(before: number): Promise<void> {
     await this.s.exec(this.s.qb.deleteFrom('sign_in_failures').where('at', '<=', before));
   }

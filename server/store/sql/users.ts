@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Grant, NewUser, User, UserStore } from '../users.ts';
+import type { Grant, NewUser, User } from '../users.ts';
 import { binary, oneOf } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository, type Sql } from './queries.ts';
 
 const userColumns = [
   'id',
@@ -13,13 +13,7 @@ const userColumns = [
   'password_hash as passwordHash',
 ] as const;
 
-export class SqlUserStore implements UserStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+export class SqlUserStore extends Repository {
   private get users() {
     return this.s.qb.selectFrom('users').select(userColumns);
   }
@@ -28,6 +22,7 @@ export class SqlUserStore implements UserStore {
     return this.s.first(this.users.where('username', '=', username), 'user-by-username');
   }
 
+  /** Some user with a password: the decoy a sign-in for an unknown name is checked against. */
   findAnyWithPassword(): Promise<User | undefined> {
     return this.s.first(this.users.where('password_hash', 'is not', null).orderBy('id').limit(1));
   }
@@ -47,6 +42,7 @@ export class SqlUserStore implements UserStore {
     return Number(row?.n ?? 0);
   }
 
+  /** The user's effective grants, read on every request so a changed role applies at once. */
   grantsOf(userId: number): Promise<Grant[]> {
     const { engine, qb } = this.s;
     // DISTINCT first, then the order: PostgreSQL orders a DISTINCT only by what it selects.
@@ -93,6 +89,7 @@ export class SqlUserStore implements UserStore {
     });
   }
 
+  /** Creates or replaces a permission set (a role) with exactly these grants. */
   definePermissionSet(name: string, description: string, grants: readonly Grant[]): Promise<void> {
     return this.s.atomic(async (tx) => {
       const row = await tx.first(
@@ -126,6 +123,7 @@ export class SqlUserStore implements UserStore {
     });
   }
 
+  /** Replaces the user's permission sets by the named ones (unknown names are ignored). */
   setPermissionSets(userId: number, setNames: readonly string[]): Promise<void> {
     return this.s.atomic(async (tx) => {
       await tx.exec(tx.qb.deleteFrom('user_permission_sets').where('user_id', '=', userId));
@@ -133,6 +131,7 @@ export class SqlUserStore implements UserStore {
     });
   }
 
+  /** Adds the named permission sets to the user's (unknown names are ignored). */
   addPermissionSets(userId: number, setNames: readonly string[]): Promise<void> {
     return addSets(this.s, userId, setNames);
   }

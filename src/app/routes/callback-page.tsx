@@ -7,6 +7,7 @@ import { useAuthenticator } from '../../auth/auth-context.ts';
 import type { OidcAuthenticator } from '../../auth/oidc.ts';
 import { describeSignInError } from '../../auth/oidc-settings.ts';
 import { ProviderFailure } from '../../auth/provider-failure.ts';
+import { t } from '../../i18n/i18n.ts';
 import { safeReturnTo } from './return-to.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -73,21 +74,21 @@ export function CallbackPage() {
     <Center mih="100vh" component="main">
       {error === null ? (
         <Stack align="center">
-          <Loader aria-label="Signing in" />
+          <Loader aria-label={t('callback.signingIn')} />
           <Title order={1} size="h4" fw={400}>
-            Signing you in…
+            {t('callback.signingYouIn')}
           </Title>
         </Stack>
       ) : (
         <Stack maw={420}>
           <Title order={1} size="h3">
-            Sign-in did not complete
+            {t('callback.incomplete')}
           </Title>
           <Alert color="red" role="alert" title={error.title}>
             {error.text}
           </Alert>
           <Button component={Link} to={paths.signIn.href()} replace>
-            Try again
+            {t('callback.tryAgain')}
           </Button>
         </Stack>
       )}

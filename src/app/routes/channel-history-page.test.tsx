@@ -165,7 +165,8 @@ describe('Follow live', () => {
     expect(
       await screen.findByRole('status', { name: /^Not live: this cloud offers no live stream/ }),
     ).toHaveTextContent('Not live');
-    expect(await screen.findByText(/^1 messages$/)).toBeVisible();
+    // One reading is one message, not "1 messages".
+    expect(await screen.findByText(/^1 message$/)).toBeVisible();
     // Asked for what is newer than the range, never for a stream.
     const polls = calls.filter(
       (c) => c.url.pathname.endsWith('/history') && Number(c.url.searchParams.get('from')) > now,

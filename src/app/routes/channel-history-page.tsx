@@ -6,6 +6,7 @@ import { useEngineAnswer, useRangeHistory } from '../../api/history-engine/use-r
 import { seriesColor } from '../../components/chart/palette.ts';
 import type { StopMark } from '../../components/map/stops-overlay.ts';
 import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { Section, sectionHeadingId } from '../../components/section.tsx';
 import { focusHeading } from '../../components/move-focus.ts';
 import { useConfig } from '../../config/config-context.ts';
@@ -123,7 +124,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
       );
       setNode(e.nodeUuid);
       // The chart is sections above the table: take the person there, so that the zoom is seen.
-      const heading = document.getElementById(sectionHeadingId('Temperature'));
+      const heading = document.getElementById(sectionHeadingId(t('readings.section.temperature')));
       heading?.scrollIntoView({ block: 'start' });
       focusHeading(heading);
     },
@@ -137,15 +138,11 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
     <Stack gap="md">
       <Group gap="sm" wrap="wrap">
         <Switch
-          label="Follow live"
+          label={t('readings.followLive')}
           checked={following}
           disabled={!follow.followable}
           onChange={(e) => setFollowing(e.currentTarget.checked)}
-          description={
-            follow.followable
-              ? 'New readings join the chart, the track and the raw data as they arrive.'
-              : 'Only a range that ends now or within the last day can be followed.'
-          }
+          description={t(follow.followable ? 'readings.followLive.on' : 'readings.followLive.off')}
         />
         {following && <LiveBadge mode={follow.mode} />}
       </Group>
@@ -155,7 +152,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
         </Text>
       )}
       <LoadProgress history={history} />
-      <Section title="Temperature" busy={!summary.settled}>
+      <Section title={t('readings.section.temperature')} busy={!summary.settled}>
         <TemperaturePanel
           history={history}
           summary={summary.data}
@@ -170,7 +167,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
         />
       </Section>
       {hasTemperatures && (
-        <Section title="Cold chain" busy={!coldChain.settled}>
+        <Section title={t('readings.section.coldChain')} busy={!coldChain.settled}>
           <ColdChainPanel
             loading={history.status === 'loading'}
             channelName={channel.name}
@@ -185,7 +182,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
           />
         </Section>
       )}
-      <Section title="Trips and stops" busy={!motion.settled}>
+      <Section title={t('readings.section.trips')} busy={!motion.settled}>
         <Stack gap="sm">
           <ReportSettingsForm settings={settings} onChange={setSettings} />
           <TripsPanel
@@ -201,7 +198,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
           />
         </Stack>
       </Section>
-      <Section title="GPS track">
+      <Section title={t('readings.section.track')}>
         <ReplayControls window={window} cursor={cursor} onCursor={setCursor} />
         <div style={{ marginTop: 8 }}>
           <TrackPanel
@@ -217,10 +214,10 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
           />
         </div>
       </Section>
-      <Section title="Connectivity">
+      <Section title={t('readings.section.connectivity')}>
         <ConnPanel history={history} />
       </Section>
-      <Section title="Raw data">
+      <Section title={t('readings.section.raw')}>
         <Stack gap="sm">
           <ExportMenu channelName={channel.name} range={span} history={history} />
           <RawTable history={history} />
@@ -234,11 +231,11 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
 export function Component() {
   return (
     <ChannelRangeFrame
-      title={(channel) => `History of ${channel.name}`}
+      title={(channel) => t('readings.title', { name: channel.name })}
       preset="24h"
       links={(channel, range) => (
         <Anchor component={Link} to={paths.dailySummary.href(channel.uuid, range)}>
-          Daily summary
+          {t('readings.dailySummary')}
         </Anchor>
       )}
     >

@@ -45,7 +45,8 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('a channel of a tenant the person may read but not change', () => {
   it('offers Edit, Remove, Set up push and Decommission disabled, saying what is missing there', async () => {
     openChannel(truck('acme'));
-    await screen.findByRole('heading', { name: 'Acme Truck 01', level: 1 });
+    // The first test of the file also loads the contract's validators: slow on a busy machine.
+    await screen.findByRole('heading', { name: 'Acme Truck 01', level: 1 }, { timeout: 15_000 });
     const reason =
       'You may not do this: your role does not allow editing nodes and sensors in tenant acme.';
     const properties = section('Properties');

@@ -3,9 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 import { channelQuery } from '../../api/channels.ts';
 import { ApiError, isApiError } from '../../api/errors.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { userinfoQuery } from '../../api/userinfo.ts';
+import { tenantsWith } from '../../lib/permissions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { ChannelChanges } from '../../features/channels/channel-changes.tsx';
 import { ChannelDetails, ChannelHeader } from '../../features/channels/channel-details.tsx';
+import { ChannelReachPanel } from '../../features/channels/channel-reach-panel.tsx';
 import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
 import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
 import { PushPanel } from '../../features/push/push-panel.tsx';
@@ -23,6 +28,10 @@ export function loader({ params, context }: LoaderFunctionArgs) {
 export function Component() {
   const { channelUuid = '' } = useParams();
   const { data: channel, isPending, isError, error, refetch } = useQuery(channelQuery(channelUuid));
+  const { data: extensions } = useQuery(extensionsQuery());
+  const { data: me } = useQuery(userinfoQuery());
+  const may = (objectType: string) =>
+    me !== undefined && tenantsWith(me.permissions, objectType, 'READ').length > 0;
 
   if (isPending) {
     return (
@@ -44,7 +53,10 @@ export function Component() {
   const isNode = channel.channelType === 'NODE' || channel.channelType === 'GATEWAY';
   return (
     <Stack gap="md" maw={1200}>
-      <ChannelHeader channel={channel} />
+      <ChannelHeader
+        channel={channel}
+        checkAccess={extensions?.people === true && extensions.accessExplainer && may('users')}
+      />
       {isError && !(error instanceof ApiError && error.isOutage) && (
         <ApiErrorAlert error={error} title={t('channel.notRefreshed')} />
       )}
@@ -52,6 +64,8 @@ export function Component() {
       <PropertiesPanel channel={channel} />
       <PushPanel channel={channel} />
       {isNode && channel.active && <DecommissionPanel node={channel} />}
+      {extensions?.channelReach && <ChannelReachPanel channelUuid={channel.uuid} />}
+      {extensions?.audit && may('audit') && <ChannelChanges channelUuid={channel.uuid} />}
     </Stack>
   );
 }

@@ -27,15 +27,16 @@ import {
 } from '../../components/channel-table/channel-columns.tsx';
 import { ChannelTable, type ChannelColumn } from '../../components/channel-table/channel-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { t, type MessageId } from '../../i18n/i18n.ts';
 import { filterChannels, indexChannels, parseChannelType } from '../../lib/channel-filter.ts';
 import { paths } from '../../lib/paths.ts';
 
-const typeOptions = [
-  { value: 'ALL', label: 'All' },
-  { value: 'NODE', label: 'Nodes' },
-  { value: 'SENSOR', label: 'Sensors' },
-  { value: 'GATEWAY', label: 'Gateways' },
-  { value: 'GROUP', label: 'Groups' },
+const typeOptions: readonly { value: string; label: MessageId }[] = [
+  { value: 'ALL', label: 'channels.type.all' },
+  { value: 'NODE', label: 'channels.type.nodes' },
+  { value: 'SENSOR', label: 'channels.type.sensors' },
+  { value: 'GATEWAY', label: 'channels.type.gateways' },
+  { value: 'GROUP', label: 'channels.type.groups' },
 ];
 
 export function loader({ request, context }: LoaderFunctionArgs) {
@@ -87,39 +88,39 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <PageHeader
-        title="Channels"
-        description="Every node, sensor, gateway and group channel you can reach."
-      />
+      <PageHeader title={t('channels.title')} description={t('channels.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
-          aria-label="Channel type"
-          data={typeOptions}
+          aria-label={t('channels.type')}
+          data={typeOptions.map((option) => ({ ...option, label: t(option.label) }))}
           value={channelType ?? 'ALL'}
           onChange={(value) => update('type', value === 'ALL' ? undefined : value)}
         />
         <TextInput
-          label="Filter by name"
-          placeholder="e.g. Van 07"
+          label={t('channels.filter')}
+          placeholder={t('channels.filter.example')}
           value={text}
           maxLength={FILTER_MAX_LENGTH}
           onChange={(event) => update('q', event.currentTarget.value)}
           style={{ flex: '1 1 240px' }}
           rightSection={
             searching ? (
-              <Loader size="xs" aria-label="Asking the cloud" />
+              <Loader size="xs" aria-label={t('channels.asking')} />
             ) : text !== '' ? (
-              <CloseButton aria-label="Clear filter" onClick={() => update('q', undefined)} />
+              <CloseButton
+                aria-label={t('channels.clearFilter')}
+                onClick={() => update('q', undefined)}
+              />
             ) : null
           }
         />
         {(tenants.length > 1 || tenant !== '') && (
           <NativeSelect
-            label="Tenant"
+            label={t('common.tenant')}
             value={tenant}
             onChange={(event) => update('tenant', event.currentTarget.value)}
             data={[
-              { value: '', label: 'All tenants' },
+              { value: '', label: t('channels.allTenants') },
               ...tenants.map((name) => ({ value: name, label: name })),
             ]}
           />
@@ -154,7 +155,7 @@ function ChannelResults({
 }) {
   if (query.isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading channels">
+      <Stack gap={6} aria-busy="true" aria-label={t('channels.loading')}>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} height={36} />
         ))}
@@ -165,7 +166,7 @@ function ChannelResults({
     return (
       <ApiErrorAlert
         error={query.error}
-        title="Channels could not be loaded"
+        title={t('channels.notLoaded')}
         onRetry={() => void query.refetch()}
       />
     );
@@ -173,12 +174,9 @@ function ChannelResults({
   const total = query.data?.length ?? 0;
   if (total === 0 && text.trim() === '') {
     return (
-      <EmptyState
-        title="No channels here yet"
-        description="Commission a node to create its channel, or ask an admin to give you access to a group."
-      >
+      <EmptyState title={t('channels.none.title')} description={t('channels.none.description')}>
         <Button component={Link} to={paths.nodes.href()} variant="light">
-          Commission a node
+          {t('channels.none.commission')}
         </Button>
       </EmptyState>
     );
@@ -186,15 +184,15 @@ function ChannelResults({
   if (rows.length === 0) {
     return (
       <EmptyState
-        title="No channel matches"
+        title={t('channels.noMatch.title')}
         description={
           text.trim() === ''
-            ? 'No channel of this tenant here.'
-            : `No channel name contains “${text.trim()}”.`
+            ? t('channels.noMatch.tenant')
+            : t('channels.noMatch.text', { text: text.trim() })
         }
       >
         <Button variant="light" onClick={onClear}>
-          Clear the filter
+          {t('channels.noMatch.clear')}
         </Button>
       </EmptyState>
     );
@@ -203,13 +201,13 @@ function ChannelResults({
     <Stack gap={6}>
       <Text size="sm" c="dimmed" role="status">
         {rows.length === total
-          ? `${total} ${total === 1 ? 'channel' : 'channels'}`
-          : `${rows.length} of ${total} channels`}
+          ? t('channels.count', { total })
+          : t('channels.countOf', { shown: rows.length, total })}
       </Text>
       <ChannelTable
         channels={rows}
         columns={columns}
-        label="Channels"
+        label={t('channels.title')}
         height="max(320px, calc(100dvh - 290px))"
       />
     </Stack>

@@ -12,6 +12,8 @@ import { ActiveBadge } from '../../components/channel-badges.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { t } from '../../i18n/i18n.ts';
+import { tNodes } from '../../i18n/t-nodes.ts';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { AddMembers } from '../../features/groups/add-members.tsx';
 import { MembersTable } from '../../features/groups/members-table.tsx';
@@ -42,16 +44,16 @@ export function Component() {
     return (
       <EmptyState
         mt="xl"
-        title="This group does not exist"
-        description="Or it is out of your reach: the cloud answers the same for both."
+        title={t('group.notFound.title')}
+        description={t('group.notFound.description')}
       >
         <Anchor component={Link} to={paths.groups.href()}>
-          All groups
+          {t('group.all')}
         </Anchor>
       </EmptyState>
     );
   }
-  const name = group.data?.name ?? 'Group';
+  const name = group.data?.name ?? t('group.fallbackName');
   const count = members.data?.length ?? 0;
 
   return (
@@ -64,19 +66,19 @@ export function Component() {
           badges={group.data && <ActiveBadge active={group.data.active} />}
           description={
             <Anchor component={Link} to={paths.groups.href()}>
-              All groups
+              {t('group.all')}
             </Anchor>
           }
           actions={
             <>
               <Anchor component={Link} to={paths.channel.href(groupUuid)}>
-                Channel page
+                {t('groups.channelPage')}
               </Anchor>
               <Anchor component={Link} to={paths.channelHistory.href(groupUuid)}>
-                History
+                {t('group.history')}
               </Anchor>
               <Anchor component={Link} to={paths.dailySummary.href(groupUuid)}>
-                Daily summary
+                {t('group.dailySummary')}
               </Anchor>
             </>
           }
@@ -88,7 +90,7 @@ export function Component() {
       <Paper withBorder p="md" component="section" aria-labelledby="members-title">
         <Group justify="space-between" mb="sm">
           <Title order={2} size="h4" id="members-title">
-            Members{members.data ? ` (${count})` : ''}
+            {members.data ? t('group.membersCount', { count }) : t('group.members')}
           </Title>
           {count > 0 && (
             <GuardedButton
@@ -98,7 +100,7 @@ export function Component() {
               size="xs"
               onClick={() => setConfirmAll(true)}
             >
-              Remove all
+              {t('group.removeAll')}
             </GuardedButton>
           )}
         </Group>
@@ -114,12 +116,12 @@ export function Component() {
           ) : members.data === undefined ? (
             <ApiErrorAlert
               error={members.error}
-              title="Members could not be loaded"
+              title={t('group.membersNotLoaded')}
               onRetry={() => void members.refetch()}
             />
           ) : count === 0 ? (
             <Text size="sm" c="dimmed">
-              This group has no members yet. Search above for nodes and sensors to add.
+              {t('group.noMembers')}
             </Text>
           ) : (
             <MembersTable
@@ -133,15 +135,14 @@ export function Component() {
       </Paper>
       <ConfirmMutationDialog
         opened={confirmAll}
-        title={count === 1 ? 'Remove the only member?' : `Remove all ${count} members?`}
-        confirmLabel="Remove all members"
+        title={t('group.removeAll.title', { count })}
+        confirmLabel={t('group.removeAll.confirm')}
         mutation={removeAll}
-        doneMessage={`All members of ${name} removed.`}
+        doneMessage={t('group.removeAll.done', { name })}
         onClose={() => setConfirmAll(false)}
       >
         <Text size="sm">
-          Every node and sensor leaves <b>{name}</b>. Their data stays in the group’s history up to
-          now.
+          {tNodes('group.removeAll.explain', { name, b: (chunks) => <b>{chunks}</b> })}
         </Text>
       </ConfirmMutationDialog>
     </Stack>

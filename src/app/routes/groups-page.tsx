@@ -15,24 +15,26 @@ import {
 } from '../../components/channel-table/channel-columns.tsx';
 import { ChannelTable } from '../../components/channel-table/channel-table.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { CreateGroupForm } from '../../features/groups/create-group-form.tsx';
 import { paths } from '../../lib/paths.ts';
 
 const groupsFilter = { channelType: 'GROUP' as const };
 
-const columns = [
+/** Built when the page renders, so the headers are in the page's language. */
+const groupColumns = () => [
   nameColumn((group) => paths.group.href(group.uuid)),
   statusColumn,
   pushColumn,
-  actionColumn('Links', 136, (group) => (
+  actionColumn(t('groups.links'), 136, (group) => (
     <Button
       component={Link}
       to={paths.channel.href(group.uuid)}
       variant="subtle"
       size="xs"
-      aria-label={`Channel page of ${group.name}`}
+      aria-label={t('groups.channelPageOf', { name: group.name })}
     >
-      Channel page
+      {t('groups.channelPage')}
     </Button>
   )),
 ];
@@ -46,7 +48,7 @@ function GroupList() {
   const { data, isPending, error, refetch } = useQuery(channelListQuery(groupsFilter));
   if (isPending) {
     return (
-      <Stack gap={6} aria-busy="true" aria-label="Loading groups">
+      <Stack gap={6} aria-busy="true" aria-label={t('groups.loading')}>
         <Skeleton height={36} />
         <Skeleton height={36} />
         <Skeleton height={36} />
@@ -55,20 +57,11 @@ function GroupList() {
   }
   if (data === undefined) {
     return (
-      <ApiErrorAlert
-        error={error}
-        title="Groups could not be loaded"
-        onRetry={() => void refetch()}
-      />
+      <ApiErrorAlert error={error} title={t('groups.notLoaded')} onRetry={() => void refetch()} />
     );
   }
   if (data.length === 0) {
-    return (
-      <EmptyState
-        title="No groups yet"
-        description="Create a group above, then add nodes and sensors to it to see their data together."
-      />
-    );
+    return <EmptyState title={t('groups.none.title')} description={t('groups.none.description')} />;
   }
   return <GroupTable groups={data} />;
 }
@@ -76,17 +69,14 @@ function GroupList() {
 function GroupTable({ groups }: { groups: readonly ChannelRecord[] }) {
   const sorted = useMemo(() => [...groups].sort((a, b) => a.name.localeCompare(b.name)), [groups]);
   // Groups of several tenants (an admin who also reads another tenant's) say whose each is.
-  const shown = useMemo(() => withTenantColumn(columns, sorted), [sorted]);
-  return <ChannelTable channels={sorted} columns={shown} label="Groups" />;
+  const shown = useMemo(() => withTenantColumn(groupColumns(), sorted), [sorted]);
+  return <ChannelTable channels={sorted} columns={shown} label={t('groups.title')} />;
 }
 
 export function Component() {
   return (
     <Stack gap="md" maw={1100}>
-      <PageHeader
-        title="Groups"
-        description="Groups gather nodes and sensors so their data can be read together."
-      />
+      <PageHeader title={t('groups.title')} description={t('groups.description')} />
       <Paper withBorder p="md">
         <CreateGroupForm />
       </Paper>

@@ -22,6 +22,7 @@ import {
   readSignOutReport,
 } from '../../auth/sign-out-report.ts';
 import { useConfig } from '../../config/config-context.ts';
+import { currentLocale, t } from '../../i18n/i18n.ts';
 import { safeReturnTo } from './return-to.ts';
 
 function BasicForm() {
@@ -51,24 +52,24 @@ function BasicForm() {
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        {error !== null && <ApiErrorAlert error={error} title="Sign-in failed" />}
+        {error !== null && <ApiErrorAlert error={error} title={t('signIn.failed')} />}
         <TextInput
-          label="User name"
+          label={t('signIn.userName')}
           autoComplete="username"
           required
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
-          error={submitted && username.trim() === '' ? 'Enter your user name.' : undefined}
+          error={submitted && username.trim() === '' ? t('signIn.enterUserName') : undefined}
           data-autofocus
         />
         <PasswordInput
-          label="Password"
+          label={t('signIn.password')}
           autoComplete="current-password"
           required
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
           error={
-            submitted && password === '' && error === null ? 'Enter your password.' : undefined
+            submitted && password === '' && error === null ? t('signIn.enterPassword') : undefined
           }
         />
         <Button
@@ -76,10 +77,10 @@ function BasicForm() {
           loading={pending}
           disabled={username.trim() === '' || password === ''}
         >
-          Sign in
+          {t('signIn.submit')}
         </Button>
         <Text size="xs" c="dimmed">
-          Your password is kept in this tab’s memory only, never stored.
+          {t('signIn.passwordKept')}
         </Text>
       </Stack>
     </form>
@@ -107,20 +108,20 @@ function OidcButton({ returnTo }: { returnTo: string }) {
           <Text size="sm">{error.message}</Text>
         </Alert>
       ) : (
-        error !== null && <ApiErrorAlert error={error} title="Sign-in did not start" />
+        error !== null && <ApiErrorAlert error={error} title={t('signIn.didNotStart')} />
       )}
       <Button size="md" loading={pending} onClick={() => void start()}>
-        Sign in
+        {t('signIn.submit')}
       </Button>
       <Text size="xs" c="dimmed">
-        You sign in on your organisation’s sign-in page and come back here.
+        {t('signIn.organisation')}
       </Text>
     </Stack>
   );
 }
 
 const formatTime = (epochMs: number) =>
-  new Date(epochMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  new Date(epochMs).toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit' });
 
 /** What the last sign-out in this tab could not end, said once (sign-out-report.ts). */
 function SignedOutNotice() {
@@ -131,7 +132,7 @@ function SignedOutNotice() {
   useEffect(() => clearSignOutReport(), []);
   if (lines.length === 0) return null;
   return (
-    <Alert color="orange" title="Signed out of the console, with exceptions" role="status">
+    <Alert color="orange" title={t('signIn.signedOutExceptions')} role="status">
       <Stack gap={4}>
         {lines.map((line) => (
           <Text size="sm" key={line}>
@@ -147,11 +148,11 @@ function SignedOutNotice() {
 function RefusedNotice({ reason }: { reason: string }) {
   const config = useConfig();
   return (
-    <Alert color="red" title="The cloud refuses the tokens of this sign-in" role="alert">
+    <Alert color="red" title={t('signIn.refused.title')} role="alert">
       <Stack gap={4}>
-        <Text size="sm">The cloud answered: “{reason}”</Text>
+        <Text size="sm">{t('signIn.refused.answer', { reason })}</Text>
         <Text size="sm">{refusalAdvice(reason, config.oidc)}</Text>
-        <Text size="sm">Signing in again gives the same tokens until that is changed.</Text>
+        <Text size="sm">{t('signIn.refused.again')}</Text>
       </Stack>
     </Alert>
   );
@@ -173,15 +174,15 @@ export function SignInPage() {
         <Stack>
           <div>
             <Title order={1} size="h2">
-              Telemetry Console
+              {t('shell.product')}
             </Title>
             <Text c="dimmed" size="sm">
-              Sign in to see and manage your fleet.
+              {t('signIn.intro')}
             </Text>
           </div>
           {expired && (
-            <Alert color="orange" title="Your session has ended" role="status">
-              Sign in again to carry on{hasAnyDraft() ? '; what you were typing is kept' : ''}.
+            <Alert color="orange" title={t('signIn.expired.title')} role="status">
+              {t(hasAnyDraft() ? 'signIn.expired.againDraft' : 'signIn.expired.again')}
             </Alert>
           )}
           {refusal !== undefined && <RefusedNotice reason={refusal} />}

@@ -1,16 +1,25 @@
-import { Anchor, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
+import { extensionsQuery } from '../../api/extensions.ts';
+import { pushHealthListQuery } from '../../api/push-health.ts';
+import { t } from '../../i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
+import { lastAnswer } from '../../lib/push-answer.ts';
 import { ActiveBadge, ChannelTypeBadge, PushBadge } from '../channel-badges.tsx';
 import type { ChannelColumn } from './channel-table.tsx';
+
+// Headers are getters: the words are looked up when a table renders, in the current language.
 
 /** The name, linking to the channel's page (or, say, a group's members page). */
 export function nameColumn(
   href: (channel: ChannelRecord) => string = (channel) => paths.channel.href(channel.uuid),
 ): ChannelColumn {
   return {
-    header: 'Name',
+    get header() {
+      return t('columns.name');
+    },
     track: 'minmax(160px, 2fr)',
     minWidth: 160,
     cell: (channel) => (
@@ -23,14 +32,18 @@ export function nameColumn(
 
 /** The badges' widths fit "GATEWAY", "INACTIVE" and "PUSH ON" (e2e/console-layout.spec.ts). */
 export const typeColumn: ChannelColumn = {
-  header: 'Type',
+  get header() {
+    return t('columns.type');
+  },
   track: '116px',
   minWidth: 116,
   cell: (channel) => <ChannelTypeBadge type={channel.channelType} />,
 };
 
 export const statusColumn: ChannelColumn = {
-  header: 'Status',
+  get header() {
+    return t('columns.status');
+  },
   track: '124px',
   minWidth: 124,
   cell: (channel) => <ActiveBadge active={channel.active} />,
@@ -39,7 +52,9 @@ export const statusColumn: ChannelColumn = {
 /** Node and gateway serials; a long one is cut, and shown whole on hover. */
 export function serialColumn(minWidth = 112): ChannelColumn {
   return {
-    header: 'Serial',
+    get header() {
+      return t('columns.serial');
+    },
     track: `minmax(${minWidth}px, 1fr)`,
     minWidth,
     cell: (channel) => (
@@ -70,13 +85,19 @@ export function withTenantColumn(
   if (!name || tenantsIn(channels).length < 2) return columns;
   const withTenant: ChannelColumn = {
     ...name,
-    header: 'Name · tenant',
+    header: t('columns.nameTenant'),
     cell: (channel) => (
       <>
         {name.cell(channel)}
         {channel.tenant !== undefined && (
-          <Text span size="xs" c="dimmed" ml={6} title={`Tenant ${channel.tenant}`}>
-            <VisuallyHidden>tenant </VisuallyHidden>
+          <Text
+            span
+            size="xs"
+            c="dimmed"
+            ml={6}
+            title={t('columns.tenantTitle', { tenant: channel.tenant })}
+          >
+            <VisuallyHidden>{t('columns.tenantHidden')} </VisuallyHidden>
             {channel.tenant}
           </Text>
         )}
@@ -86,22 +107,51 @@ export function withTenantColumn(
   return [withTenant, ...rest];
 }
 
+/**
+ * Push on, or failing in red with the receiver's last answer (our cloud's push health,
+ * docs/decisions/0072-push-health.md). One listing of health serves every row.
+ */
+function PushCell({ channel }: { channel: ChannelRecord }) {
+  const { data: extensions } = useQuery(extensionsQuery());
+  const { data: health } = useQuery({
+    ...pushHealthListQuery(),
+    enabled: extensions?.pushHealth === true && channel.pushURL !== undefined,
+  });
+  const mine = health?.find((each) => each.channelUuid === channel.uuid);
+  if (!channel.pushURL || !mine?.failing) return <PushBadge pushURL={channel.pushURL} />;
+  const answer = lastAnswer(mine);
+  return (
+    <Stack gap={0} miw={0}>
+      <Badge color="red" variant="filled" size="sm">
+        {t('pushHealth.failingBadge')}
+      </Badge>
+      <Text size="xs" c="red.8" truncate title={answer}>
+        {answer}
+      </Text>
+    </Stack>
+  );
+}
+
 export const pushColumn: ChannelColumn = {
-  header: 'Push',
-  track: '104px',
+  get header() {
+    return t('columns.push');
+  },
+  track: 'minmax(104px, 160px)',
   minWidth: 104,
-  cell: (channel) => <PushBadge pushURL={channel.pushURL} />,
+  cell: (channel) => <PushCell channel={channel} />,
 };
 
 const propertiesColumn: ChannelColumn = {
-  header: 'Properties',
+  get header() {
+    return t('columns.properties');
+  },
   track: '108px',
   minWidth: 108,
   cell: (channel) => {
     const count = channel.properties ? Object.keys(channel.properties).length : 0;
     return (
       <Text size="sm" c={count > 0 ? undefined : 'dimmed'}>
-        {count > 0 ? `${count} ${count === 1 ? 'key' : 'keys'}` : '—'}
+        {count > 0 ? t('columns.keys', { count }) : '—'}
       </Text>
     );
   },

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
+import { t } from '../../i18n/i18n.ts';
 import { lastAtOrBefore } from '../../lib/history-store/m4.ts';
 import { valueDomain } from '../../lib/history/value-domain.ts';
 import {
@@ -70,14 +71,16 @@ function nearest(line: ChartLine, ts: number, tolerance: number) {
   const before = lastAtOrBefore(line.ts, ts);
   let best = -1;
   for (const i of [before, before + 1]) {
-    const t = line.ts[i];
-    if (t === undefined || Math.abs(t - ts) > tolerance) continue;
-    if (best < 0 || Math.abs(t - ts) < Math.abs((line.ts[best] ?? 0) - ts)) best = i;
+    const at = line.ts[i];
+    if (at === undefined || Math.abs(at - ts) > tolerance) continue;
+    if (best < 0 || Math.abs(at - ts) < Math.abs((line.ts[best] ?? 0) - ts)) best = i;
   }
   return best < 0 ? undefined : { ts: line.ts[best] ?? 0, value: line.values[best] ?? 0 };
 }
 
-const degrees = (value: number) => `${Math.round(value * 10) / 10} °C`;
+const degrees = (value: number) => t('chart.degrees', { value });
+/** A measured value as it was sent, in the locale's digits. */
+const reading = (value: number) => t('chart.reading', { value });
 
 /**
  * Temperatures over time: a line per sensor, or for many sensors a band per group of limits
@@ -99,7 +102,7 @@ export function TemperatureChart({
   cursor,
   onCursor,
   legend,
-  legendLabel = 'Sensors',
+  legendLabel,
   timeZone,
   height = 280,
   children,
@@ -162,12 +165,12 @@ export function TemperatureChart({
   });
   const cursorText =
     cursor === undefined
-      ? 'No time chosen'
+      ? t('chart.noTime')
       : [
           formatInstant(cursor, timeZone),
-          ...nearby.map((v) => `${v.line.label} ${v.point.value} °C`),
-          ...bandsAt.map(
-            (b) => `${b.band.label}: lowest, median, highest ${b.text}, ${b.out} out of range`,
+          ...nearby.map((v) => `${v.line.label} ${reading(v.point.value)}`),
+          ...bandsAt.map((b) =>
+            t('chart.bandSpoken', { band: b.band.label, values: b.text, out: b.out }),
           ),
         ].join(', ');
   const tooltip =
@@ -183,7 +186,7 @@ export function TemperatureChart({
               </dt>
               <dd>
                 {text}
-                {out > 0 && ` · ${out} of ${band.members} out of range`}
+                {out > 0 && ` · ${t('chart.bandOut', { out, members: band.members })}`}
               </dd>
             </div>
           ))}
@@ -194,8 +197,9 @@ export function TemperatureChart({
                 {line.label}
               </dt>
               <dd>
-                {point.value} °C
-                {point.ts !== cursor && <> at {formatClock(point.ts, timeZone)}</>}
+                {reading(point.value)}
+                {point.ts !== cursor &&
+                  ` ${t('chart.readingAt', { time: formatClock(point.ts, timeZone) })}`}
               </dd>
             </div>
           ))}
@@ -227,14 +231,14 @@ export function TemperatureChart({
             cursor={cursor}
             onCursor={onCursor}
             onZoom={onZoom}
-            label="Time cursor on the temperature chart"
+            label={t('chart.cursorLabel')}
             valueText={cursorText}
             tooltip={tooltip}
           />
         )}
       </div>
       <figcaption>
-        <ul className={styles.legend} aria-label={legendLabel}>
+        <ul className={styles.legend} aria-label={legendLabel ?? t('chart.sensors')}>
           {legend.map((entry) => (
             <li key={entry.key}>
               <span className={styles.swatch} style={{ background: entry.color }} />
@@ -244,7 +248,7 @@ export function TemperatureChart({
           {limits.length > 0 && (
             <li>
               <span className={styles.swatch} style={{ background: LIMIT_COLOR }} />
-              Limits{shades.length > 0 ? '; excursions shaded' : ''}
+              {t(shades.length > 0 ? 'chart.limitsShaded' : 'chart.limits')}
             </li>
           )}
         </ul>

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UnstyledButton } from '@mantine/core';
+import { t } from '../../i18n/i18n.ts';
 
 /** One column: its header, its width and what each row shows in it. */
 export interface DataColumn<T> {
@@ -251,7 +252,7 @@ export function DataTable<T>({
                     onClick={() => toggle(column.header)}
                     fz="inherit"
                     fw="inherit"
-                    aria-label={`Sort by ${column.header}`}
+                    aria-label={t('table.sortBy', { column: column.header })}
                   >
                     {column.header}
                     <span aria-hidden>

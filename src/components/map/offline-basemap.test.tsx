@@ -24,3 +24,25 @@ describe('the offline basemap', () => {
     expect(mapIn('light').style.background).toBe('rgb(207, 227, 243)');
   });
 });
+
+describe('the offline basemap’s detail', () => {
+  function fetchedAt(zoom: number): string[] {
+    const fetched = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new Error('offline'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    render(
+      <MantineProvider env="test">
+        <MapContainer center={[52.37, 4.9]} zoom={zoom} style={{ height: 200 }}>
+          <OfflineBasemap />
+        </MapContainer>
+      </MantineProvider>,
+    );
+    const urls = fetched.mock.calls.map(([url]) => String(url));
+    fetched.mockRestore();
+    return urls;
+  }
+
+  it('fetches the 1:110m world for a continent, the 1:50m one for a country', () => {
+    expect(fetchedAt(3)).toEqual([expect.stringContaining('countries-110m')]);
+    expect(fetchedAt(10)).toEqual([expect.stringContaining('countries-50m')]);
+  });
+});

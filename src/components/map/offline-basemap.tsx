@@ -1,17 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import L from 'leaflet';
 import { useComputedColorScheme } from '@mantine/core';
 import { useMap } from 'react-leaflet';
 import type { Topology } from 'topojson-specification';
-import worldUrl from 'world-atlas/countries-50m.json?url';
-import { basemapPieces, worldBasemap, type WorldBasemap } from '../../lib/geo/world-basemap.ts';
+import coarseUrl from 'world-atlas/countries-110m.json?url';
+import fineUrl from 'world-atlas/countries-50m.json?url';
+import {
+  basemapDetail,
+  basemapPieces,
+  worldBasemap,
+  type BasemapDetail,
+  type WorldBasemap,
+} from '../../lib/geo/world-basemap.ts';
 import { inSlices } from '../../lib/in-slices.ts';
 
-let world: Promise<WorldBasemap> | undefined;
+const URLS: Record<BasemapDetail, string> = { '110m': coarseUrl, '50m': fineUrl };
+const worlds = new Map<BasemapDetail, Promise<WorldBasemap>>();
 
-/** Natural Earth 1:50m, shipped with the console and fetched once, only when a map needs it. */
-function loadWorld(): Promise<WorldBasemap> {
-  world ??= fetch(worldUrl)
+/**
+ * Natural Earth at 1:110m (39 KB gzipped) or 1:50m (236 KB), shipped with the console and each
+ * fetched once, only when a map shown at its zoom needs it.
+ */
+function loadWorld(detail: BasemapDetail): Promise<WorldBasemap> {
+  const known = worlds.get(detail);
+  if (known) return known;
+  const loading = fetch(URLS[detail])
     .then((response) => {
       if (!response.ok)
         throw new Error(`The offline map could not be loaded (${response.status}).`);
@@ -19,10 +32,11 @@ function loadWorld(): Promise<WorldBasemap> {
     })
     .then(worldBasemap)
     .catch((error: unknown) => {
-      world = undefined;
+      worlds.delete(detail);
       throw error;
     });
-  return world;
+  worlds.set(detail, loading);
+  return loading;
 }
 
 const PANE = 'offline-basemap';
@@ -43,6 +57,14 @@ export function OfflineBasemap(): null {
   const map = useMap();
   const scheme = useComputedColorScheme('light');
   const palette = BASEMAP_PALETTES[scheme];
+  const [detail, setDetail] = useState(() => basemapDetail(map.getZoom()));
+  useEffect(() => {
+    const follow = () => setDetail(basemapDetail(map.getZoom()));
+    map.on('zoomend', follow);
+    return () => {
+      map.off('zoomend', follow);
+    };
+  }, [map]);
   useEffect(() => {
     const pane = map.getPane(PANE) ?? map.createPane(PANE);
     pane.style.zIndex = '150';
@@ -75,7 +97,7 @@ export function OfflineBasemap(): null {
     };
     const latLngs = (ring: GeoJSON.Position[]) =>
       ring.map(([lon = 0, lat = 0]) => L.latLng(lat, lon));
-    loadWorld()
+    loadWorld(detail)
       .then((world) => {
         if (cancelled) return;
         const center = map.getCenter();
@@ -97,6 +119,6 @@ export function OfflineBasemap(): null {
       renderer.remove();
       container.style.background = background;
     };
-  }, [map, palette]);
+  }, [map, palette, detail]);
   return null;
 }

@@ -5,6 +5,7 @@ import type { ChannelRecord } from '../../../contract/channel.ts';
 import { ActiveBadge, ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { Copyable } from '../../components/copyable.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { t } from '../../i18n/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -20,7 +21,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ChannelHeader({ channel }: { channel: ChannelRecord }) {
+/**
+ * The page's title with its links. `checkAccess`: the cloud explains access and the person may
+ * look people up, so "Check access for…" takes them to the People page with this channel chosen.
+ */
+export function ChannelHeader({
+  channel,
+  checkAccess = false,
+}: {
+  channel: ChannelRecord;
+  checkAccess?: boolean;
+}) {
   return (
     <PageHeader
       title={channel.name}
@@ -34,12 +45,17 @@ export function ChannelHeader({ channel }: { channel: ChannelRecord }) {
         <>
           {channel.channelType === 'GROUP' && (
             <Anchor component={Link} to={paths.group.href(channel.uuid)}>
-              Members
+              {t('record.members')}
             </Anchor>
           )}
           <Anchor component={Link} to={paths.channelHistory.href(channel.uuid)}>
-            History
+            {t('record.history')}
           </Anchor>
+          {checkAccess && (
+            <Anchor component={Link} to={paths.people.href({ channel: channel.uuid })}>
+              {t('record.checkAccess')}
+            </Anchor>
+          )}
         </>
       }
     />
@@ -47,9 +63,14 @@ export function ChannelHeader({ channel }: { channel: ChannelRecord }) {
 }
 
 /** The interval means nothing until push has an address. */
-function pushIntervalNote(channel: ChannelRecord): string {
-  if (channel.pushURL === undefined) return ' (no push address)';
-  return channel.pushInterval === 0 ? ' (each event at once)' : '';
+function pushInterval(channel: ChannelRecord): string {
+  if (channel.pushInterval === undefined) return '—';
+  if (channel.pushURL === undefined) {
+    return t('record.intervalNoAddress', { seconds: channel.pushInterval });
+  }
+  return channel.pushInterval === 0
+    ? t('record.intervalAtOnce', { seconds: 0 })
+    : t('record.interval', { seconds: channel.pushInterval });
 }
 
 /** Every field of the record the cloud answered, and what an absent field means. */
@@ -58,43 +79,41 @@ export function ChannelDetails({ channel }: { channel: ChannelRecord }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="record-title">
       <Title order={2} size="h4" mb="sm" id="record-title">
-        Record
+        {t('record.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="dl" m={0}>
-        <Field label="UUID">
-          <Copyable value={channel.uuid} label="UUID" />
+        <Field label={t('record.uuid')}>
+          <Copyable value={channel.uuid} label={t('record.uuid')} />
         </Field>
-        <Field label="Type">{channel.channelType}</Field>
-        <Field label="Name">{channel.name}</Field>
+        <Field label={t('record.type')}>{channel.channelType}</Field>
+        <Field label={t('record.name')}>{channel.name}</Field>
         {(channel.channelType === 'NODE' || channel.channelType === 'GATEWAY') && (
-          <Field label="Serial (reference)">
+          <Field label={t('record.serial')}>
             {channel.reference ?? (
               <Text span c="dimmed" size="sm">
-                Not given by this cloud
+                {t('record.notGiven')}
               </Text>
             )}
           </Field>
         )}
-        <Field label="Active">{channel.active ? 'Yes' : 'No (decommissioned)'}</Field>
-        <Field label="Push interval">
-          {channel.pushInterval === undefined
-            ? '—'
-            : `${channel.pushInterval} s${pushIntervalNote(channel)}`}
+        <Field label={t('record.active')}>
+          {channel.active ? t('common.yes') : t('record.decommissioned')}
         </Field>
-        <Field label="Push address">
+        <Field label={t('record.pushInterval')}>{pushInterval(channel)}</Field>
+        <Field label={t('record.pushAddress')}>
           {channel.pushURL ?? (
             <Text span c="dimmed" size="sm">
-              Not configured
+              {t('record.notConfigured')}
             </Text>
           )}
         </Field>
-        <Field label="Properties">
+        <Field label={t('record.properties')}>
           {propertyCount === 0 ? (
             <Text span c="dimmed" size="sm">
-              None
+              {t('common.none')}
             </Text>
           ) : (
-            `${propertyCount} ${propertyCount === 1 ? 'key' : 'keys'}`
+            t('columns.keys', { count: propertyCount })
           )}
         </Field>
       </SimpleGrid>

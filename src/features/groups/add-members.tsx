@@ -8,6 +8,7 @@ import { useAddMembers } from '../../api/groups.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { channelTypeLabel } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { t } from '../../i18n/i18n.ts';
 import type { Verdict } from '../../lib/permissions.ts';
 
 const allChannels = {};
@@ -62,7 +63,7 @@ export function AddMembers({
         setSelected(failed.map(({ channel }) => channel.uuid));
         if (failed.length === 0) clearSelected();
         if (added.length > 0) {
-          notifyDone(`Added ${added.length} ${added.length === 1 ? 'member' : 'members'}.`);
+          notifyDone(t('group.add.done', { count: added.length }));
         }
       },
     });
@@ -78,15 +79,15 @@ export function AddMembers({
       >
         <Group align="flex-end" gap="xs" wrap="wrap">
           <MultiSelect
-            label="Add members"
-            placeholder={isPending ? 'Loading channels…' : 'Search nodes, gateways and sensors'}
+            label={t('group.add.label')}
+            placeholder={t(isPending ? 'group.add.loading' : 'group.add.search')}
             data={options}
             value={selected.filter((uuid) => byUuid.has(uuid))}
             onChange={setSelected}
             searchable
             clearable
             limit={50}
-            nothingFoundMessage="No channel of that name you could add"
+            nothingFoundMessage={t('group.add.nothingFound')}
             disabled={!verdict.allowed}
             style={{ flex: '1 1 320px' }}
             maxDropdownHeight={300}
@@ -97,12 +98,12 @@ export function AddMembers({
             loading={add.isPending}
             disabled={verdict.allowed && selected.length === 0}
           >
-            {selected.length > 1 ? `Add ${selected.length} members` : 'Add member'}
+            {t('group.add.submit', { count: Math.max(1, selected.length) })}
           </GuardedButton>
         </Group>
       </form>
       {add.data && add.data.failed.length > 0 && (
-        <Alert color="red" title="Some could not be added" role="alert">
+        <Alert color="red" title={t('group.add.someFailed')} role="alert">
           <List size="sm">
             {add.data.failed.map(({ channel, error }) => (
               <List.Item key={channel.uuid}>

@@ -13,14 +13,15 @@ import { useTenantChoice } from '../../api/tenant-choice.ts';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { TenantSelect } from '../../components/tenant-select.tsx';
 import { focusPageHeading } from '../../components/move-focus.ts';
-import { fieldError } from '../../lib/field-error.ts';
+import { fieldErrorIn } from '../../lib/field-error.ts';
+import { t } from '../../i18n/i18n.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 
 /** The cloud's rule for names (contract/names.ts); an empty field is only asked for. */
 function groupNameError(name: string): string | null {
-  if (name.trim() === '') return 'Enter a name for the group.';
-  return fieldError('The name', ChannelName, name);
+  if (name.trim() === '') return t('group.create.enterName');
+  return fieldErrorIn('field.subject.name', ChannelName, name);
 }
 
 export function CreateGroupForm() {
@@ -33,8 +34,7 @@ export function CreateGroupForm() {
   const choice = useTenantChoice('groups', 'CREATE');
   const navigate = useNavigate();
   const error = groupNameError(name);
-  const tenantError =
-    choice.offered && tenant === '' ? 'Choose the tenant the group belongs to.' : null;
+  const tenantError = choice.offered && tenant === '' ? t('group.create.chooseTenant') : null;
   // A name the tenant already uses is a fault of the name: said under the field, in the cloud's
   // words, until the name changes.
   const taken = isApiError(create.error, 409) ? create.error.message : null;
@@ -51,7 +51,7 @@ export function CreateGroupForm() {
             onSuccess: (group) => {
               clearName();
               setSubmitted(false);
-              notifyDone(`Group ${group.name} created.`);
+              notifyDone(t('group.create.done', { name: group.name }));
               void Promise.resolve(navigate(paths.group.href(group.uuid))).then(focusPageHeading);
             },
           },
@@ -61,8 +61,8 @@ export function CreateGroupForm() {
     >
       <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput
-          label="New group"
-          placeholder="e.g. North depot"
+          label={t('group.create.label')}
+          placeholder={t('group.create.placeholder')}
           value={name}
           maxLength={NAME_MAX_LENGTH + 1}
           onChange={(event) => {
@@ -85,12 +85,12 @@ export function CreateGroupForm() {
           />
         )}
         <GuardedButton verdict={verdict} type="submit" loading={create.isPending} mt={25}>
-          Create group
+          {t('group.create.submit')}
         </GuardedButton>
       </Group>
       {create.isError && taken === null && (
         <div style={{ marginTop: 8 }}>
-          <ApiErrorAlert error={create.error} title="The group was not created" change />
+          <ApiErrorAlert error={create.error} title={t('group.create.failed')} change />
         </div>
       )}
     </form>

@@ -13,6 +13,7 @@ import { GuardedButton } from '../../components/guarded-button.tsx';
 import { focusHeading } from '../../components/move-focus.ts';
 import { notifyDone, notifyFailed } from '../../components/notify.ts';
 import type { Verdict } from '../../lib/permissions.ts';
+import { t } from '../../i18n/i18n.ts';
 
 export function MembersTable({
   groupUuid,
@@ -36,27 +37,28 @@ export function MembersTable({
     typeColumn,
     statusColumn,
     pushColumn,
-    actionColumn('Actions', 96, (member) => (
+    actionColumn(t('group.member.actions'), 96, (member) => (
       <GuardedButton
         verdict={verdict}
         size="xs"
         variant="subtle"
         color="red"
-        aria-label={`Remove ${member.name} from the group`}
+        aria-label={t('group.member.removeLabel', { name: member.name })}
         onClick={() =>
           remove.mutate(member.uuid, {
             onSuccess: () => {
-              notifyDone(`${member.name} removed from the group.`);
+              notifyDone(t('group.member.removed', { name: member.name }));
               // Its row, and the button that had the focus, are gone.
               focusHeading(document.getElementById(headingId));
             },
-            onError: (error) => notifyFailed(`${member.name} was not removed`, error.message),
+            onError: (error) =>
+              notifyFailed(t('group.member.notRemoved', { name: member.name }), error.message),
           })
         }
       >
-        Remove
+        {t('group.member.remove')}
       </GuardedButton>
     )),
   ];
-  return <ChannelTable channels={sorted} columns={columns} label="Members" />;
+  return <ChannelTable channels={sorted} columns={columns} label={t('group.members')} />;
 }

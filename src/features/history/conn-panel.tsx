@@ -3,35 +3,44 @@ import { DataTable, type DataColumn } from '../../components/data-table/data-tab
 import type { ConnChange } from '../../lib/history/conn-changes.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import { NothingYet, pendingOf } from './nothing-yet.tsx';
+import { useMemo } from 'react';
+import { t } from '../../i18n/i18n.ts';
 
 const show = (value: number | undefined) => (value === undefined ? '–' : String(value));
 const keyOf = (change: ConnChange) => `${change.nodeUuid}-${change.since}`;
 
-const columns: DataColumn<ConnChange>[] = [
+/** Built when the panel renders, so the headers are in the page's language. */
+const connColumns = (): DataColumn<ConnChange>[] => [
   {
-    header: 'Since',
+    header: t('readings.conn.since'),
     track: '215px',
     minWidth: 215,
     cell: (c) => formatInstant(c.since),
     sort: (c) => c.since,
   },
   {
-    header: 'Node',
+    header: t('readings.conn.node'),
     track: 'minmax(110px, 1fr)',
     minWidth: 110,
     cell: (c) => c.nodeName,
     sort: (c) => c.nodeName,
   },
   {
-    header: 'Function',
+    header: t('readings.conn.function'),
     track: '100px',
     minWidth: 100,
     align: 'end',
     cell: (c) => show(c.function),
   },
-  { header: 'Version', track: '100px', minWidth: 100, align: 'end', cell: (c) => show(c.version) },
   {
-    header: 'Last reported',
+    header: t('readings.conn.version'),
+    track: '100px',
+    minWidth: 100,
+    align: 'end',
+    cell: (c) => show(c.version),
+  },
+  {
+    header: t('readings.conn.lastReported'),
     track: '215px',
     minWidth: 215,
     cell: (c) => formatInstant(c.lastSeen),
@@ -43,10 +52,11 @@ const columns: DataColumn<ConnChange>[] = [
 export function ConnPanel({ history }: { history: RangeHistory }) {
   const answer = useEngineAnswer(history, { kind: 'conn' });
   const changes = answer.data ?? [];
+  const columns = useMemo(() => connColumns(), []);
   if (changes.length === 0) {
     return (
       <div aria-busy={!answer.settled}>
-        <NothingYet what="connectivity messages" pending={pendingOf(history)} />
+        <NothingYet what="conn" pending={pendingOf(history)} />
       </div>
     );
   }
@@ -55,7 +65,7 @@ export function ConnPanel({ history }: { history: RangeHistory }) {
       <DataTable
         rows={changes}
         columns={columns}
-        label="Function and version changes"
+        label={t('readings.conn.label')}
         rowKey={keyOf}
         rowHeight={32}
         {...(changes.length > 8 ? { height: 320 } : {})}

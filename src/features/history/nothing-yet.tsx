@@ -1,5 +1,6 @@
 import { Loader, Group, Text } from '@mantine/core';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { t } from '../../i18n/i18n.ts';
 
 /** Days of the range still arriving: a panel with nothing yet says it is loading, not "none". */
 export interface Pending {
@@ -11,16 +12,19 @@ export interface Pending {
 export const pendingOf = (history: RangeHistory): Pending | undefined =>
   history.status === 'loading' ? { done: history.done, total: history.pieces.length } : undefined;
 
+/** What a panel shows, as its messages name it (readings.none and the rest select by it). */
+export type NothingKind = 'positions' | 'messages' | 'conn' | 'temperatures';
+
 /** The empty state of a history panel: "none in this range" only once every day has arrived. */
-export function NothingYet({ what, pending }: { what: string; pending: Pending | undefined }) {
-  if (!pending) return <Text c="dimmed">No {what} in this range.</Text>;
+export function NothingYet({ what, pending }: { what: NothingKind; pending: Pending | undefined }) {
+  if (!pending) return <Text c="dimmed">{t('readings.none', { what })}</Text>;
   return (
     <Group gap="xs">
       <Loader size="xs" aria-hidden />
       <Text c="dimmed">
         {pending.done === 0
-          ? `Loading ${what}…`
-          : `Loading ${what}… none in the ${pending.done} of ${pending.total} days loaded so far.`}
+          ? t('readings.loading', { what })
+          : t('readings.loadingSoFar', { what, done: pending.done, total: pending.total })}
       </Text>
     </Group>
   );

@@ -11,7 +11,9 @@ import { formatMinute } from '../../lib/history/format-time.ts';
 import { fakeCloud, json } from '../../test/render.tsx';
 import { slice } from '../../test/fake-history.ts';
 import { ExportMenu } from './export-menu.tsx';
+import { applyLanguage } from '../../i18n/i18n.ts';
 import { LoadProgress } from './load-progress.tsx';
+import { NothingYet } from './nothing-yet.tsx';
 import { RangePicker } from './range-picker.tsx';
 
 const DAY = 86_400_000;
@@ -103,6 +105,47 @@ describe('LoadProgress', () => {
     expect(screen.getByText(message)).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+
+  it('speaks Dutch, with Dutch plurals and the locale’s digits, and says the same of a bad answer', async () => {
+    applyLanguage('nl', ['nl-NL']);
+    const loading = history({ done: 1, messages: 12_345 });
+    const { unmount } = show(<LoadProgress history={loading} />);
+    expect(screen.getByRole('status')).toHaveTextContent('1 van 3 dagen geladen, 12.345 berichten');
+    expect(screen.getByRole('button', { name: 'Annuleren' })).toBeVisible();
+    unmount();
+
+    show(
+      <LoadProgress
+        history={history({
+          done: 2,
+          status: 'failed',
+          error: new ApiError(200, 'INVALID_RESPONSE', 'body.items[3].ts must be a number'),
+        })}
+      />,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Een deel van de periode kon niet worden geladen',
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Het antwoord van de cloud met de geschiedenis volgt de interface niet: body.items[3].ts must be a number.',
+    );
+    expect(screen.getByRole('button', { name: 'Hervatten' })).toBeVisible();
+  });
+});
+
+describe('NothingYet', () => {
+  it('says what is missing in the page’s language, as a sentence of its own', () => {
+    applyLanguage('nl', ['nl-NL']);
+    const { unmount } = show(<NothingYet what="temperatures" pending={{ done: 2, total: 7 }} />);
+    expect(
+      screen.getByText(
+        'Temperaturen laden… nog geen in de 2 van 7 dagen die tot nu toe zijn geladen.',
+      ),
+    ).toBeVisible();
+    unmount();
+    show(<NothingYet what="conn" pending={undefined} />);
+    expect(screen.getByText('Geen verbindingsberichten in deze periode.')).toBeVisible();
   });
 });
 

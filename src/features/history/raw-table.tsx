@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { describeValue } from '../../lib/history/describe-value.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
+import { t, type MessageId } from '../../i18n/i18n.ts';
 import styles from './history.module.css';
 import { NothingYet, pendingOf } from './nothing-yet.tsx';
 
@@ -16,7 +17,14 @@ const OVERSCAN = 10;
  * position maps to a row by proportion instead of by row height.
  */
 const MAX_HEIGHT = 8_000_000;
-const columns = ['Time', 'Node', 'Sensor', 'Type', 'Value', 'Gateway'] as const;
+const columns: readonly MessageId[] = [
+  'readings.raw.time',
+  'readings.raw.node',
+  'readings.raw.sensor',
+  'readings.raw.type',
+  'readings.raw.value',
+  'readings.raw.gateway',
+];
 /**
  * Room for "Nov 21, 2026, 21:16:31", a node or gateway name and "TEMP"; the value takes the rest.
  * The table never gets narrower than their sum (history.module.css): on a narrow screen it
@@ -93,7 +101,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       role="region"
-      aria-label="Raw messages"
+      aria-label={t('readings.raw.label')}
       aria-busy={!block.settled}
     >
       <table className={styles.rawTable} aria-rowcount={count + 1}>
@@ -106,7 +114,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
           <tr aria-rowindex={1}>
             {columns.map((column) => (
               <th key={column} scope="col">
-                {column}
+                {t(column)}
               </th>
             ))}
           </tr>
@@ -125,7 +133,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
                 <tr key={index} aria-rowindex={index + 2}>
                   <td colSpan={columns.length}>
                     <Text span size="xs" c="dimmed">
-                      Reading…
+                      {t('readings.raw.reading')}
                     </Text>
                   </td>
                 </tr>

@@ -2,7 +2,9 @@ import { memo, useEffect, useEffectEvent, useState } from 'react';
 import { Button, Group, NativeSelect, Slider, Text } from '@mantine/core';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import { advanceReplay, replaySpeeds } from '../../lib/history/zoom.ts';
+import { advanceReplay, replaySpeedMessage, replaySpeeds } from '../../lib/history/zoom.ts';
+import { t } from '../../i18n/i18n.ts';
+import { say } from '../../i18n/message.ts';
 
 export interface ReplayControlsProps {
   window: TimeSpan;
@@ -44,14 +46,17 @@ export const ReplayControls = memo(function ReplayControls({
   return (
     <Group gap="sm" align="center" wrap="wrap">
       <Button size="xs" onClick={playing ? () => setPlaying(false) : play} w={90}>
-        {playing ? 'Pause' : 'Play'}
+        {t(playing ? 'replay.pause' : 'replay.play')}
       </Button>
       <NativeSelect
         size="xs"
-        aria-label="Replay speed"
+        aria-label={t('replay.speed')}
         value={String(speed)}
         onChange={(e) => setSpeed(Number(e.currentTarget.value))}
-        data={replaySpeeds.map((s) => ({ label: s.label, value: String(s.value) }))}
+        data={replaySpeeds.map((s) => ({
+          label: say(replaySpeedMessage(s.value)),
+          value: String(s.value),
+        }))}
       />
       <Slider
         style={{ flex: 1, minWidth: 200 }}
@@ -61,7 +66,7 @@ export const ReplayControls = memo(function ReplayControls({
         value={Math.min(window.to, Math.max(window.from, at))}
         onChange={onCursor}
         label={(value) => formatInstant(value)}
-        thumbLabel="Replay position"
+        thumbLabel={t('replay.position')}
         thumbValueText={(value) => formatInstant(value)}
       />
       <Text size="sm" miw={170} style={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -22,6 +22,8 @@ import { formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { zoomWindow } from '../../lib/history/zoom.ts';
 import { NothingYet, pendingOf } from './nothing-yet.tsx';
+import { t } from '../../i18n/i18n.ts';
+import { limitsText } from '../../lib/reports/limits-text.ts';
 
 /** Up to this many sensors each get a line; more are drawn as bands (docs/decisions/). */
 export const MAX_LINES = 8;
@@ -127,7 +129,7 @@ export function TemperaturePanel({
     const span = window.to - window.from;
     return bands.data.bands.map((band, i) => ({
       key: band.key,
-      label: `${band.label} (${band.members} ${band.members === 1 ? 'sensor' : 'sensors'})`,
+      label: t('temperature.band', { label: limitsText(band.limits), members: band.members }),
       color: bandColors[i % bandColors.length] ?? '#1c7ed6',
       members: band.members,
       out: band.out,
@@ -152,7 +154,11 @@ export function TemperaturePanel({
       if (l.min !== undefined) levels.add(l.min);
       if (l.max !== undefined) levels.add(l.max);
     }
-    return [...levels].map((value) => ({ key: String(value), label: `${value} °C`, value }));
+    return [...levels].map((value) => ({
+      key: String(value),
+      label: t('temperature.limit', { value }),
+      value,
+    }));
   }, [banded, bands.data, coldChain]);
 
   // The excursions of the lines drawn, at full strength: over the bands, those of the sensors
@@ -179,14 +185,14 @@ export function TemperaturePanel({
   const legend = useMemo((): LegendEntry[] => {
     const entry = (s: (typeof sensors)[number]) => ({
       key: s.sensorUuid,
-      label: `${s.label} (${s.temperatures.toLocaleString()} readings)`,
+      label: t('temperature.sensorReadings', { label: s.label, count: s.temperatures }),
       color: colorOf.get(s.sensorUuid) ?? seriesColor(0),
     });
     if (!banded) return sensors.map(entry);
     return [
       ...chartBands.map((band) => ({
         key: band.key,
-        label: `${band.label}: lowest to highest, median drawn`,
+        label: t('temperature.bandLegend', { label: band.label }),
         color: band.color,
       })),
       ...sensors.filter((s) => shown.includes(s.sensorUuid)).map(entry),
@@ -203,12 +209,16 @@ export function TemperaturePanel({
         <>
           <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {whole
-                ? 'Whole range'
-                : `${formatInstant(window.from)} – ${formatInstant(window.to)}`}{' '}
-              · drag across the chart to zoom in
-              {banded &&
-                ` · ${sensors.length} sensors as bands by their limits; pick nodes below to see their own lines`}
+              {[
+                whole
+                  ? t('temperature.wholeRange')
+                  : t('temperature.window', {
+                      from: formatInstant(window.from),
+                      to: formatInstant(window.to),
+                    }),
+                t('temperature.dragToZoom'),
+                ...(banded ? [t('temperature.asBands', { count: sensors.length })] : []),
+              ].join(' · ')}
             </Text>
             <Group gap={4}>
               <Button
@@ -216,7 +226,7 @@ export function TemperaturePanel({
                 variant="default"
                 onClick={() => onWindow(zoomWindow(window, range, 0.5, cursor))}
               >
-                Zoom chart in
+                {t('temperature.zoomIn')}
               </Button>
               <Button
                 size="compact-sm"
@@ -224,7 +234,7 @@ export function TemperaturePanel({
                 disabled={whole}
                 onClick={() => onWindow(zoomWindow(window, range, 2, cursor))}
               >
-                Zoom chart out
+                {t('temperature.zoomOut')}
               </Button>
               <Button
                 size="compact-sm"
@@ -232,7 +242,7 @@ export function TemperaturePanel({
                 disabled={whole}
                 onClick={() => onWindow(range)}
               >
-                Whole range
+                {t('temperature.wholeRange')}
               </Button>
             </Group>
           </Group>
@@ -248,12 +258,11 @@ export function TemperaturePanel({
             cursor={cursor}
             onCursor={onCursor}
             legend={legend}
-            legendLabel={banded ? 'Bands and sensors' : 'Sensors'}
+            legendLabel={t(banded ? 'temperature.bandsAndSensors' : 'chart.sensors')}
           >
             {banded && shades.length > 0 && (
               <Text size="xs" c="dimmed" mt={4}>
-                Shaded where members were out of their limits: the darker, the more of them
-                {ownShades.length > 0 ? '; the excursions of the lines you picked, darkest.' : '.'}
+                {t(ownShades.length > 0 ? 'temperature.shadedPicked' : 'temperature.shaded')}
               </Text>
             )}
           </TemperatureChart>

@@ -22,7 +22,8 @@ import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { TenantSelect } from '../../components/tenant-select.tsx';
-import { fieldError } from '../../lib/field-error.ts';
+import { fieldErrorIn } from '../../lib/field-error.ts';
+import { t } from '../../i18n/i18n.ts';
 import { mayCreate } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 
@@ -45,12 +46,12 @@ function commissionErrors(draft: CommissionDraft): {
   return {
     serial:
       serial === ''
-        ? 'Enter the serial printed on the device.'
-        : fieldError('The serial', NodeSerial, serial),
+        ? t('commission.enterSerial')
+        : fieldErrorIn('field.subject.serial', NodeSerial, serial),
     name:
       draft.name.trim() === ''
-        ? 'Give the node a name people recognise.'
-        : fieldError('The name', ChannelName, draft.name),
+        ? t('commission.enterName')
+        : fieldErrorIn('field.subject.name', ChannelName, draft.name),
   };
 }
 
@@ -73,8 +74,7 @@ export function CommissionForm() {
     (group) => group.tenant === undefined || tenant === undefined || group.tenant === tenant,
   );
   const errors = commissionErrors(draft);
-  const tenantError =
-    choice.offered && chosen === '' ? 'Choose the tenant the node belongs to.' : null;
+  const tenantError = choice.offered && chosen === '' ? t('commission.chooseTenant') : null;
   const valid = errors.serial === null && errors.name === null && tenantError === null;
   const disabled = !verdict.allowed;
   // What the cloud said about the last attempt no longer applies once the person edits the form.
@@ -110,9 +110,9 @@ export function CommissionForm() {
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput
-              label="Serial"
+              label={t('commission.serial')}
               required
-              placeholder="e.g. TN-000123"
+              placeholder={t('commission.serial.example')}
               value={draft.serial}
               onChange={(event) => change({ ...draft, serial: event.currentTarget.value })}
               error={submitted ? errors.serial : undefined}
@@ -121,9 +121,9 @@ export function CommissionForm() {
               spellCheck={false}
             />
             <TextInput
-              label="Name"
+              label={t('commission.name')}
               required
-              placeholder="e.g. Van 12"
+              placeholder={t('commission.name.example')}
               value={draft.name}
               onChange={(event) => change({ ...draft, name: event.currentTarget.value })}
               error={submitted ? errors.name : undefined}
@@ -142,31 +142,33 @@ export function CommissionForm() {
               />
             )}
             <Select
-              label="Group (optional)"
-              placeholder={groups.isPending ? 'Loading groups…' : 'No group'}
+              label={t('commission.group')}
+              placeholder={t(
+                groups.isPending ? 'commission.group.loading' : 'commission.group.none',
+              )}
               data={groupOptions.map((group) => ({ value: group.uuid, label: group.name }))}
               value={draft.groupUuid}
               onChange={(value) => change({ ...draft, groupUuid: value })}
               clearable
               searchable
               disabled={disabled}
-              nothingFoundMessage="No group of that name"
+              nothingFoundMessage={t('commission.group.nothingFound')}
             />
           </SimpleGrid>
           <Group justify="flex-end">
             <GuardedButton verdict={verdict} type="submit" loading={commission.isPending}>
-              Commission node
+              {t('commission.submit')}
             </GuardedButton>
           </Group>
         </Stack>
       </form>
       {commission.isError && (
-        <ApiErrorAlert error={commission.error} title="The node was not commissioned" change />
+        <ApiErrorAlert error={commission.error} title={t('commission.failed')} change />
       )}
       {commission.isSuccess && (
-        <Alert color="green" title="Commissioned" role="status">
+        <Alert color="green" title={t('commission.done')} role="status">
           <Text size="sm" mb={4}>
-            The cloud created these channels:
+            {t('commission.created')}
           </Text>
           <List size="sm" spacing={4}>
             {commission.data.map((channel) => (

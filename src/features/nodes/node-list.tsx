@@ -18,6 +18,7 @@ import { GuardedButton } from '../../components/guarded-button.tsx';
 import { filterChannels, indexChannels } from '../../lib/channel-filter.ts';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 const SHOWN = 200;
 const allChannels = {};
@@ -47,20 +48,20 @@ export function NodeList() {
     serialColumn(136),
     typeColumn,
     statusColumn,
-    actionColumn('Actions', 148, (node) =>
+    actionColumn(t('nodeList.actions'), 148, (node) =>
       node.active ? (
         <GuardedButton
           verdict={mayOnChannel(permissions, node, 'DELETE')}
           size="xs"
           variant="subtle"
           color="red"
-          aria-label={`Decommission ${node.name}`}
+          aria-label={t('nodeList.decommissionLabel', { name: node.name })}
           onClick={(event) => {
             opener.current = event.currentTarget;
             setTarget(node);
           }}
         >
-          Decommission…
+          {t('nodes.decommission.open')}
         </GuardedButton>
       ) : null,
     ),
@@ -69,17 +70,13 @@ export function NodeList() {
   if (isPending) return <Skeleton height={160} />;
   if (data === undefined)
     return (
-      <ApiErrorAlert
-        error={error}
-        title="Nodes could not be loaded"
-        onRetry={() => void refetch()}
-      />
+      <ApiErrorAlert error={error} title={t('nodeList.notLoaded')} onRetry={() => void refetch()} />
     );
   return (
     <>
       <TextInput
-        label="Find a node"
-        placeholder="Name"
+        label={t('nodeList.find')}
+        placeholder={t('nodeList.find.placeholder')}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         maw={360}
@@ -87,20 +84,18 @@ export function NodeList() {
       />
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {nodes.channels.length === 0
-            ? 'You have no nodes yet: commission one above.'
-            : 'No node of that name.'}
+          {nodes.channels.length === 0 ? t('nodeList.noneYet') : t('nodeList.noMatch')}
         </Text>
       ) : (
         <ChannelTable
           channels={rows.slice(0, SHOWN)}
           columns={withTenantColumn(columns, nodes.channels)}
-          label="Nodes"
+          label={t('nodes.title')}
         />
       )}
       {rows.length > SHOWN && (
         <Text size="sm" c="dimmed" mt="xs">
-          Showing {SHOWN} of {rows.length}; narrow the search to find others.
+          {t('nodeList.showing', { shown: SHOWN, total: rows.length })}
         </Text>
       )}
       {target && <DecommissionDialog node={target} opened onClose={closeDialog} />}

@@ -12,6 +12,9 @@ import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { useFocusFirstField } from '../../components/use-focus-first-field.ts';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { checkProperties, formatProperties } from '../../lib/properties.ts';
+import { t } from '../../i18n/i18n.ts';
+import { say } from '../../i18n/message.ts';
+import { tNodes } from '../../i18n/t-nodes.ts';
 import { PropertiesTable } from './properties-table.tsx';
 
 export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
@@ -28,10 +31,10 @@ export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
   return (
     <SettingsPanel
       id="properties-title"
-      title="Properties"
+      title={t('properties.title')}
       verdict={verdict}
       editing={editing}
-      editLabel={hasProperties ? 'Edit' : 'Add properties'}
+      editLabel={t(hasProperties ? 'properties.edit' : 'properties.add')}
       removable={hasProperties}
       onEdit={() => setEditing(true)}
       onRemove={() => setConfirmRemove(true)}
@@ -43,14 +46,17 @@ export function PropertiesPanel({ channel }: { channel: ChannelRecord }) {
       )}
       <ConfirmMutationDialog
         opened={confirmRemove}
-        title="Remove all properties?"
-        confirmLabel="Remove properties"
+        title={t('properties.remove.title')}
+        confirmLabel={t('properties.remove.confirm')}
         mutation={remove}
-        doneMessage={`Properties of ${channel.name} removed.`}
+        doneMessage={t('properties.remove.done', { name: channel.name })}
         onClose={() => setConfirmRemove(false)}
       >
         <Text size="sm">
-          Every property of <b>{channel.name}</b> is removed. This cannot be undone.
+          {tNodes('properties.remove.explain', {
+            name: channel.name,
+            b: (chunks) => <b>{chunks}</b>,
+          })}
         </Text>
       </ConfirmMutationDialog>
     </SettingsPanel>
@@ -80,7 +86,7 @@ function PropertiesEditor({
       onSuccess: () => {
         clearDraft();
         onDone();
-        notifyDone(`Properties of ${channel.name} saved.`);
+        notifyDone(t('properties.saved', { name: channel.name }));
       },
     });
   };
@@ -95,8 +101,8 @@ function PropertiesEditor({
     >
       <Stack gap="sm">
         <JsonInput
-          label="Properties (JSON object)"
-          description={`A JSON object of at most ${PROPERTIES_MAX_BYTES} bytes. Saving replaces all properties.`}
+          label={t('properties.editor')}
+          description={t('properties.editor.description', { max: PROPERTIES_MAX_BYTES })}
           value={text}
           onChange={(value) => {
             setText(value);
@@ -105,19 +111,21 @@ function PropertiesEditor({
           onBlur={() => setTouched(true)}
           // JsonInput checks the JSON on blur itself and then shows only a red border unless it
           // is given the words: the same message as ours, saying what is wrong and where.
-          error={touched && !check.ok ? check.error : undefined}
-          validationError={check.ok ? undefined : check.error}
+          error={touched && !check.ok ? say(check.error) : undefined}
+          validationError={check.ok ? undefined : say(check.error)}
           autosize
           minRows={6}
           maxRows={20}
           ff="monospace"
         />
         {save.isError && (
-          <ApiErrorAlert error={save.error} title="Properties were not saved" change />
+          <ApiErrorAlert error={save.error} title={t('properties.notSaved')} change />
         )}
         <Group justify="space-between">
           <Text size="xs" c="dimmed">
-            {check.ok ? `${check.bytes} of ${PROPERTIES_MAX_BYTES} bytes` : ' '}
+            {check.ok
+              ? t('properties.bytes', { bytes: check.bytes, max: PROPERTIES_MAX_BYTES })
+              : ' '}
           </Text>
           <Group gap="xs">
             <Button
@@ -128,10 +136,10 @@ function PropertiesEditor({
                 onDone();
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>
-              Save properties
+              {t('properties.save')}
             </Button>
           </Group>
         </Group>

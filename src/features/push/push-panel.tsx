@@ -1,4 +1,4 @@
-import { Alert, Divider, Stack, Text } from '@mantine/core';
+import { Divider, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
@@ -9,9 +9,10 @@ import { hasDraft } from '../../auth/drafts.ts';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { mayOnChannel } from '../../lib/permissions.ts';
-import { describeInterval } from '../../lib/push-settings.ts';
+import { t } from '../../i18n/i18n.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { PushForm } from './push-form.tsx';
+import { PushHealthStatus } from './push-health-status.tsx';
 import { TestInbox } from './test-inbox.tsx';
 import { VerifySample } from './verify-sample.tsx';
 
@@ -27,23 +28,20 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
   return (
     <SettingsPanel
       id="push-title"
-      title="Push"
+      title={t('pushPanel.title')}
       verdict={verdict}
       editing={editing}
-      editLabel={configured ? 'Change' : 'Set up push'}
+      editLabel={t(configured ? 'pushPanel.change' : 'pushPanel.setUp')}
       removable={configured}
       onEdit={() => setEditing(true)}
       onRemove={() => setConfirmRemove(true)}
     >
       <Stack gap="md">
-        {configured ? (
-          <Alert color="green" variant="light" title="Push is configured">
-            Events go to <b style={{ overflowWrap: 'anywhere' }}>{channel.pushURL}</b>,{' '}
-            {describeInterval(channel.pushInterval ?? 0)}. The secret is set and never shown.
-          </Alert>
+        {channel.pushURL !== undefined ? (
+          <PushHealthStatus channel={channel} pushURL={channel.pushURL} mayTest={verdict.allowed} />
         ) : (
           <Text size="sm" c="dimmed">
-            Push is not configured: no events are sent anywhere.
+            {t('pushPanel.notConfigured')}
           </Text>
         )}
         {editing && <PushForm channel={channel} onDone={() => setEditing(false)} />}
@@ -59,16 +57,15 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
       </Stack>
       <ConfirmMutationDialog
         opened={confirmRemove}
-        title="Stop pushing events?"
-        confirmLabel="Remove push"
+        title={t('pushPanel.removeTitle')}
+        confirmLabel={t('pushPanel.remove')}
         mutation={remove}
-        doneMessage={`Push of ${channel.name} removed.`}
+        doneMessage={t('pushPanel.removed', { channel: channel.name })}
         onDone={() => void releaseInbox(client, channel.pushURL)}
         onClose={() => setConfirmRemove(false)}
       >
         <Text size="sm">
-          Events of <b>{channel.name}</b> stop going to {channel.pushURL}. The receiver can still
-          fetch what it missed through history.
+          {t('pushPanel.removeExplained', { channel: channel.name, to: channel.pushURL ?? '' })}
         </Text>
       </ConfirmMutationDialog>
     </SettingsPanel>

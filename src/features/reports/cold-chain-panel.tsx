@@ -3,7 +3,9 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { exportFileName } from '../../lib/export/formats.ts';
-import { recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
+import { csvFields, recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
+import { t } from '../../i18n/i18n.ts';
+import { tNodes } from '../../i18n/t-nodes.ts';
 import type {
   ColdChainAnswer,
   ExcursionRow,
@@ -11,10 +13,10 @@ import type {
 } from '../../lib/history-store/protocol.ts';
 import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import { formatDegrees, formatPercent } from '../../lib/reports/format.ts';
+import { formatCount, formatDegrees, formatPercent } from '../../lib/reports/format.ts';
 import { noPlaces, type PlaceBook } from '../../lib/reports/place-book.ts';
 import { PlaceName } from '../../components/place-name.tsx';
-import { describeLimits } from '../../lib/reports/limits.ts';
+import { limitsText } from '../../lib/reports/limits-text.ts';
 
 export interface ColdChainPanelProps {
   /** Days are still arriving. */
@@ -36,40 +38,49 @@ export interface ColdChainPanelProps {
 
 const sourceText = (s: SensorColdChain) =>
   !s.limits
-    ? 'none'
+    ? t('coldChain.source.none')
     : s.limits.conflict
-      ? `groups disagree (${s.limits.from.join(', ')})`
-      : `${describeLimits(s.limits)} (${s.limits.source === 'group' ? s.limits.from.join(', ') : s.limits.source})`;
+      ? t('coldChain.source.conflict', { groups: s.limits.from.join(', ') })
+      : t('coldChain.source', {
+          limits: limitsText(s.limits),
+          // A group's names, or where the limits were set (the property's holder), as is.
+          source: s.limits.source === 'group' ? s.limits.from.join(', ') : s.limits.source,
+        });
+
+/** The property that sets limits, as an example: a value of the message (braces are its syntax). */
+const LIMITS_EXAMPLE = '{"temperature": {"min": -25, "max": -15}}';
 
 const sensorKey = (s: SensorColdChain) => s.sensorUuid;
 const excursionKey = (e: ExcursionRow) => `${e.sensorUuid}-${e.start}`;
-const sideText = (e: ExcursionRow) => (e.side === 'above' ? 'too warm' : 'too cold');
+const sideText = (e: ExcursionRow) =>
+  t(e.side === 'above' ? 'coldChain.side.above' : 'coldChain.side.below');
 
 function endText(e: ExcursionRow): string {
   const end = formatInstant(e.end);
-  if (e.ongoing) return `${end}, still out at the end of the range`;
-  if (e.gap) return `${end}, then no readings`;
+  if (e.ongoing) return t('coldChain.end.ongoing', { end });
+  if (e.gap) return t('coldChain.end.gap', { end });
   return end;
 }
 
 const iso = (ts: number) => (Number.isNaN(ts) ? '' : new Date(ts).toISOString());
-const excursionCsv = (places: PlaceBook): CsvColumn<ExcursionRow>[] => [
-  { header: 'node', value: (e) => e.nodeName },
-  { header: 'start', value: (e) => iso(e.start) },
-  { header: 'end', value: (e) => iso(e.end) },
-  { header: 'duration_s', value: (e) => Math.round((e.end - e.start) / 1000) },
-  { header: 'side', value: (e) => e.side },
-  { header: 'peak_c', value: (e) => e.peak },
-  { header: 'peak_time', value: (e) => iso(e.peakTs) },
-  { header: 'limit_min_c', value: (e) => e.limits.min },
-  { header: 'limit_max_c', value: (e) => e.limits.max },
-  { header: 'place', value: (e) => places.nameAt(e.nodeUuid, e.lat, e.lon) ?? '' },
-  { header: 'lat', value: (e) => e.lat },
-  { header: 'lon', value: (e) => e.lon },
-  { header: 'position_time', value: (e) => iso(e.positionTs) },
-  { header: 'ongoing', value: (e) => e.ongoing },
-  { header: 'ended_by_missing_readings', value: (e) => e.gap },
-];
+const excursionCsv = (places: PlaceBook): CsvColumn<ExcursionRow>[] =>
+  csvFields<ExcursionRow>({
+    node: (e) => e.nodeName,
+    start: (e) => iso(e.start),
+    end: (e) => iso(e.end),
+    duration_s: (e) => Math.round((e.end - e.start) / 1000),
+    side: (e) => e.side,
+    peak_c: (e) => e.peak,
+    peak_time: (e) => iso(e.peakTs),
+    limit_min_c: (e) => e.limits.min,
+    limit_max_c: (e) => e.limits.max,
+    place: (e) => places.nameAt(e.nodeUuid, e.lat, e.lon) ?? '',
+    lat: (e) => e.lat,
+    lon: (e) => e.lon,
+    position_time: (e) => iso(e.positionTs),
+    ongoing: (e) => e.ongoing,
+    ended_by_missing_readings: (e) => e.gap,
+  });
 
 /**
  * Cold chain over the range (lib/reports/excursions.ts): time in range for the whole channel and
@@ -94,16 +105,21 @@ export const ColdChainPanel = memo(function ColdChainPanel({
   const sensorColumns = useMemo((): DataColumn<SensorColdChain>[] => {
     const columns: DataColumn<SensorColdChain>[] = [
       {
-        header: 'Sensor',
+        header: t('coldChain.sensor'),
         track: 'minmax(170px, 1fr)',
         minWidth: 170,
         sticky: 'start',
         cell: (s) => s.label,
         sort: (s) => s.label,
       },
-      { header: 'Limits', track: 'minmax(235px, 1.4fr)', minWidth: 235, cell: sourceText },
       {
-        header: 'In range',
+        header: t('coldChain.limits'),
+        track: 'minmax(235px, 1.4fr)',
+        minWidth: 235,
+        cell: sourceText,
+      },
+      {
+        header: t('coldChain.inRange'),
         track: '110px',
         minWidth: 110,
         align: 'end',
@@ -111,15 +127,15 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         sort: (s) => s.inRange,
       },
       {
-        header: 'Excursions',
+        header: t('coldChain.excursions'),
         track: '110px',
         minWidth: 110,
         align: 'end',
-        cell: (s) => s.excursions.toLocaleString(),
+        cell: (s) => formatCount(s.excursions),
         sort: (s) => s.excursions,
       },
       {
-        header: 'Longest',
+        header: t('coldChain.longest'),
         track: '125px',
         minWidth: 125,
         align: 'end',
@@ -127,7 +143,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         sort: (s) => s.longestMs,
       },
       {
-        header: 'Lowest',
+        header: t('coldChain.lowest'),
         track: '100px',
         minWidth: 100,
         align: 'end',
@@ -135,7 +151,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         sort: (s) => s.min,
       },
       {
-        header: 'Mean',
+        header: t('coldChain.mean'),
         track: '100px',
         minWidth: 100,
         align: 'end',
@@ -143,7 +159,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         sort: (s) => s.mean,
       },
       {
-        header: 'Highest',
+        header: t('coldChain.highest'),
         track: '100px',
         minWidth: 100,
         align: 'end',
@@ -153,22 +169,23 @@ export const ColdChainPanel = memo(function ColdChainPanel({
     ];
     if (banded) {
       columns.push({
-        header: 'Own line',
+        header: t('coldChain.ownLine'),
         hideHeader: true,
         sticky: 'end',
         track: '120px',
         minWidth: 120,
         cell: (s) => {
           const on = shown.includes(s.sensorUuid);
+          const action = on ? 'coldChain.hideLine' : 'coldChain.showLine';
           return (
             <Button
               size="compact-xs"
               variant={on ? 'filled' : 'default'}
               aria-pressed={on}
-              aria-label={`${on ? 'Hide line' : 'Show line'}: ${s.label}`}
+              aria-label={t('coldChain.lineOf', { action: t(action), sensor: s.label })}
               onClick={() => onShow(s.sensorUuid, !on)}
             >
-              {on ? 'Hide line' : 'Show line'}
+              {t(action)}
             </Button>
           );
         },
@@ -180,7 +197,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
   const excursionColumns = useMemo(
     (): DataColumn<ExcursionRow>[] => [
       {
-        header: 'Node',
+        header: t('coldChain.node'),
         track: 'minmax(125px, 1fr)',
         minWidth: 125,
         sticky: 'start',
@@ -188,21 +205,21 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         sort: (e) => e.nodeName,
       },
       {
-        header: 'Start',
+        header: t('coldChain.start'),
         track: '235px',
         minWidth: 235,
         cell: (e) => formatInstant(e.start),
         sort: (e) => e.start,
       },
       {
-        header: 'End',
+        header: t('coldChain.end'),
         track: 'minmax(235px, 1.2fr)',
         minWidth: 235,
         cell: endText,
         sort: (e) => e.end,
       },
       {
-        header: 'Duration',
+        header: t('coldChain.duration'),
         track: '125px',
         minWidth: 125,
         align: 'end',
@@ -210,16 +227,16 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         sort: (e) => e.end - e.start,
       },
       {
-        header: 'Peak',
+        header: t('coldChain.peak'),
         track: '175px',
         minWidth: 175,
         align: 'end',
-        cell: (e) => `${formatDegrees(e.peak)} (${sideText(e)})`,
+        cell: (e) => t('coldChain.peakSide', { peak: formatDegrees(e.peak), side: sideText(e) }),
         sort: (e) =>
           e.side === 'above' ? e.peak - (e.limits.max ?? 0) : (e.limits.min ?? 0) - e.peak,
       },
       {
-        header: 'Where',
+        header: t('coldChain.where'),
         track: '195px',
         minWidth: 195,
         cell: (e) => (
@@ -227,7 +244,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         ),
       },
       {
-        header: 'Show',
+        header: t('coldChain.show'),
         hideHeader: true,
         sticky: 'end',
         track: '90px',
@@ -236,10 +253,13 @@ export const ColdChainPanel = memo(function ColdChainPanel({
           <Button
             size="compact-xs"
             variant="default"
-            aria-label={`Show the excursion of ${e.nodeName} at ${formatInstant(e.start)}`}
+            aria-label={t('coldChain.showExcursion', {
+              node: e.nodeName,
+              time: formatInstant(e.start),
+            })}
             onClick={() => onExcursion(e)}
           >
-            Show
+            {t('coldChain.show')}
           </Button>
         ),
       },
@@ -248,20 +268,14 @@ export const ColdChainPanel = memo(function ColdChainPanel({
   );
 
   if (!answer) {
-    return (
-      <Text c="dimmed">
-        {loading
-          ? 'Excursions and time in range follow once every day of the range has arrived.'
-          : 'Checking temperatures…'}
-      </Text>
-    );
+    return <Text c="dimmed">{t(loading ? 'coldChain.waiting' : 'coldChain.checking')}</Text>;
   }
   const withLimits = answer.sensors.filter((s) => s.limits && !s.limits.conflict);
-  const fileName = exportFileName(`${channelName} excursions`, range, 'csv');
+  const fileName = exportFileName(t('coldChain.fileName', { name: channelName }), range, 'csv');
   return (
     <Stack gap="sm">
       {[...answer.problems, ...notes].length > 0 && (
-        <Alert color="yellow" variant="light" title="Some limits could not be used">
+        <Alert color="yellow" variant="light" title={t('coldChain.problems')}>
           {[...answer.problems, ...notes].map((problem) => (
             <Text size="sm" key={problem}>
               {problem}
@@ -270,34 +284,35 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         </Alert>
       )}
       {answer.sensors.length === 0 ? (
-        <Text c="dimmed">No temperatures in this range.</Text>
+        <Text c="dimmed">{t('coldChain.noTemperatures')}</Text>
       ) : withLimits.length === 0 ? (
         <Text c="dimmed">
-          No temperature limits apply to these sensors. Set them as the property{' '}
-          <code>{'{"temperature": {"min": -25, "max": -15}}'}</code> on a node, or on a group for
-          all its members.
+          {tNodes('coldChain.noLimits', {
+            example: LIMITS_EXAMPLE,
+            code: (chunks) => <code>{chunks}</code>,
+          })}
         </Text>
       ) : (
-        <Text role="status" aria-label="Time in range">
-          In range {formatPercent(answer.groupInRange)} of the time across {withLimits.length}{' '}
-          {withLimits.length === 1 ? 'sensor' : 'sensors'} with limits;{' '}
-          {answer.excursions.length.toLocaleString()}{' '}
-          {answer.excursions.length === 1 ? 'excursion' : 'excursions'}
-          {loading ? ' so far, while the rest of the range loads' : ''}.
+        <Text role="status" aria-label={t('coldChain.timeInRange')}>
+          {t(loading ? 'coldChain.summarySoFar' : 'coldChain.summary', {
+            percent: formatPercent(answer.groupInRange),
+            sensors: withLimits.length,
+            excursions: answer.excursions.length,
+          })}
         </Text>
       )}
       {answer.sensors.length > 0 && (
         <>
           <Title order={3} size="h5">
-            Per sensor
+            {t('coldChain.perSensor')}
           </Title>
           <DataTable
             rows={answer.sensors}
             columns={sensorColumns}
-            label="Temperature per sensor"
+            label={t('coldChain.perSensorLabel')}
             rowKey={sensorKey}
             rowHeight={36}
-            initialSort={{ column: 'In range', direction: 'ascending' }}
+            initialSort={{ column: t('coldChain.inRange'), direction: 'ascending' }}
             {...(answer.sensors.length > 10 ? { height: 400 } : {})}
           />
         </>
@@ -306,7 +321,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
         <>
           <Group justify="space-between" align="flex-end">
             <Title order={3} size="h5">
-              Excursions
+              {t('coldChain.excursions')}
             </Title>
             <Button
               size="xs"
@@ -316,19 +331,19 @@ export const ColdChainPanel = memo(function ColdChainPanel({
                 download(recordsCsv(excursionCsv(places), answer.excursions), fileName)
               }
             >
-              Export excursions as CSV
+              {t('coldChain.export')}
             </Button>
           </Group>
           {answer.excursions.length === 0 ? (
-            <Text c="dimmed">Every reading stayed within its limits.</Text>
+            <Text c="dimmed">{t('coldChain.allWithin')}</Text>
           ) : (
             <DataTable
               rows={answer.excursions}
               columns={excursionColumns}
-              label="Excursions"
+              label={t('coldChain.excursions')}
               rowKey={excursionKey}
               rowHeight={36}
-              initialSort={{ column: 'Duration', direction: 'descending' }}
+              initialSort={{ column: t('coldChain.duration'), direction: 'descending' }}
               {...(answer.excursions.length > 10 ? { height: 400 } : {})}
             />
           )}

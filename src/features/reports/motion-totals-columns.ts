@@ -1,50 +1,58 @@
 import type { DataColumn } from '../../components/data-table/data-table.tsx';
-import type { CsvColumn } from '../../lib/export/records-csv.ts';
+import { csvFields, type CsvColumn } from '../../lib/export/records-csv.ts';
+import { t, type MessageId } from '../../i18n/i18n.ts';
 import type { MotionTotals } from '../../lib/history-store/protocol.ts';
 import { formatDuration } from '../../lib/history/format-time.ts';
-import { formatKm } from '../../lib/reports/format.ts';
+import { formatCount, formatKm } from '../../lib/reports/format.ts';
 
 /** The figures of trips and stops over a span (a node's range, a day), as table columns. */
 export function motionTotalsColumns<R extends MotionTotals>(): DataColumn<R>[] {
   const figure = (
-    header: string,
+    header: MessageId,
     track: number,
     cell: (row: R) => string,
     sort: (row: R) => number,
-  ): DataColumn<R> => ({ header, track: `${track}px`, minWidth: track, align: 'end', cell, sort });
+  ): DataColumn<R> => ({
+    header: t(header),
+    track: `${track}px`,
+    minWidth: track,
+    align: 'end',
+    cell,
+    sort,
+  });
   return [
     figure(
-      'Distance',
+      'motion.distance',
       115,
       (r) => formatKm(r.distanceM),
       (r) => r.distanceM,
     ),
     figure(
-      'Moving',
+      'motion.moving',
       125,
       (r) => formatDuration(r.movingMs),
       (r) => r.movingMs,
     ),
     figure(
-      'Stopped',
+      'motion.stopped',
       125,
       (r) => formatDuration(r.stopMs),
       (r) => r.stopMs,
     ),
     figure(
-      'Stops',
+      'motion.stops',
       90,
-      (r) => r.stops.toLocaleString(),
+      (r) => formatCount(r.stops),
       (r) => r.stops,
     ),
     figure(
-      'Trips',
+      'motion.trips',
       90,
-      (r) => r.trips.toLocaleString(),
+      (r) => formatCount(r.trips),
       (r) => r.trips,
     ),
     figure(
-      'Silent',
+      'motion.silent',
       125,
       (r) => formatDuration(r.silentMs),
       (r) => r.silentMs,
@@ -54,12 +62,12 @@ export function motionTotalsColumns<R extends MotionTotals>(): DataColumn<R>[] {
 
 /** The same figures as CSV fields: metres and whole seconds. */
 export function motionTotalsCsv<R extends MotionTotals>(): CsvColumn<R>[] {
-  return [
-    { header: 'distance_m', value: (r) => Math.round(r.distanceM) },
-    { header: 'moving_s', value: (r) => Math.round(r.movingMs / 1000) },
-    { header: 'stopped_s', value: (r) => Math.round(r.stopMs / 1000) },
-    { header: 'stops', value: (r) => r.stops },
-    { header: 'trips', value: (r) => r.trips },
-    { header: 'silent_s', value: (r) => Math.round(r.silentMs / 1000) },
-  ];
+  return csvFields<R>({
+    distance_m: (r) => Math.round(r.distanceM),
+    moving_s: (r) => Math.round(r.movingMs / 1000),
+    stopped_s: (r) => Math.round(r.stopMs / 1000),
+    stops: (r) => r.stops,
+    trips: (r) => r.trips,
+    silent_s: (r) => Math.round(r.silentMs / 1000),
+  });
 }

@@ -6,8 +6,13 @@ import {
   settingFields,
   settingsText,
   type ReportSettings,
+  type SettingsErrors,
   type SettingsText,
 } from '../../lib/reports/settings.ts';
+import { t } from '../../i18n/i18n.ts';
+import { say, type Message } from '../../i18n/message.ts';
+
+const sayError = (error: Message | undefined) => (error ? say(error) : undefined);
 
 /**
  * The thresholds of the reports: trips and stops (Traccar's defaults) and the alarm delay of
@@ -21,7 +26,7 @@ export const ReportSettingsForm = memo(function ReportSettingsForm({
   onChange: (settings: ReportSettings) => void;
 }) {
   const [text, setText] = useState<SettingsText>(() => settingsText(settings));
-  const [errors, setErrors] = useState<Partial<SettingsText>>({});
+  const [errors, setErrors] = useState<SettingsErrors>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseSettings(text, settings);
@@ -35,16 +40,16 @@ export const ReportSettingsForm = memo(function ReportSettingsForm({
     onChange(defaultReportSettings);
   };
   return (
-    <form onSubmit={submit} aria-label="Report settings" noValidate>
+    <form onSubmit={submit} aria-label={t('settings.title')} noValidate>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="xs">
         {settingFields.map((field) => (
           <TextInput
             key={field.name}
             size="xs"
-            label={`${field.label} (${field.unit})`}
+            label={t('settings.field', { label: t(field.label), unit: t(field.unit) })}
             inputMode="numeric"
             value={text[field.name]}
-            error={errors[field.name]}
+            error={sayError(errors[field.name])}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setText((current) => ({ ...current, [field.name]: value }));
@@ -54,14 +59,13 @@ export const ReportSettingsForm = memo(function ReportSettingsForm({
       </SimpleGrid>
       <Group gap="xs" mt="xs">
         <Button size="xs" type="submit">
-          Apply
+          {t('settings.apply')}
         </Button>
         <Button size="xs" variant="default" onClick={reset}>
-          Traccar’s defaults
+          {t('settings.defaults')}
         </Button>
         <Text size="xs" c="dimmed">
-          A trip must be at least as long and last at least as long as set; shorter movement joins
-          the stops around it.
+          {t('settings.explain')}
         </Text>
       </Group>
     </form>

@@ -4,7 +4,8 @@ import { DataTable, type DataColumn } from '../../components/data-table/data-tab
 import { download } from '../../components/download.ts';
 import { Timebars, type TimebarRow } from '../../components/timebar/timebar.tsx';
 import { exportFileName } from '../../lib/export/formats.ts';
-import { recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
+import { csvFields, recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
+import { t, type MessageId } from '../../i18n/i18n.ts';
 import type {
   MotionAnswer,
   MotionTotals,
@@ -74,64 +75,65 @@ type TripRow = TripRecord & {
 };
 type StopRow = StopRecord & { nodeName: string; key: string; place: string | undefined };
 
-const open = (open: boolean, text: string) => (open ? `${text} (at the range's edge)` : text);
+const open = (open: boolean, time: string) => (open ? t('trips.atEdge', { time }) : time);
 
-const tripColumns: DataColumn<TripRow>[] = [
+/** Built when the panel renders, so the headers are in the page's language. */
+const tripColumns = (): DataColumn<TripRow>[] => [
   {
-    header: 'Node',
+    header: t('trips.node'),
     track: 'minmax(125px, 1fr)',
     minWidth: 125,
     sticky: 'start',
-    cell: (t) => t.nodeName,
-    sort: (t) => t.nodeName,
+    cell: (trip) => trip.nodeName,
+    sort: (trip) => trip.nodeName,
   },
   {
-    header: 'Start',
+    header: t('trips.start'),
     track: '235px',
     minWidth: 235,
-    cell: (t) => open(t.startOpen, formatInstant(t.start)),
-    sort: (t) => t.start,
+    cell: (trip) => open(trip.startOpen, formatInstant(trip.start)),
+    sort: (trip) => trip.start,
   },
   {
-    header: 'End',
+    header: t('trips.end'),
     track: '235px',
     minWidth: 235,
-    cell: (t) => open(t.endOpen, formatInstant(t.end)),
-    sort: (t) => t.end,
+    cell: (trip) => open(trip.endOpen, formatInstant(trip.end)),
+    sort: (trip) => trip.end,
   },
   {
-    header: 'Duration',
+    header: t('trips.duration'),
     track: '125px',
     minWidth: 125,
     align: 'end',
-    cell: (t) => formatDuration(t.end - t.start),
-    sort: (t) => t.end - t.start,
+    cell: (trip) => formatDuration(trip.end - trip.start),
+    sort: (trip) => trip.end - trip.start,
   },
   {
-    header: 'Distance',
+    header: t('trips.distance'),
     track: '115px',
     minWidth: 115,
     align: 'end',
-    cell: (t) => formatKm(t.distanceM) + (t.gap ? ' *' : ''),
-    sort: (t) => t.distanceM,
+    cell: (trip) => formatKm(trip.distanceM) + (trip.gap ? ' *' : ''),
+    sort: (trip) => trip.distanceM,
   },
   {
-    header: 'From',
+    header: t('trips.from'),
     track: '195px',
     minWidth: 195,
-    cell: (t) => <PlaceName name={t.fromPlace} lat={t.fromLat} lon={t.fromLon} />,
+    cell: (trip) => <PlaceName name={trip.fromPlace} lat={trip.fromLat} lon={trip.fromLon} />,
   },
   {
-    header: 'To',
+    header: t('trips.to'),
     track: '195px',
     minWidth: 195,
-    cell: (t) => <PlaceName name={t.toPlace} lat={t.toLat} lon={t.toLon} />,
+    cell: (trip) => <PlaceName name={trip.toPlace} lat={trip.toLat} lon={trip.toLon} />,
   },
 ];
 
-const stopColumns: DataColumn<StopRow>[] = [
+const stopColumns = (): DataColumn<StopRow>[] => [
   {
-    header: 'Node',
+    header: t('trips.node'),
     track: 'minmax(125px, 1fr)',
     minWidth: 125,
     sticky: 'start',
@@ -139,21 +141,21 @@ const stopColumns: DataColumn<StopRow>[] = [
     sort: (s) => s.nodeName,
   },
   {
-    header: 'Arrived',
+    header: t('trips.arrived'),
     track: '235px',
     minWidth: 235,
     cell: (s) => open(s.startOpen, formatInstant(s.start)),
     sort: (s) => s.start,
   },
   {
-    header: 'Left',
+    header: t('trips.left'),
     track: '235px',
     minWidth: 235,
     cell: (s) => open(s.endOpen, formatInstant(s.end)),
     sort: (s) => s.end,
   },
   {
-    header: 'Duration',
+    header: t('trips.duration'),
     track: '125px',
     minWidth: 125,
     align: 'end',
@@ -161,7 +163,7 @@ const stopColumns: DataColumn<StopRow>[] = [
     sort: (s) => s.end - s.start,
   },
   {
-    header: 'Place',
+    header: t('trips.place'),
     track: '195px',
     minWidth: 195,
     cell: (s) => <PlaceName name={s.place} lat={s.lat} lon={s.lon} />,
@@ -170,9 +172,9 @@ const stopColumns: DataColumn<StopRow>[] = [
 
 type TotalsRow = MotionTotals & { key: string; name: string };
 
-const totalsColumns = (first: string): DataColumn<TotalsRow>[] => [
+const totalsColumns = (first: MessageId): DataColumn<TotalsRow>[] => [
   {
-    header: first,
+    header: t(first),
     track: 'minmax(110px, 1fr)',
     minWidth: 110,
     cell: (r) => r.name,
@@ -183,38 +185,39 @@ const totalsColumns = (first: string): DataColumn<TotalsRow>[] => [
 
 const keyOf = (row: { key: string }) => row.key;
 const iso = (ts: number) => new Date(ts).toISOString();
-const tripCsv: CsvColumn<TripRow>[] = [
-  { header: 'node', value: (t) => t.nodeName },
-  { header: 'start', value: (t) => iso(t.start) },
-  { header: 'end', value: (t) => iso(t.end) },
-  { header: 'duration_s', value: (t) => Math.round((t.end - t.start) / 1000) },
-  { header: 'distance_m', value: (t) => Math.round(t.distanceM) },
-  { header: 'from_place', value: (t) => t.fromPlace ?? '' },
-  { header: 'from_lat', value: (t) => t.fromLat },
-  { header: 'from_lon', value: (t) => t.fromLon },
-  { header: 'to_place', value: (t) => t.toPlace ?? '' },
-  { header: 'to_lat', value: (t) => t.toLat },
-  { header: 'to_lon', value: (t) => t.toLon },
-  { header: 'starts_before_range', value: (t) => t.startOpen },
-  { header: 'ends_after_range', value: (t) => t.endOpen },
-  { header: 'unobserved_gap', value: (t) => t.gap },
-];
-const stopCsv: CsvColumn<StopRow>[] = [
-  { header: 'node', value: (s) => s.nodeName },
-  { header: 'arrived', value: (s) => iso(s.start) },
-  { header: 'left', value: (s) => iso(s.end) },
-  { header: 'duration_s', value: (s) => Math.round((s.end - s.start) / 1000) },
-  { header: 'place', value: (s) => s.place ?? '' },
-  { header: 'lat', value: (s) => s.lat },
-  { header: 'lon', value: (s) => s.lon },
-  { header: 'starts_before_range', value: (s) => s.startOpen },
-  { header: 'ends_after_range', value: (s) => s.endOpen },
-];
+const tripCsv: CsvColumn<TripRow>[] = csvFields<TripRow>({
+  node: (trip) => trip.nodeName,
+  start: (trip) => iso(trip.start),
+  end: (trip) => iso(trip.end),
+  duration_s: (trip) => Math.round((trip.end - trip.start) / 1000),
+  distance_m: (trip) => Math.round(trip.distanceM),
+  from_place: (trip) => trip.fromPlace ?? '',
+  from_lat: (trip) => trip.fromLat,
+  from_lon: (trip) => trip.fromLon,
+  to_place: (trip) => trip.toPlace ?? '',
+  to_lat: (trip) => trip.toLat,
+  to_lon: (trip) => trip.toLon,
+  starts_before_range: (trip) => trip.startOpen,
+  ends_after_range: (trip) => trip.endOpen,
+  unobserved_gap: (trip) => trip.gap,
+});
+const stopCsv: CsvColumn<StopRow>[] = csvFields<StopRow>({
+  node: (s) => s.nodeName,
+  arrived: (s) => iso(s.start),
+  left: (s) => iso(s.end),
+  duration_s: (s) => Math.round((s.end - s.start) / 1000),
+  place: (s) => s.place ?? '',
+  lat: (s) => s.lat,
+  lon: (s) => s.lon,
+  starts_before_range: (s) => s.startOpen,
+  ends_after_range: (s) => s.endOpen,
+});
 
-function share(states: Uint8Array, state: number): string {
+/** The share of a timebar in one state, in whole percents. */
+function share(states: Uint8Array, state: number): number {
   let n = 0;
   for (const s of states) if (s === state) n++;
-  return `${Math.round((100 * n) / Math.max(1, states.length))} %`;
+  return Math.round((100 * n) / Math.max(1, states.length));
 }
 
 /**
@@ -246,12 +249,12 @@ export const TripsPanel = memo(function TripsPanel({
   const trips = useMemo(
     () =>
       shown.flatMap((n) =>
-        n.trips.filter(overlaps).map((t) => ({
-          ...t,
+        n.trips.filter(overlaps).map((trip) => ({
+          ...trip,
           nodeName: n.nodeName,
-          key: `${n.nodeUuid}-${t.start}`,
-          fromPlace: places.nameAt(n.nodeUuid, t.fromLat, t.fromLon),
-          toPlace: places.nameAt(n.nodeUuid, t.toLat, t.toLon),
+          key: `${n.nodeUuid}-${trip.start}`,
+          fromPlace: places.nameAt(n.nodeUuid, trip.fromLat, trip.fromLon),
+          toPlace: places.nameAt(n.nodeUuid, trip.toLat, trip.toLon),
         })),
       ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- overlaps reads dayBounds
@@ -276,9 +279,12 @@ export const TripsPanel = memo(function TripsPanel({
         key: n.nodeUuid,
         label: n.nodeName,
         states: n.timebar,
-        description:
-          `${n.nodeName}: moving ${share(n.timebar, MOVING)}, parked ${share(n.timebar, PARKED)}, ` +
-          `silent ${share(n.timebar, SILENT)} of the range`,
+        description: t('trips.timebar', {
+          node: n.nodeName,
+          moving: share(n.timebar, MOVING),
+          parked: share(n.timebar, PARKED),
+          silent: share(n.timebar, SILENT),
+        }),
       })),
     [shown],
   );
@@ -302,61 +308,60 @@ export const TripsPanel = memo(function TripsPanel({
       })),
     [motion],
   );
-  const fileName = (what: string) => exportFileName(`${channelName} ${what}`, range, 'csv');
+  const fileName = (what: MessageId) =>
+    exportFileName(t(what, { name: channelName }), range, 'csv');
+  const tripTable = useMemo(() => tripColumns(), []);
+  const stopTable = useMemo(() => stopColumns(), []);
 
   return (
     <Stack gap="sm">
       {!motion ? (
-        <Text c="dimmed">
-          {loading
-            ? 'Trips and stops follow once every day of the range has arrived.'
-            : 'Finding trips and stops…'}
-        </Text>
+        <Text c="dimmed">{t(loading ? 'trips.waiting' : 'trips.finding')}</Text>
       ) : nodes.length === 0 ? (
-        <Text c="dimmed">
-          No trips or stops: no positions in {loading ? 'the days loaded so far' : 'this range'}.
-        </Text>
+        <Text c="dimmed">{t(loading ? 'trips.noPositionsSoFar' : 'trips.noPositions')}</Text>
       ) : (
         <>
-          <Group gap="md" wrap="wrap" aria-label="Timebar key" role="list">
-            {[
-              [MOVING, 'Moving'],
-              [PARKED, 'Parked'],
-              [SILENT, 'Silent (no message)'],
-            ].map(([state, text]) => (
+          <Group gap="md" wrap="wrap" aria-label={t('trips.key')} role="list">
+            {(
+              [
+                [MOVING, 'trips.key.moving'],
+                [PARKED, 'trips.key.parked'],
+                [SILENT, 'trips.key.silent'],
+              ] as const
+            ).map(([state, text]) => (
               <Group key={text} gap={4} role="listitem">
                 <span
                   style={{
                     width: 12,
                     height: 12,
-                    background: stateColors[state as number],
+                    background: stateColors[state],
                     display: 'inline-block',
                   }}
                 />
-                <Text size="xs">{text}</Text>
+                <Text size="xs">{t(text)}</Text>
               </Group>
             ))}
           </Group>
-          <Timebars rows={bars} colors={stateColors} label="Timebars" />
+          <Timebars rows={bars} colors={stateColors} label={t('trips.timebars')} />
 
           <Title order={3} size="h5">
-            Totals per node
+            {t('trips.perNode')}
           </Title>
           <DataTable
             rows={perNode}
-            columns={totalsColumns('Node')}
-            label="Totals per node"
+            columns={totalsColumns('trips.node')}
+            label={t('trips.perNode')}
             rowKey={keyOf}
             rowHeight={32}
             {...(perNode.length > 12 ? { height: 360 } : {})}
           />
           <Title order={3} size="h5">
-            Totals per day{nodes.length > 1 ? ', all nodes' : ''}
+            {t(nodes.length > 1 ? 'trips.perDayAll' : 'trips.perDay')}
           </Title>
           <DataTable
             rows={perDay}
-            columns={totalsColumns('Day')}
-            label="Totals per day"
+            columns={totalsColumns('trips.day')}
+            label={t('trips.perDay')}
             rowKey={keyOf}
             rowHeight={32}
           />
@@ -367,30 +372,30 @@ export const TripsPanel = memo(function TripsPanel({
               value={table}
               onChange={(value) => setTable(value as 'stops' | 'trips')}
               data={[
-                { value: 'stops', label: `Stops (${stops.length.toLocaleString()})` },
-                { value: 'trips', label: `Trips (${trips.length.toLocaleString()})` },
+                { value: 'stops', label: t('trips.stopsCount', { count: stops.length }) },
+                { value: 'trips', label: t('trips.tripsCount', { count: trips.length }) },
               ]}
-              aria-label="Table"
+              aria-label={t('trips.table')}
             />
             {nodes.length > 1 && (
               <NativeSelect
                 size="xs"
-                label="Node"
+                label={t('trips.node')}
                 value={node ?? ''}
                 onChange={(e) => onNode(e.currentTarget.value || undefined)}
                 data={[
-                  { value: '', label: 'All nodes' },
+                  { value: '', label: t('trips.allNodes') },
                   ...nodes.map((n) => ({ value: n.nodeUuid, label: n.nodeName })),
                 ]}
               />
             )}
             <NativeSelect
               size="xs"
-              label="Day"
+              label={t('trips.day')}
               value={day}
               onChange={(e) => onDay(e.currentTarget.value)}
               data={[
-                { value: '', label: 'Whole range' },
+                { value: '', label: t('trips.wholeRange') },
                 ...(motion.days ?? []).map((d) => ({ value: d, label: d })),
               ]}
             />
@@ -399,45 +404,44 @@ export const TripsPanel = memo(function TripsPanel({
               variant="default"
               onClick={() =>
                 table === 'trips'
-                  ? download(recordsCsv(tripCsv, trips), fileName('trips'))
-                  : download(recordsCsv(stopCsv, stops), fileName('stops'))
+                  ? download(recordsCsv(tripCsv, trips), fileName('trips.file.trips'))
+                  : download(recordsCsv(stopCsv, stops), fileName('trips.file.stops'))
               }
             >
-              Export {table} as CSV
+              {t(table === 'trips' ? 'trips.exportTrips' : 'trips.exportStops')}
             </Button>
             <Button
               size="xs"
               variant="default"
-              onClick={() => download(recordsCsv(totalsCsv, perDay), fileName('totals per day'))}
+              onClick={() => download(recordsCsv(totalsCsv, perDay), fileName('trips.file.totals'))}
             >
-              Export totals per day as CSV
+              {t('trips.exportTotals')}
             </Button>
           </Group>
           {table === 'trips' ? (
             <DataTable
               rows={trips}
-              columns={tripColumns}
-              label="Trips"
+              columns={tripTable}
+              label={t('trips.trips')}
               rowKey={keyOf}
               rowHeight={32}
               height={trips.length > 10 ? 360 : undefined}
-              initialSort={{ column: 'Start', direction: 'ascending' }}
+              initialSort={{ column: t('trips.start'), direction: 'ascending' }}
             />
           ) : (
             <DataTable
               rows={stops}
-              columns={stopColumns}
-              label="Stops"
+              columns={stopTable}
+              label={t('trips.stops')}
               rowKey={keyOf}
               rowHeight={32}
               height={stops.length > 10 ? 360 : undefined}
-              initialSort={{ column: 'Arrived', direction: 'ascending' }}
+              initialSort={{ column: t('trips.arrived'), direction: 'ascending' }}
             />
           )}
-          {trips.some((t) => t.gap) && table === 'trips' && (
+          {trips.some((trip) => trip.gap) && table === 'trips' && (
             <Text size="xs" c="dimmed">
-              * The node went silent during this trip: its distance is the straight line across the
-              silence.
+              {t('trips.gap')}
             </Text>
           )}
         </>
@@ -447,6 +451,6 @@ export const TripsPanel = memo(function TripsPanel({
 });
 
 const totalsCsv: CsvColumn<TotalsRow>[] = [
-  { header: 'day', value: (r) => r.name },
+  ...csvFields<TotalsRow>({ day: (r) => r.name }),
   ...motionTotalsCsv<TotalsRow>(),
 ];

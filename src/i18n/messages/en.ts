@@ -6,6 +6,15 @@ import { shell } from './en/shell.ts';
 import { alarms } from './en/alarms.ts';
 import { nodes } from './en/nodes.ts';
 import { channel } from './en/channel.ts';
+import { ui } from './en/ui.ts';
+import { signin } from './en/signin.ts';
+import { groups } from './en/groups.ts';
+import { inventory } from './en/inventory.ts';
+import { readings } from './en/readings.ts';
+import { reports } from './en/reports.ts';
+import { people } from './en/people.ts';
+import { audit } from './en/audit.ts';
+import { channelSupport } from './en/channel-support.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -20,9 +29,36 @@ export const en = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...ui,
+  ...signin,
+  ...groups,
+  ...inventory,
+  ...readings,
+  ...reports,
+  ...people,
+  ...audit,
+  ...channelSupport,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
-export const enAreas = [common, shell, permissions, fleet, history, alarms, nodes, channel];
+export const enAreas = [
+  common,
+  shell,
+  permissions,
+  fleet,
+  history,
+  alarms,
+  nodes,
+  channel,
+  ui,
+  signin,
+  groups,
+  inventory,
+  readings,
+  reports,
+  people,
+  audit,
+  channelSupport,
+];
 
 export type MessageId = keyof typeof en;

@@ -7,6 +7,15 @@ import { shell } from './nl/shell.ts';
 import { alarms } from './nl/alarms.ts';
 import { nodes } from './nl/nodes.ts';
 import { channel } from './nl/channel.ts';
+import { ui } from './nl/ui.ts';
+import { signin } from './nl/signin.ts';
+import { groups } from './nl/groups.ts';
+import { inventory } from './nl/inventory.ts';
+import { readings } from './nl/readings.ts';
+import { reports } from './nl/reports.ts';
+import { people } from './nl/people.ts';
+import { audit } from './nl/audit.ts';
+import { channelSupport } from './nl/channel-support.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -18,4 +27,13 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...alarms,
   ...nodes,
   ...channel,
+  ...ui,
+  ...signin,
+  ...groups,
+  ...inventory,
+  ...readings,
+  ...reports,
+  ...people,
+  ...audit,
+  ...channelSupport,
 };

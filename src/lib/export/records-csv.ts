@@ -18,3 +18,13 @@ export function recordsCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T
   ];
   return new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv;charset=utf-8' });
 }
+
+/**
+ * Columns from field names and their values, in order: `csvFields({ node: (r) => r.name })`. The
+ * names are the CSV's field names, for programs, the same in every language.
+ */
+export function csvFields<T>(
+  fields: Readonly<Record<string, CsvColumn<T>['value']>>,
+): CsvColumn<T>[] {
+  return Object.entries(fields).map(([header, value]) => ({ header, value }));
+}

@@ -10,6 +10,20 @@ function isGeometryObject(value: unknown): value is GeometryObject {
   return typeof value === 'object' && value !== null && 'type' in value;
 }
 
+/** The Natural Earth scales the console ships: 1:110m and 1:50m. */
+export type BasemapDetail = '110m' | '50m';
+
+/**
+ * Below this zoom a continent or more is in view, where 1:110m is as much detail as the screen
+ * shows (a 1:50m coastline's extra points fall within a pixel) at a sixth of the bytes.
+ */
+const FINE_FROM_ZOOM = 5;
+
+/** The scale a map at `zoom` needs. */
+export function basemapDetail(zoom: number): BasemapDetail {
+  return zoom < FINE_FROM_ZOOM ? '110m' : '50m';
+}
+
 /**
  * Land and country borders from a Natural Earth topology of world-atlas (`countries-*.json`).
  * Borders are the arcs two countries share, so coastlines are drawn once, by the land.

@@ -60,7 +60,9 @@ export function engineError(error: unknown): EngineError {
   if (error instanceof InvalidTimeslice) {
     return {
       name: 'ApiError',
-      message: `The cloud's history answer does not follow the interface: ${error.message}.`,
+      // What the check found, for the technical details; the page says the rest in its
+      // language (this runs in a worker, which knows no language).
+      message: error.message,
       status: 200,
       code: 'INVALID_RESPONSE',
     };
@@ -74,7 +76,8 @@ export function engineError(error: unknown): EngineError {
       ...(typeof code === 'string' ? { code } : {}),
     };
   }
-  return { name: 'Error', message: 'The history could not be loaded.' };
+  // Nothing to say: the page says the history could not be loaded.
+  return { name: 'Error', message: '' };
 }
 
 /**

@@ -78,7 +78,7 @@ export interface LinesAnswer {
 /** Sensors that share the same limits, drawn as one band. */
 export interface Band {
   key: string;
-  label: string;
+  /** Its limits, said in words by the page (the engine, in a worker, knows no language). */
   limits: AppliedLimits | undefined;
   members: number;
   /** Per pixel column: lowest, median and highest reading across members (NaN: no data). */

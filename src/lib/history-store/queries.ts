@@ -104,7 +104,7 @@ function bands(store: RangeStore, query: Extract<Query, { kind: 'bands' }>): Ban
   let low = Infinity;
   let high = -Infinity;
   const result = cohorts(sensorsWithLimits(store, query.options)).map((c) => {
-    const b = band(c.key, c.label, c.limits, c.members, query.window, query.width, BAND_CARRY_MS);
+    const b = band(c.key, c.limits, c.members, query.window, query.width, BAND_CARRY_MS);
     for (const v of b.low) if (v < low) low = v;
     for (const v of b.high) if (v > high) high = v;
     return b;

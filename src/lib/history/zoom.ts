@@ -1,3 +1,4 @@
+import type { Message } from '../../i18n/message.ts';
 import type { TimeSpan } from './split-range.ts';
 
 /** The narrowest window a person can zoom into: one second. */
@@ -26,11 +27,18 @@ export function zoomWindow(
 
 /** Replay speeds: how many milliseconds of history pass per second of replay. */
 export const replaySpeeds = [
-  { label: '1 min/s', value: 60_000 },
-  { label: '10 min/s', value: 600_000 },
-  { label: '1 h/s', value: 3_600_000 },
-  { label: '6 h/s', value: 21_600_000 },
+  { value: 60_000 },
+  { value: 600_000 },
+  { value: 3_600_000 },
+  { value: 21_600_000 },
 ] as const;
+
+/** A replay speed as the menu says it: "10 min/s", "1 h/s" (the number by the locale). */
+export function replaySpeedMessage(value: number): Message {
+  return value < 3_600_000
+    ? { id: 'replay.minutesPerSecond', values: { n: value / 60_000 } }
+    : { id: 'replay.hoursPerSecond', values: { n: value / 3_600_000 } };
+}
 
 /** Where the replay cursor is after `elapsed` ms of replay; it stops at the end. */
 export function advanceReplay(

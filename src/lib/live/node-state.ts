@@ -1,5 +1,6 @@
 import type { FleetNode } from '../history/fleet-positions.ts';
 import { formatAgo } from '../history/format-time.ts';
+import { t, type MessageId } from '../../i18n/i18n.ts';
 
 /** What a fleet manager asks of a node first: is it driving, parked, or not heard from? */
 export type NodeState = 'moving' | 'parked' | 'silent';
@@ -8,19 +9,35 @@ export type NodeState = 'moving' | 'parked' | 'silent';
 export const MOVING_FOR_MS = 10 * 60_000;
 
 /** How long without any message before a node counts as silent: the page offers these. */
-export const silentChoices = [
-  { minutes: 5, label: '5 minutes' },
-  { minutes: 15, label: '15 minutes' },
-  { minutes: 60, label: '1 hour' },
-  { minutes: 360, label: '6 hours' },
-  { minutes: 1440, label: '24 hours' },
-] as const;
+export const silentChoices = [5, 15, 60, 360, 1440].map((minutes) => ({
+  minutes,
+  /** Said when read, in the page's language: "15 minutes", "6 hours". */
+  get label(): string {
+    return minutes % 60 === 0
+      ? t('silence.hours', { n: minutes / 60 })
+      : t('silence.minutes', { n: minutes });
+  },
+}));
 export const DEFAULT_SILENT_MINUTES = 15;
 
-export const stateLabels: Record<NodeState, string> = {
-  moving: 'Moving',
-  parked: 'Parked',
-  silent: 'Silent',
+/** Each state's name in the catalogue. */
+export const stateMessages: Readonly<Record<NodeState, MessageId>> = {
+  moving: 'nodeState.moving',
+  parked: 'nodeState.parked',
+  silent: 'nodeState.silent',
+};
+
+/** Each state's name in the page's language, when read (`stateLabels[state]`). */
+export const stateLabels: Readonly<Record<NodeState, string>> = {
+  get moving() {
+    return t(stateMessages.moving);
+  },
+  get parked() {
+    return t(stateMessages.parked);
+  },
+  get silent() {
+    return t(stateMessages.silent);
+  },
 };
 
 /** Colours on the map and in the list; distinct in hue and lightness (colour-blind readers). */
@@ -46,7 +63,7 @@ export function nodeState(node: FleetNode, now: number, silentAfterMs: number): 
 /** "12 s ago" while it counts up by the second, then as the rest of the console says it. */
 export function formatLastSeen(ts: number, now: number): string {
   const s = Math.max(0, Math.floor((now - ts) / 1000));
-  return s < 60 ? `${s} s ago` : formatAgo(ts, now);
+  return s < 60 ? t('ago.seconds', { s }) : formatAgo(ts, now);
 }
 
 export type FleetSort = 'name' | 'state' | 'lastSeen';

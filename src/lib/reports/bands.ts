@@ -2,7 +2,7 @@ import { firstAtOrAfter, lastAtOrBefore } from '../history-store/m4.ts';
 import type { TempSeries } from '../history-store/extract.ts';
 import type { Band } from '../history-store/protocol.ts';
 import type { TimeSpan } from '../history/split-range.ts';
-import { describeLimits, type AppliedLimits } from './limits.ts';
+import type { AppliedLimits } from './limits.ts';
 
 export interface BandMember {
   series: TempSeries;
@@ -15,7 +15,7 @@ export interface BandMember {
  */
 export function cohorts(
   members: readonly BandMember[],
-): { key: string; label: string; limits: AppliedLimits | undefined; members: BandMember[] }[] {
+): { key: string; limits: AppliedLimits | undefined; members: BandMember[] }[] {
   const byKey = new Map<string, BandMember[]>();
   for (const member of members) {
     const key = member.limits ? `${member.limits.min ?? ''}|${member.limits.max ?? ''}` : 'none';
@@ -24,7 +24,6 @@ export function cohorts(
   return [...byKey.entries()]
     .map(([key, list]) => ({
       key,
-      label: list[0]?.limits ? describeLimits(list[0].limits) : 'no limits',
       limits: list[0]?.limits,
       members: list,
     }))
@@ -40,7 +39,6 @@ export function cohorts(
  */
 export function band(
   key: string,
-  label: string,
   limits: AppliedLimits | undefined,
   members: readonly BandMember[],
   window: TimeSpan,
@@ -132,5 +130,5 @@ export function band(
     low[c] = lo;
     high[c] = hi;
   }
-  return { key, label, limits, members: n, low, median, high, out };
+  return { key, limits, members: n, low, median, high, out };
 }

@@ -1,30 +1,49 @@
-/** Figures of the reports as people read them; number formats are built once (Intl is slow to build). */
+import { currentLocale, t } from '../../i18n/i18n.ts';
 
-const kilometres = new Intl.NumberFormat(undefined, {
-  maximumFractionDigits: 1,
-  minimumFractionDigits: 1,
-});
-const percent1 = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-const percent2 = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+/**
+ * Figures of the reports as people read them, in the page's locale ("12,5 km" in Dutch); number
+ * formats are built once per locale (Intl is slow to build).
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+function number(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = currentLocale();
+  const key = JSON.stringify([locale, options]);
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
+const KM = { maximumFractionDigits: 1, minimumFractionDigits: 1 };
 
 export function formatKm(metres: number): string {
-  return `${kilometres.format(metres / 1000)} km`;
+  return `${number(KM).format(metres / 1000)} km`;
+}
+
+/** A count: "1,234" (English), "1.234" (Dutch). */
+export function formatCount(n: number): string {
+  return number({}).format(n);
 }
 
 export function formatPercent(fraction: number): string {
   if (Number.isNaN(fraction)) return '–';
   const percent = fraction * 100;
   // 99.96 % is not 100 %: two decimals just below it, never rounded up to it.
-  if (percent > 99 && percent < 100) return `${percent2.format(Math.floor(percent * 100) / 100)} %`;
-  return `${percent1.format(percent)} %`;
+  if (percent > 99 && percent < 100)
+    return `${number({ maximumFractionDigits: 2 }).format(Math.floor(percent * 100) / 100)} %`;
+  return `${number({ maximumFractionDigits: 1 }).format(percent)} %`;
 }
 
+/** Coordinates, the last resort for naming a place: always with a dot, as maps take them. */
 export function formatPlace(lat: number, lon: number): string {
-  if (Number.isNaN(lat) || Number.isNaN(lon)) return 'unknown';
+  if (Number.isNaN(lat) || Number.isNaN(lon)) return t('place.unknown');
   return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
 }
 
 export function formatDegrees(value: number): string {
   if (!Number.isFinite(value)) return '–';
-  return `${value < 0 ? '\u2212' : ''}${Math.abs(Math.round(value * 10) / 10)} °C`;
+  const rounded = Math.abs(Math.round(value * 10) / 10);
+  return `${value < 0 ? '\u2212' : ''}${number({ maximumFractionDigits: 1 }).format(rounded)} °C`;
 }

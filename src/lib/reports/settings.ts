@@ -1,5 +1,6 @@
 import { defaultColdChainSettings, type ColdChainSettings } from './excursions.ts';
 import { defaultTripSettings, type TripSettings } from './trips.ts';
+import type { Message } from '../../i18n/message.ts';
 
 export interface ReportSettings {
   trips: TripSettings;
@@ -13,16 +14,31 @@ export const defaultReportSettings: ReportSettings = {
 
 const MINUTE = 60_000;
 
-/** The settings a person can change, in the units they think in, with what each may be. */
+/**
+ * The settings a person can change, in the units they think in, with what each may be; `label`
+ * and `unit` name messages of the catalogue.
+ */
 export const settingFields = [
-  { name: 'minStop', label: 'Shortest stop', unit: 'min', min: 1, max: 1440 },
-  { name: 'minTripDistance', label: 'Shortest trip', unit: 'm', min: 0, max: 100_000 },
-  { name: 'minTripTime', label: 'Shortest trip time', unit: 'min', min: 0, max: 1440 },
-  { name: 'silence', label: 'Silent after', unit: 'min', min: 5, max: 1440 },
+  { name: 'minStop', label: 'settings.minStop', unit: 'settings.unit.min', min: 1, max: 1440 },
+  {
+    name: 'minTripDistance',
+    label: 'settings.minTripDistance',
+    unit: 'settings.unit.m',
+    min: 0,
+    max: 100_000,
+  },
+  {
+    name: 'minTripTime',
+    label: 'settings.minTripTime',
+    unit: 'settings.unit.min',
+    min: 0,
+    max: 1440,
+  },
+  { name: 'silence', label: 'settings.silence', unit: 'settings.unit.min', min: 5, max: 1440 },
   {
     name: 'alarmDelay',
-    label: 'Excursions shorter than this are not listed',
-    unit: 'min',
+    label: 'settings.alarmDelay',
+    unit: 'settings.unit.min',
     min: 0,
     max: 1440,
   },
@@ -30,6 +46,8 @@ export const settingFields = [
 
 type SettingName = (typeof settingFields)[number]['name'];
 export type SettingsText = Record<SettingName, string>;
+/** What is wrong with each field, to be said in the page's language. */
+export type SettingsErrors = Partial<Record<SettingName, Message>>;
 
 export function settingsText(settings: ReportSettings): SettingsText {
   return {
@@ -45,16 +63,18 @@ export function settingsText(settings: ReportSettings): SettingsText {
 export function parseSettings(
   text: SettingsText,
   base: ReportSettings,
-): { ok: true; settings: ReportSettings } | { ok: false; errors: Partial<SettingsText> } {
-  const errors: Partial<SettingsText> = {};
+): { ok: true; settings: ReportSettings } | { ok: false; errors: SettingsErrors } {
+  const errors: SettingsErrors = {};
   const values = {} as Record<SettingName, number>;
   for (const field of settingFields) {
     const raw = text[field.name].trim();
     const value = Number(raw);
-    if (raw === '' || !Number.isFinite(value)) errors[field.name] = 'Enter a number.';
+    if (raw === '' || !Number.isFinite(value)) errors[field.name] = { id: 'settings.enterNumber' };
     else if (value < field.min || value > field.max) {
-      errors[field.name] =
-        `Between ${field.min} and ${field.max.toLocaleString('en-US')} ${field.unit}.`;
+      errors[field.name] = {
+        id: 'settings.between',
+        values: { min: field.min, max: field.max, unit: { id: field.unit } },
+      };
     }
     values[field.name] = value;
   }

@@ -1,0 +1,99 @@
+import { Anchor, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { AuditEntry } from '../../contract/audit.ts';
+import { t } from '../i18n/i18n.ts';
+import { describeEntry, differenceOf } from '../lib/audit/describe-entry.ts';
+import { formatInstant } from '../lib/history/format-time.ts';
+import { paths } from '../lib/paths.ts';
+
+/** Before → after as the fields that changed, one line each. */
+export function Difference({ entry }: { entry: AuditEntry }) {
+  const changes = differenceOf(entry.before, entry.after);
+  if (changes.length === 0) return null;
+  return (
+    <List size="xs" listStyleType="none" p={0} aria-label={t('audit.difference')}>
+      {changes.map((change) => (
+        <List.Item key={change.field}>
+          {change.field !== '' && (
+            <Text span size="xs" ff="monospace">
+              {change.field}:{' '}
+            </Text>
+          )}
+          <Text span size="xs" td="line-through" c="red.8">
+            {change.before || t('audit.absent')}
+          </Text>
+          {' → '}
+          <Text span size="xs" c="green.9" fw={600}>
+            {change.after || t('audit.absent')}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * Audit entries, newest first: when, who (and from where), what, and the difference. `actions`
+ * adds a control per entry (a link to check access for its channel).
+ */
+export function AuditEntries({
+  entries,
+  label,
+  actions,
+}: {
+  entries: readonly AuditEntry[];
+  label: string;
+  actions?: (entry: AuditEntry) => ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped aria-label={label} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('audit.column.when')}</Table.Th>
+            <Table.Th>{t('audit.column.what')}</Table.Th>
+            <Table.Th>{t('audit.column.change')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm">{formatInstant(entry.at)}</Text>
+                <Badge size="xs" variant="light" color="gray">
+                  {t(`audit.origin.${entry.origin}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={2}>
+                  <Text size="sm">{describeEntry(entry)}</Text>
+                  <Group gap="xs">
+                    {entry.channel && (
+                      <Anchor
+                        component={Link}
+                        to={paths.channel.href(entry.channel.uuid)}
+                        size="xs"
+                      >
+                        {t('audit.openChannel', { channel: entry.channel.name })}
+                      </Anchor>
+                    )}
+                    {actions?.(entry)}
+                  </Group>
+                  {entry.result !== 'OK' && (
+                    <Text size="xs" c="dimmed">
+                      {entry.result}
+                    </Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Difference entry={entry} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

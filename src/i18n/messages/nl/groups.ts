@@ -1,0 +1,61 @@
+import type { groups as en } from '../en/groups.ts';
+
+export const groups: Record<keyof typeof en, string> = {
+  'groups.title': 'Groepen',
+  'groups.description':
+    'Groepen bundelen nodes en sensoren, zodat je hun gegevens samen kunt bekijken.',
+  'groups.links': 'Links',
+  'groups.channelPage': 'Kanaalpagina',
+  'groups.channelPageOf': 'Kanaalpagina van {name}',
+  'groups.loading': 'Groepen laden',
+  'groups.notLoaded': 'De groepen konden niet worden geladen',
+  'groups.none.title': 'Nog geen groepen',
+  'groups.none.description':
+    'Maak hierboven een groep aan en voeg er nodes en sensoren aan toe om hun gegevens samen te zien.',
+  'group.notFound.title': 'Deze groep bestaat niet',
+  'group.notFound.description':
+    'Of je hebt er geen toegang toe: de cloud geeft in beide gevallen hetzelfde antwoord.',
+  'group.all': 'Alle groepen',
+  'group.fallbackName': 'Groep',
+  'group.history': 'Geschiedenis',
+  'group.dailySummary': 'Dagoverzicht',
+  'group.members': 'Leden',
+  'group.membersCount': 'Leden ({count, number})',
+  'group.removeAll': 'Alles verwijderen',
+  'group.membersNotLoaded': 'De leden konden niet worden geladen',
+  'group.noMembers':
+    'Deze groep heeft nog geen leden. Zoek hierboven naar nodes en sensoren om toe te voegen.',
+  'group.removeAll.title':
+    '{count, plural, one {Het enige lid verwijderen?} other {Alle # leden verwijderen?}}',
+  'group.removeAll.confirm': 'Alle leden verwijderen',
+  'group.removeAll.done': 'Alle leden van {name} zijn verwijderd.',
+  'group.removeAll.explain':
+    'Alle nodes en sensoren verlaten <b>{name}</b>. Hun gegevens blijven tot nu toe in de geschiedenis van de groep staan.',
+  'group.add.label': 'Leden toevoegen',
+  'group.add.loading': 'Kanalen laden…',
+  'group.add.search': 'Zoek nodes, gateways en sensoren',
+  'group.add.nothingFound': 'Geen kanaal met die naam dat je kunt toevoegen',
+  'group.add.submit': '{count, plural, one {Lid toevoegen} other {# leden toevoegen}}',
+  'group.add.done': '{count, plural, one {# lid toegevoegd.} other {# leden toegevoegd.}}',
+  'group.add.someFailed': 'Sommige konden niet worden toegevoegd',
+  'group.create.label': 'Nieuwe groep',
+  'group.create.placeholder': 'bijv. Depot Noord',
+  'group.create.enterName': 'Vul een naam voor de groep in.',
+  'group.create.chooseTenant': 'Kies de tenant waar de groep bij hoort.',
+  'group.create.submit': 'Groep aanmaken',
+  'group.create.done': 'Groep {name} is aangemaakt.',
+  'group.create.failed': 'De groep is niet aangemaakt',
+  'group.member.actions': 'Acties',
+  'group.member.remove': 'Verwijderen',
+  'group.member.removeLabel': '{name} uit de groep verwijderen',
+  'group.member.removed': '{name} is uit de groep verwijderd.',
+  'group.member.notRemoved': '{name} is niet verwijderd',
+  'field.subject.name': 'De naam',
+  'field.subject.serial': 'Het serienummer',
+  'field.rule': '{subject} {rule}.',
+  'field.notEmpty': '{subject} mag niet leeg zijn.',
+  'field.atMost': '{subject} mag hoogstens {max, number} tekens lang zijn.',
+  'field.noControl': '{subject} mag geen stuurtekens bevatten.',
+  'field.serial':
+    '{subject} moet bestaan uit 1 tot 64 letters, cijfers, punten, streepjes, liggende streepjes of dubbele punten, en beginnen met een letter of cijfer.',
+};
