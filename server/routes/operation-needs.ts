@@ -213,8 +213,6 @@ export const operationNeeds = {
   'GET /v1/places/reverse': signedIn,
 } as const satisfies Record<string, OperationNeed>;
 
-export type OperationKey = keyof typeof operationNeeds;
-
 /** The row of a route as Fastify names it (`/v1/channels/:channelUuid`), if it has one. */
 export function needOfRoute(method: string, url: string): OperationNeed | undefined {
   const key = `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;

@@ -53,7 +53,7 @@ export interface CellInput {
 const grants = new Map(demoProfiles.map((p) => [p.username, p.permissions]));
 
 /** A demo user's permission, from demo-profiles.ts (what the README promises). */
-export function can(user: DemoUser, tenant: string, objectType: string, operation: string) {
+function can(user: DemoUser, tenant: string, objectType: string, operation: string) {
   const held: Record<string, readonly string[]> = grants.get(user) ?? {};
   return held[`${tenant}:${objectType}`]?.includes(operation) ?? false;
 }
