@@ -1,3 +1,4 @@
+import { credentialsFromTheTable } from './routes/route-credentials.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CloudConfig } from './config.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
     gatewayAuthenticator(services.store.channels, services.store.gatewayKeys),
   );
 
+  credentialsFromTheTable(app);
   // Bodies are only taken where an operation defines one; elsewhere any JSON is ignored, and other
   // content types are refused with 415 by Fastify.
   adminRoutes(app, services);

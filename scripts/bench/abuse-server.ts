@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
@@ -13,7 +14,9 @@ import { seedDemoFleet } from '../../server/sim/seed-demo.ts';
  * attackers and the measuring clients do not share its event loop: a fresh SQLite file with the
  * demo fleet and ABUSE_DAYS (7) days of its history, the demo accounts hashed with the real
  * scrypt cost. Prints one JSON line (address, the Cold chain group's uuid) and serves until
- * SIGTERM. Asked "memory" over IPC, it answers process.memoryUsage().
+ * SIGTERM. Asked "memory" over IPC, it answers process.memoryUsage(). With ABUSE_PROFILE_DIR set,
+ * `{ profile: name }` starts a CPU profile of this process and `{ profiled: name }` writes it there
+ * as <name>.cpuprofile (open it in Chrome's DevTools), so a phase can be profiled alone.
  */
 const days = Number(process.env.ABUSE_DAYS ?? 7);
 const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-abuse-'));
@@ -29,8 +32,24 @@ const coldChain = (await store.channels.listReachable(ids.fleet, 'GROUP')).find(
 const address = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(JSON.stringify({ url: address, coldChain: coldChain?.uuid, seedMs }) + '\n');
 
-process.on('message', (message) => {
+const profileDir = process.env.ABUSE_PROFILE_DIR;
+const session = new Session();
+process.on('message', (message: unknown) => {
   if (message === 'memory') process.send?.({ memory: process.memoryUsage() });
+  if (!profileDir || typeof message !== 'object' || message === null) return;
+  if ('profile' in message) {
+    session.connect();
+    void session.post('Profiler.enable').then(() => session.post('Profiler.start'));
+  }
+  if ('profiled' in message) {
+    void session.post('Profiler.stop').then(({ profile }) => {
+      writeFileSync(
+        join(profileDir, `${String(message.profiled)}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+      session.disconnect();
+    });
+  }
 });
 
 process.on('SIGTERM', () => {

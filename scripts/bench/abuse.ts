@@ -98,14 +98,26 @@ async function tokenOf(url: string, username: string, password: string): Promise
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+let attacks = 0;
+
 /** Other users, one request after another, for PHASE_MS; memory sampled every 500 ms. */
 async function measure(
   child: ChildProcess,
   seeded: Seeded,
   token: string,
-  attack: Record<string, number> = {},
+  attack?: Record<string, number>,
 ): Promise<Phase> {
-  const phase: Phase = { userinfo: [], livez: [], errors: 0, cloudCpuMs: 0, rssPeakMb: 0, attack };
+  const phase: Phase = {
+    userinfo: [],
+    livez: [],
+    errors: 0,
+    cloudCpuMs: 0,
+    rssPeakMb: 0,
+    attack: attack ?? {},
+  };
+  const name = attack === undefined ? 'alone' : `under-attack-${++attacks}`;
+  // Only with ABUSE_PROFILE_DIR does the cloud act on these.
+  child.send({ profile: name });
   const until = performance.now() + PHASE_MS;
   const cpuBefore = child.pid === undefined ? 0 : processMs(child.pid);
   const sample = async () => {
@@ -127,6 +139,7 @@ async function measure(
     sample(),
   ]);
   phase.cloudCpuMs = (child.pid === undefined ? 0 : processMs(child.pid)) - cpuBefore;
+  child.send({ profiled: name });
   return phase;
 }
 

@@ -1,5 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import { keysEqual, parseStoredHash, type ScryptParams } from './passwords.ts';
+import { randomBytes } from 'node:crypto';
+import {
+  keysEqual,
+  parseStoredHash,
+  STRONG_SCRYPT,
+  storedHash,
+  type ScryptParams,
+} from './passwords.ts';
 
 export interface ScryptJob {
   id: number;
@@ -85,4 +92,10 @@ export async function verifyQueued(
   const parsed = parseStoredHash(stored);
   if (!parsed) return false;
   return keysEqual(await queue.derive(password, parsed.salt, parsed.params), parsed.hash);
+}
+
+/** A new stored hash of `password` (STRONG_SCRYPT) made on the password worker; throws PasswordQueueFull. */
+export async function hashQueued(password: string, queue: PasswordQueue = shared): Promise<string> {
+  const salt = randomBytes(16);
+  return storedHash(STRONG_SCRYPT, salt, await queue.derive(password, salt, STRONG_SCRYPT));
 }

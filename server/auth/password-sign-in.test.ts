@@ -9,6 +9,7 @@ import {
   throttleKeys,
 } from './password-sign-in.ts';
 import { PasswordQueueFull } from './password-queue.ts';
+import { hashPassword, needsRehash, STRONG_SCRYPT, TEST_SCRYPT } from './passwords.ts';
 
 const HOME = '127.0.0.3';
 const STRANGER = '127.0.0.2';
@@ -97,5 +98,38 @@ describe('a stranger cannot lock anyone out', () => {
       });
     }
     expect(await signIn.attempt('ada', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
+  });
+});
+
+describe('hashes of a memory-heavier setting', () => {
+  it('are replaced at the next good sign-in by STRONG_SCRYPT’s, which still verifies; a lighter one stays', async () => {
+    const { users, signInFailures } = openSqliteStore(':memory:');
+    // N·r above STRONG_SCRYPT's, as the N=2^17 hashes of earlier versions (smaller, to stay quick).
+    const heavy = await hashPassword('right', { N: 32_768, r: 8, p: 1 });
+    const light = await hashPassword('right', TEST_SCRYPT);
+    const create = (username: string, passwordHash: string) =>
+      users.create({
+        username,
+        name: username,
+        email: `${username}@x.test`,
+        tenant: 'demo',
+        passwordHash,
+        now: 0,
+      });
+    await create('old', heavy);
+    await create('test', light);
+    const signIn = new PasswordSignIn(users, new FailureThrottle(signInFailures));
+    expect(needsRehash(heavy)).toBe(true);
+    expect(needsRehash(light)).toBe(false);
+
+    expect(await signIn.attempt('old', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
+    const upgraded = (await users.findByUsername('old'))?.passwordHash ?? '';
+    const { N, r, p } = STRONG_SCRYPT;
+    expect(upgraded.startsWith(`scrypt$${N}$${r}$${p}$`)).toBe(true);
+    expect(await signIn.attempt('old', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
+    expect(await signIn.attempt('old', 'wrong', HOME)).toEqual({ outcome: 'wrong' });
+
+    expect(await signIn.attempt('test', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });
+    expect((await users.findByUsername('test'))?.passwordHash).toBe(light);
   });
 });

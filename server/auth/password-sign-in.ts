@@ -1,6 +1,7 @@
 import type { User, UserStore } from '../store/users.ts';
 import { throttleAddress } from './client-address.ts';
-import { PasswordQueueFull, verifyQueued } from './password-queue.ts';
+import { hashQueued, PasswordQueueFull, verifyQueued } from './password-queue.ts';
+import { needsRehash } from './passwords.ts';
 import type { FailureThrottle } from './throttle.ts';
 
 export type SignInResult =
@@ -73,6 +74,7 @@ export class PasswordSignIn {
       if (await this.matches(password, user)) {
         // The address's count stays: one account of one's own must not reset it.
         await this.throttle.succeed(keys.nameAtAddress);
+        await this.upgrade(user, user.passwordHash, password);
         return { outcome: 'signed-in', user };
       }
     } else {
@@ -84,6 +86,17 @@ export class PasswordSignIn {
     await this.throttle.fail(keys.nameAtAddress);
     await this.throttle.fail(keys.address);
     return { outcome: 'wrong' };
+  }
+
+  /** A hash of an earlier, memory-heavier setting is replaced while the password is at hand. */
+  private async upgrade(user: User, stored: string, password: string): Promise<void> {
+    if (!needsRehash(stored)) return;
+    try {
+      await this.users.setPasswordHash(user.id, await hashQueued(password));
+    } catch (error) {
+      // A full queue: the next sign-in upgrades it.
+      if (!(error instanceof PasswordQueueFull)) throw error;
+    }
   }
 }
 

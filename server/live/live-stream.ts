@@ -51,6 +51,8 @@ const REPLAY_CHUNK = 250;
  * between two turns of the event loop (abuse benchmark: 1,000 kept other users' p99 at 9×).
  */
 const REPLAY_WINDOW = 250;
+/** Window edges found per piece: 5,000 index entries, a millisecond or two between two turns. */
+const EDGES_PER_PIECE = 20;
 /** A replaying client that takes nothing for this long is ended (too slow). */
 const DRAIN_TIMEOUT_MS = 30_000;
 const LOG_PAGE = 100;
@@ -95,7 +97,7 @@ const endings: Record<LiveEndReason, Pick<LiveEnd, 'status' | 'message'>> = {
 export interface LiveStreamOptions {
   hub: StreamHub;
   log: Pick<EventLogStore, 'after' | 'latest'>;
-  readings: Pick<ReadingStore, 'range'>;
+  readings: Pick<ReadingStore, 'range' | 'edges'>;
   timeslices: Pick<Timeslices, 'learn' | 'sliceHead' | 'sliceJson'>;
   connection: SseConnection;
   scope: StreamScope;
@@ -304,9 +306,9 @@ export class LiveStream implements HubSubscriber {
   /**
    * A channel's history from `from` to now (the newest REPLAY_MAX_ITEMS at most), oldest first,
    * in messages of REPLAY_CHUNK, read a window at a time as the client reads
-   * (docs/decisions/0041-fair-shares.md): a first pass walks back from now to find where the
-   * newest REPLAY_MAX_ITEMS begin, keeping only the window edges; the second reads each window
-   * again, oldest first, and waits for the client before reading the next. Readings logged
+   * (docs/decisions/0041-fair-shares.md): the window edges (and where the newest
+   * REPLAY_MAX_ITEMS begin) come from the index in one query; then each window is read, oldest
+   * first, and the client is waited for before the next. Readings logged
    * meanwhile that the replay has sent are left out of the live batches that carry them.
    */
   private async replayHistory(from: number): Promise<LiveOpen> {
@@ -315,25 +317,29 @@ export class LiveStream implements HubSubscriber {
     const channel = this.scope.channel;
     const started = this.options.now();
     const to = started + REPLAY_MARGIN_MS;
-    const edges = [to];
-    let total = 0;
+    // Where each window of REPLAY_WINDOW readings begins, newest first, from the index alone, a
+    // piece of EDGES_PER_PIECE windows per turn: not the newest REPLAY_MAX_ITEMS readings read
+    // with their values (abuse benchmark: 20 unread replays spent most of their CPU on that).
+    const most = REPLAY_MAX_ITEMS / REPLAY_WINDOW;
+    const found: number[] = [];
     let truncated = false;
-    let lower = from;
     for (let upper = to; !this.ended;) {
-      const page = await replayTurns.run(() =>
-        readings.range(channel.id, from, upper, REPLAY_WINDOW),
+      const piece = await replayTurns.run(() =>
+        readings.edges(channel.id, from, upper, REPLAY_WINDOW, EDGES_PER_PIECE),
       );
-      total += page.length;
-      const oldest = page.at(-1)?.[2];
-      if (page.length < REPLAY_WINDOW || oldest === undefined) break;
-      if (total >= REPLAY_MAX_ITEMS || oldest === upper) {
-        truncated = total >= REPLAY_MAX_ITEMS;
-        lower = oldest;
+      found.push(...piece);
+      const last = piece.at(-1);
+      if (found.length >= most) {
+        truncated = true;
+        found.length = most;
         break;
       }
-      edges.push(oldest);
-      upper = oldest;
+      if (piece.length < EDGES_PER_PIECE || last === undefined || last === upper) break;
+      upper = last;
     }
+    // Truncated: the oldest edge is where the newest REPLAY_MAX_ITEMS begin.
+    const lower = truncated ? (found.pop() ?? from) : from;
+    const edges = [to, ...found];
     // Windows oldest first: [lower, e_k], (e_k, e_k-1], … (e_1, to]; each edge in one window only.
     edges.reverse();
     const head = timeslices.sliceHead(channel);

@@ -16,7 +16,7 @@ import { Uuid } from '../schemas/params.ts';
 import type { Channel } from '../store/channels.ts';
 import type { Person, PermissionSetInfo, ReachFacts } from '../store/people.ts';
 import { channelDecision } from './channel-access.ts';
-import { needs } from './channel-needs.ts';
+import { operationNeeds as rows } from './operation-needs.ts';
 import { personInView } from './people.ts';
 
 /** Each explained operation: the request it stands for and what that route needs. */
@@ -26,15 +26,27 @@ function requestFor(
 ): { request: string; need: ChannelNeed } {
   switch (operation) {
     case 'READ':
-      return { request: 'GET /v1/channels/{uuid}', need: needs.read };
+      return {
+        request: 'GET /v1/channels/{uuid}',
+        need: rows['GET /v1/channels/{channelUuid}'].channel,
+      };
     case 'READ_HISTORY':
-      return { request: 'GET /v1/channels/{uuid}/history', need: needs.history };
+      return {
+        request: 'GET /v1/channels/{uuid}/history',
+        need: rows['GET /v1/channels/{channelUuid}/history'].channel,
+      };
     case 'UPDATE':
-      return { request: 'PUT /v1/channels/{uuid}/properties', need: needs.setProperties };
+      return {
+        request: 'PUT /v1/channels/{uuid}/properties',
+        need: rows['PUT /v1/channels/{channelUuid}/properties'].channel,
+      };
     case 'DELETE':
       return channel.type === 'GROUP'
-        ? { request: 'DELETE /v1/groups/{uuid}', need: needs.emptyGroup }
-        : { request: 'DELETE /v1/nodes/{uuid}', need: needs.decommission };
+        ? {
+            request: 'DELETE /v1/groups/{uuid}',
+            need: rows['DELETE /v1/groups/{groupUuid}'].channel,
+          }
+        : { request: 'DELETE /v1/nodes/{uuid}', need: rows['DELETE /v1/nodes/{nodeUuid}'].channel };
   }
 }
 

@@ -8,7 +8,6 @@ export function adminRoutes(app: ZodApp, services: Services): void {
   app.get(
     '/v1/admin/ping',
     {
-      config: { auth: 'none' },
       schema: {
         tags: ['admin'],
         summary: 'Check that the cloud is operational',

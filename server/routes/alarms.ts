@@ -10,9 +10,9 @@ import { countUpTo, EpochMs, Uuid } from '../schemas/params.ts';
 import type { AlarmFilter, AlarmView } from '../store/alarms.ts';
 import type { NodeScope } from '../store/positions.ts';
 import { toAlarm, type AlarmEvent } from '../alarms/alarm-json.ts';
-import { objectTypeOf } from '../auth/caller.ts';
 import type { AlarmChanges } from '../store/alarms.ts';
-import { channelInReach } from './channel-access.ts';
+import { channelResolver } from './channel-access.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { fleetScope } from './fleet-scope.ts';
 
 const TAGS = ['extension'];
@@ -146,6 +146,7 @@ async function decide(
 
 /** Our extension (issue 24): alarms the cloud raises as readings arrive. */
 export function alarmRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
   app.get(
     '/v1/alarms',
     {
@@ -183,13 +184,7 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
       if (query.channel === undefined) {
         nodes = await nodesInReach(services, caller);
       } else {
-        const channel = await channelInReach(services, caller, query.channel);
-        caller.require(
-          channel.tenant,
-          `${objectTypeOf(channel)}.history`,
-          'READ',
-          'reading alarms',
-        );
+        const channel = await channelFor(request, operationNeeds['GET /v1/alarms'].channel);
         if (channel.type === 'GROUP') {
           nodes = (await services.store.positions.groupScopes(channel.id)).map((scope) => ({
             id: scope.id,
@@ -287,7 +282,8 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
     async (request) => {
       const caller = callerOf(request);
       const alarm = await alarmFor(services, caller, request.params.alarmId);
-      caller.require(alarm.tenant, 'assets', 'UPDATE', 'clearing an alarm');
+      const then = operationNeeds['POST /v1/alarms/{alarmId}/clear'].alarm.then;
+      caller.require(alarm.tenant, then.objectType, then.operation, then.action);
       const done = await decide(
         services,
         'cleared',

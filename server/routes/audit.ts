@@ -5,6 +5,7 @@ import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { countUpTo, EpochMs, TenantChoice, Uuid } from '../schemas/params.ts';
+import { operationNeeds } from './operation-needs.ts';
 
 const Cursor = z
   .string()
@@ -47,11 +48,12 @@ export function auditRoutes(app: ZodApp, services: Services): void {
       if (from !== undefined && to !== undefined && from > to) {
         throw badRequest('query parameter \'from\': must not be after "to".');
       }
-      let tenants = caller.tenantsWith('audit', 'READ');
+      const need = operationNeeds['GET /v1/audit'].someTenant;
+      let tenants = need.objectTypes.flatMap((type) => caller.tenantsWith(type, need.operation));
       if (tenant !== undefined) tenants = tenants.filter((each) => each === tenant);
       if (tenants.length === 0) {
         throw forbidden(
-          `Refused: reading the audit trail needs READ on audit in ${
+          `Refused: ${need.action} needs ${need.operation} on ${need.objectTypes.join(' or ')} in ${
             tenant === undefined ? 'a tenant' : `tenant ${tenant}`
           }.`,
         );

@@ -42,16 +42,19 @@ export async function channelDecision(
 /**
  * Resolves the channel a route's path names, once, typed: 404 when it is out of reach, 400 when
  * it is the wrong kind, then 403 naming the missing permission, then 409 when it must be active
- * and is not, in that order. A route checks its other input first
+ * and is not, in that order. The channel is named by a path parameter, or a query parameter
+ * (`in: 'query'`) that the route has seen is sent. A route checks its other input first
  * (docs/decisions/0009-requests.md, "Requests": input comes before reach).
  */
 export function channelResolver(services: Services) {
-  return async (request: FastifyRequest, need: ChannelNeed): Promise<Channel> => {
+  return async (
+    request: FastifyRequest,
+    need: ChannelNeed & { in?: 'query' },
+  ): Promise<Channel> => {
     const caller = callerOf(request);
-    const uuid = (request.params as Record<string, string | undefined>)[
-      need.param ?? 'channelUuid'
-    ];
-    if (uuid === undefined) throw new Error(`route without a :${need.param ?? 'channelUuid'}`);
+    const from = need.in === 'query' ? request.query : request.params;
+    const uuid = (from as Record<string, string | undefined>)[need.param ?? 'channelUuid'];
+    if (uuid === undefined) throw new Error(`request without ${need.param ?? 'channelUuid'}`);
     const { channel, decision } = await channelDecision(services, caller, uuid, need);
     switch (decision.status) {
       case 404:

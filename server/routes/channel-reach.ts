@@ -5,7 +5,7 @@ import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
-import { needs } from './channel-needs.ts';
+import { operationNeeds } from './operation-needs.ts';
 
 /** People looked at, at most, to count who reaches a channel. */
 const PEOPLE_COUNTED = 2000;
@@ -33,7 +33,10 @@ export function channelReachRoutes(app: ZodApp, services: Services): void {
     },
     async (request): Promise<ChannelReach> => {
       const caller = callerOf(request);
-      const channel = await channelFor(request, needs.read);
+      const channel = await channelFor(
+        request,
+        operationNeeds['GET /v1/channels/{channelUuid}/reach'].channel,
+      );
       const { store } = services;
       const support = caller.can(channel.tenant, 'users', 'READ');
       const facts = await store.people.reachFacts(caller.user.id, channel);

@@ -4,12 +4,12 @@ import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf } from '../auth/caller.ts';
-import { forbidden } from '../http/errors.ts';
 import { listedRecordsJson, recordJson } from '../http/channel-json.ts';
 import { sendTagged, taggedJson } from '../http/etag.ts';
 import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
-import { needs } from './channel-needs.ts';
+import { operationNeeds } from './operation-needs.ts';
+import { requireSomeTenant } from './need-checks.ts';
 
 export function channelRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
@@ -38,9 +38,7 @@ export function channelRoutes(app: ZodApp, services: Services): void {
         channelType === undefined
           ? ['assets', 'groups']
           : [channelType === 'GROUP' ? 'groups' : 'assets'];
-      if (wanted.every((objectType) => caller.tenantsWith(objectType, 'READ').length === 0)) {
-        throw forbidden(`Refused: listing channels needs READ on ${wanted.join(' or ')}.`);
-      }
+      requireSomeTenant(caller, operationNeeds['GET /v1/channels'].someTenant, wanted);
       const needle = filter?.toLocaleLowerCase();
       // The answer depends on reach, the tenants where the caller may read each kind, the filter.
       const readable = (objectType: string) => caller.tenantsWith(objectType, 'READ');
@@ -73,7 +71,10 @@ export function channelRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const channel = await channelFor(request, needs.read);
+      const channel = await channelFor(
+        request,
+        operationNeeds['GET /v1/channels/{channelUuid}'].channel,
+      );
       return sendJsonText(reply, recordJson(channel, 'full'));
     },
   );

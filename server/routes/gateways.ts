@@ -10,6 +10,7 @@ import { IngestBody, IngestResult } from '../schemas/ingest.ts';
 import { ChannelName, GatewaySerial } from '../../contract/names.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 const GatewayKey = z
@@ -39,7 +40,8 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      caller.require(caller.user.tenant, 'assets', 'COMMISSION', 'registering a gateway');
+      const need = operationNeeds['POST /v1/gateways/{gatewaySerial}'].tenant;
+      caller.require(caller.user.tenant, need.objectType, need.operation, need.action);
       const serial = request.params.gatewaySerial;
       const taken = conflict(`Serial ${serial} is already commissioned.`);
       const { gateway, key } = await services.store
@@ -85,12 +87,10 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const gateway = await channelFor(request, {
-        param: 'gatewayUuid',
-        is: 'active gateway',
-        operation: 'UPDATE',
-        action: 'issuing a gateway key',
-      });
+      const gateway = await channelFor(
+        request,
+        operationNeeds['POST /v1/gateways/{gatewayUuid}/key'].channel,
+      );
       const key = await services.store.gatewayKeys.issue(gateway.id, services.now());
       reply.header('cache-control', 'no-store');
       return { channel: JSON.parse(recordJson(gateway, 'commissioned')) as ChannelRecord, key };
@@ -100,7 +100,6 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
   app.post(
     '/v1/ingest',
     {
-      config: { auth: 'gateway' },
       bodyLimit: 1_048_576,
       schema: {
         tags: ['extension: gateways'],

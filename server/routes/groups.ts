@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
 import { StatusResult } from '../../contract/status.ts';
-import type { Operation } from '../../contract/userinfo.ts';
 import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
@@ -10,15 +9,13 @@ import { recordJson, recordsJson } from '../http/channel-json.ts';
 import { ChannelName } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelInReach, channelResolver } from './channel-access.ts';
-import { needs } from './channel-needs.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
   const groupParams = z.object({ groupUuid: Uuid });
   const memberParams = z.object({ groupUuid: Uuid, sensorUuid: Uuid });
   const channelFor = channelResolver(services);
-  const group = (operation: Operation, action: string) =>
-    ({ param: 'groupUuid', is: 'group', operation, action }) as const;
 
   app.post(
     '/v1/groups/:groupName',
@@ -43,7 +40,9 @@ export function groupRoutes(app: ZodApp, services: Services): void {
     async (request, reply) => {
       const caller = callerOf(request);
       const tenant = request.query.tenant ?? caller.user.tenant;
-      caller.require(tenant, 'groups', 'CREATE', 'creating a group');
+      const { objectType, operation, action } =
+        operationNeeds['POST /v1/groups/{groupName}'].tenant;
+      caller.require(tenant, objectType, operation, action);
       const name = request.params.groupName;
       // Checked and created in one transaction, so two requests cannot both take the name.
       const created = await services.store.transaction(async (tx) => {
@@ -86,7 +85,10 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const target = await channelFor(request, group('UPDATE', 'adding a member'));
+      const target = await channelFor(
+        request,
+        operationNeeds['POST /v1/groups/{groupUuid}/{sensorUuid}'].channel,
+      );
       const member = await channelInReach(services, callerOf(request), request.params.sensorUuid);
       if (member.type === 'GROUP') throw badRequest('A group cannot be a member of a group.');
       if (!member.active)
@@ -124,7 +126,10 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const target = await channelFor(request, group('UPDATE', 'removing a member'));
+      const target = await channelFor(
+        request,
+        operationNeeds['DELETE /v1/groups/{groupUuid}/{sensorUuid}'].channel,
+      );
       const member = await services.store.channels.findByUuid(request.params.sensorUuid);
       const notMember = notFound(
         `Channel ${request.params.sensorUuid} is not a member of ${target.name}.`,
@@ -157,7 +162,10 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const target = await channelFor(request, needs.emptyGroup);
+      const target = await channelFor(
+        request,
+        operationNeeds['DELETE /v1/groups/{groupUuid}'].channel,
+      );
       await services.store.transaction(async (tx) => {
         const removed = await tx.groups.removeAll(target.id);
         // Emptying an empty group changes nothing, so it leaves no entry.
@@ -187,7 +195,10 @@ export function groupRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const target = await channelFor(request, group('READ', 'listing members'));
+      const target = await channelFor(
+        request,
+        operationNeeds['GET /v1/groups/{groupUuid}'].channel,
+      );
       const members = await services.store.groups.listMembers(target.id);
       return sendJsonText(reply, recordsJson(members, 'member'));
     },

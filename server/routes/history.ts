@@ -9,7 +9,7 @@ import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { Count, EpochMs, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
-import { needs } from './channel-needs.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { historyRange } from './history-range.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { PerUserGate } from '../http/fair-share.ts';
@@ -61,7 +61,10 @@ export function historyRoutes(app: ZodApp, services: Services): void {
       const columns = wantsColumns(request.headers.accept);
       void reply.header('Vary', 'Accept');
       const json = await gate.within(callerOf(request).user.id, async () => {
-        const channel = await channelFor(request, needs.history);
+        const channel = await channelFor(
+          request,
+          operationNeeds['GET /v1/channels/{channelUuid}/history'].channel,
+        );
         return columns
           ? historyColumnsJson(services.timeslices, channel, from, to, count)
           : services.timeslices.historyJson(channel, from, to, count);

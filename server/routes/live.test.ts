@@ -4,7 +4,7 @@ import { T0 } from '../test/harness.ts';
 import { listenTestCloud, type ListeningCloud } from '../test/listen.ts';
 import { buildWorld, type World } from '../test/world.ts';
 import { expectError } from '../test/assertions.ts';
-import { gps, ingest, temp } from '../test/fixtures.ts';
+import { channelOf, gps, ingest, temp } from '../test/fixtures.ts';
 import { TestEventStream } from '../test/event-stream.ts';
 import { bearer, tokenFor } from '../test/tokens.ts';
 import { demoUsers } from '../sim/demo-accounts.ts';
@@ -181,6 +181,34 @@ describe('live streams', () => {
       from: T0 - 90_000,
       missed: false,
     });
+  });
+
+  it('replays history of more than one window (250 readings) oldest first, each reading once', async () => {
+    // Acme's truck: no other test here reads its stream.
+    const node = world.nodes.acme.node.uuid;
+    // 600 readings between the world's two (odd milliseconds: no ts of theirs).
+    const many = Array.from({ length: 600 }, (_, i) => temp('ACME-1', T0 - 84_001 + i * 100, 5));
+    expect((await ingest(cloud, world.acmeGateway, many)).status).toBe(200);
+    const stream = await connect(`/v1/channels/${node}/events?since=${T0 - 85_000}`, basic('acme'));
+    await stream.take('open', 15_000);
+    const items: Timeslice[] = [];
+    for (;;) {
+      const message = await stream.take('timeslices', 1_000).catch(() => undefined);
+      if (!message) break;
+      items.push(...(message.data as Timeslice[]));
+    }
+    expect(items).toHaveLength(600 + world.readingsPerNode);
+    const times = items.map((item) => item.ts);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const keys = items.map((item) => `${item.sensorUuid}:${item.ts}`);
+    expect(new Set(keys).size).toBe(keys.length);
+
+    // The windows' edges are the 250th, 500th… newest readings' ts, at most as many as asked.
+    const { id } = await channelOf(cloud, node);
+    const newest = await cloud.store.readings.range(id, T0 - 85_000, T0, 1_000);
+    const edges = await cloud.store.readings.edges(id, T0 - 85_000, T0, 250, 5);
+    expect(edges).toEqual([newest[249]?.[2], newest[499]?.[2]]);
+    expect(await cloud.store.readings.edges(id, T0 - 85_000, T0, 100, 3)).toHaveLength(3);
   });
 
   it('replays from history when the event log no longer holds Last-Event-ID', async () => {

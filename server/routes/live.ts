@@ -4,7 +4,7 @@ import { HISTORY_MAX_SPAN_MS } from '../../contract/limits.ts';
 import type { LiveEndReason } from '../../contract/live.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
-import { badRequest, forbidden } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { AuthFailure, callerOf } from '../auth/authenticate.ts';
 import { objectTypeOf, type Caller } from '../auth/caller.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
@@ -14,6 +14,8 @@ import type { ChannelScope, FleetStreamScope, StreamScope } from '../live/stream
 import { channelResolver } from './channel-access.ts';
 import { fleetScope } from './fleet-scope.ts';
 import { PerUserGate } from '../http/fair-share.ts';
+import { operationNeeds } from './operation-needs.ts';
+import { requireSomeTenant } from './need-checks.ts';
 
 const LastEventId = z.object({
   'last-event-id': z
@@ -143,11 +145,10 @@ export function liveRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const replay = replayOf(request, request.query.since, services.now());
-      const channel = await channelFor(request, {
-        operation: 'READ',
-        on: 'history',
-        action: 'streaming events',
-      });
+      const channel = await channelFor(
+        request,
+        operationNeeds['GET /v1/channels/{channelUuid}/events'].channel,
+      );
       const scope: ChannelScope = {
         kind: 'channel',
         channel: { id: channel.id, uuid: channel.uuid, name: channel.name },
@@ -193,14 +194,7 @@ export function liveRoutes(app: ZodApp, services: Services): void {
     async (request, reply) => {
       const replay = replayOf(request, undefined, services.now());
       const caller = callerOf(request);
-      if (
-        caller.tenantsWith('assets.history', 'READ').length === 0 &&
-        caller.tenantsWith('groups.history', 'READ').length === 0
-      ) {
-        throw forbidden(
-          'Refused: streaming the fleet’s events needs READ on assets.history or groups.history.',
-        );
-      }
+      requireSomeTenant(caller, operationNeeds['GET /v1/events'].someTenant);
       const scope = await fleetOf(caller);
       return stream(request, reply, scope, replay, async () => {
         const again = await callerAgain(request);

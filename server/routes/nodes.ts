@@ -11,7 +11,7 @@ import { StoreConflict } from '../store/errors.ts';
 import { ChannelName, NodeSerial } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
-import { needs } from './channel-needs.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
@@ -46,7 +46,9 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
     async (request, reply) => {
       const caller = callerOf(request);
       const tenant = request.query.tenant ?? caller.user.tenant;
-      caller.require(tenant, 'assets', 'COMMISSION', 'commissioning a node');
+      const { objectType, operation, action } =
+        operationNeeds['POST /v1/nodes/{nodeSerial}'].tenant;
+      caller.require(tenant, objectType, operation, action);
       const { nodeSerial } = request.params;
       const { name, channelUuid } = request.query;
       const { channels } = services.store;
@@ -122,7 +124,7 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const node = await channelFor(request, needs.decommission);
+      const node = await channelFor(request, operationNeeds['DELETE /v1/nodes/{nodeUuid}'].channel);
       await services.store.transaction(async (tx) => {
         // The groups it leaves, for the entry: decommissioning takes it out of every one.
         const groups = (await tx.groups.activeGroupsOf([node.id])).get(node.id) ?? [];

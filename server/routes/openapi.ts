@@ -1,7 +1,5 @@
 import type { ZodApp } from '../http/zod-app.ts';
 
 export function openApiRoutes(app: ZodApp): void {
-  app.get('/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () =>
-    app.swagger(),
-  );
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -16,7 +16,6 @@ export function operationsRoutes(app: ZodApp, services: Services): void {
   app.get(
     '/livez',
     {
-      config: { auth: 'none' },
       schema: {
         tags: ['extension: operations'],
         summary: 'The process answers (extension)',
@@ -32,7 +31,6 @@ export function operationsRoutes(app: ZodApp, services: Services): void {
   app.get(
     '/readyz',
     {
-      config: { auth: 'none' },
       schema: {
         tags: ['extension: operations'],
         summary: 'The instance may take requests (extension)',

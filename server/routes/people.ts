@@ -4,9 +4,11 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { Caller } from '../auth/caller.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { Filter, NoQuery } from '../schemas/params.ts';
 import type { Person } from '../store/people.ts';
+import { operationNeeds } from './operation-needs.ts';
+import { requireSomeTenant } from './need-checks.ts';
 
 /** People listed at most per request: a search narrows it. */
 const PEOPLE_MAX = 500;
@@ -49,10 +51,8 @@ export function peopleRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const caller = callerOf(request);
+      requireSomeTenant(caller, operationNeeds['GET /v1/users'].someTenant);
       const tenants = caller.tenantsWith('users', 'READ');
-      if (tenants.length === 0) {
-        throw forbidden('Refused: looking people up needs READ on users in a tenant.');
-      }
       const people = await services.store.people.list(tenants, request.query.filter, PEOPLE_MAX);
       return people.map(summaryOf);
     },

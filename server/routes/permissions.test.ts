@@ -21,7 +21,7 @@ import {
   channelOf,
   temp,
 } from '../test/fixtures.ts';
-import { buildWorld, type World } from '../test/world.ts';
+import { buildWorld, reachOf, type World } from '../test/world.ts';
 import { demoProfiles } from '../test/demo-profiles.ts';
 import { bearer, tokenFor } from '../test/tokens.ts';
 
@@ -100,27 +100,6 @@ async function setup(cloud: TestCloud): Promise<Extra> {
 
 describe('reach: list channels and channel information (READ on assets or groups)', () => {
   const suite = useCloud(setup);
-
-  const reachOf = (world: World): Record<DemoUser, string[]> => {
-    const { groups, nodes } = world;
-    const withSensors = (n: World['nodes']['n']) => [n.node.uuid, n.sensors.temp, n.sensors.gps];
-    return {
-      admin: [
-        ...[groups.north, groups.south, groups.west, groups.acme, { uuid: world.gateway.uuid }].map(
-          (g) => g.uuid,
-        ),
-        ...[nodes.n, nodes.s, nodes.w, nodes.x, nodes.acme].flatMap(withSensors),
-      ],
-      fleet: [
-        groups.north.uuid,
-        groups.south.uuid,
-        ...withSensors(nodes.n),
-        ...withSensors(nodes.s),
-      ],
-      support: [groups.north.uuid, ...withSensors(nodes.n)],
-      acme: [groups.acme.uuid, world.acmeGateway.uuid, ...withSensors(nodes.acme)],
-    };
-  };
 
   it.each(['admin', 'fleet', 'support', 'acme'] as const)(
     '%s lists exactly the channels it reaches',

@@ -4,10 +4,10 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { sendTaggedJson } from '../http/etag.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { badRequest } from '../http/errors.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
 import type { NodeLatest, NodeScope } from '../store/positions.ts';
-import { channelInReach } from './channel-access.ts';
+import { channelResolver } from './channel-access.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { historyRange } from './history-range.ts';
 import { fleetScope } from './fleet-scope.ts';
 
@@ -23,6 +23,7 @@ function nodeJson(node: NodeLatest): string {
 
 /** Our extension: the newest position and temperature of every node in scope, in one request. */
 export function positionRoutes(app: ZodApp, services: Services): void {
+  const channelFor = channelResolver(services);
   app.get(
     '/v1/positions',
     {
@@ -56,11 +57,7 @@ export function positionRoutes(app: ZodApp, services: Services): void {
       if (request.query.group === undefined) {
         ({ scopes, withheld } = await fleetScope(positions, caller));
       } else {
-        const group = await channelInReach(services, caller, request.query.group);
-        if (group.type !== 'GROUP') {
-          throw badRequest(`Channel ${group.uuid} is a ${group.type} channel, not a group.`);
-        }
-        caller.require(group.tenant, 'groups.history', 'READ', 'reading positions of a group');
+        const group = await channelFor(request, operationNeeds['GET /v1/positions'].channel);
         scopes = await positions.groupScopes(group.id);
       }
       const nodes = (await positions.latest(scopes, from, to)).map(nodeJson).join(',');

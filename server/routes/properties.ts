@@ -8,7 +8,7 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
-import { needs } from './channel-needs.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { auditChannel, changeBy, propertiesValue } from '../audit/change-by.ts';
 
 export function propertiesRoutes(app: ZodApp, services: Services): void {
@@ -49,7 +49,10 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const channel = await channelFor(request, needs.setProperties);
+      const channel = await channelFor(
+        request,
+        operationNeeds['PUT /v1/channels/{channelUuid}/properties'].channel,
+      );
       await setAudited(request, channel, request.query.properties);
       return { status: 'OK' as const };
     },
@@ -67,10 +70,10 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const channel = await channelFor(request, {
-        operation: 'UPDATE',
-        action: 'removing properties',
-      });
+      const channel = await channelFor(
+        request,
+        operationNeeds['DELETE /v1/channels/{channelUuid}/properties'].channel,
+      );
       await setAudited(request, channel, null);
       return { status: 'OK' as const };
     },

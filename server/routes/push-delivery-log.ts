@@ -5,6 +5,7 @@ import { responses, type ZodApp } from '../http/zod-app.ts';
 import { countUpTo, Uuid } from '../schemas/params.ts';
 import { DELIVERY_LOG_KEPT } from '../push/limits.ts';
 import { channelResolver } from './channel-access.ts';
+import { operationNeeds } from './operation-needs.ts';
 
 /** Our extension: what push delivery did for a channel, for people checking their receiver. */
 export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
@@ -26,10 +27,10 @@ export function pushDeliveryLogRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const channel = await channelFor(request, {
-        operation: 'READ',
-        action: 'reading the delivery log',
-      });
+      const channel = await channelFor(
+        request,
+        operationNeeds['GET /v1/channels/{channelUuid}/push/deliveries'].channel,
+      );
       return services.deliveryLog.list(channel.id, request.query.count ?? DELIVERY_LOG_KEPT);
     },
   );

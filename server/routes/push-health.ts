@@ -8,6 +8,7 @@ import { NoQuery, Uuid } from '../schemas/params.ts';
 import { notFound } from '../http/errors.ts';
 import { DELIVERY_LOG_KEPT } from '../push/limits.ts';
 import { channelResolver } from './channel-access.ts';
+import { operationNeeds } from './operation-needs.ts';
 
 /** Channels whose health one listing answers at most. */
 const HEALTH_LIST_MAX = 500;
@@ -39,10 +40,10 @@ export function pushHealthRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const channel = await channelFor(request, {
-        operation: 'READ',
-        action: 'reading push health',
-      });
+      const channel = await channelFor(
+        request,
+        operationNeeds['GET /v1/channels/{channelUuid}/push/health'].channel,
+      );
       if (channel.pushUrl === null) {
         throw notFound(`Channel ${channel.name} has no push configured.`);
       }

@@ -9,7 +9,9 @@ import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import type { Caller } from '../auth/caller.ts';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
+import { operationNeeds } from './operation-needs.ts';
+import { requireSomeTenant } from './need-checks.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { PushSecret } from '../../contract/push-settings.ts';
 import { signingKey } from '../push/signing.ts';
@@ -68,12 +70,7 @@ export function pushInboxRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const maySetPush = ['assets', 'groups'].some(
-        (objectType) => caller.tenantsWith(objectType, 'UPDATE').length > 0,
-      );
-      if (!maySetPush) {
-        throw forbidden('Refused: a push inbox needs UPDATE on assets or groups in some tenant.');
-      }
+      requireSomeTenant(caller, operationNeeds['POST /v1/push-inboxes'].someTenant);
       if ((await pushInboxes.countOf(caller.user.id)) >= INBOXES_PER_USER) {
         throw conflict(`You have ${INBOXES_PER_USER} push inboxes; delete one first.`);
       }
@@ -159,7 +156,6 @@ function receiveRoute(scope: ZodApp, services: Services): void {
   scope.post(
     '/v1/push-inboxes/:inboxUuid/deliveries',
     {
-      config: { auth: 'none' },
       bodyLimit: INBOX_BODY_LIMIT,
       schema: {
         tags: ['extension: push'],

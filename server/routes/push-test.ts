@@ -9,6 +9,7 @@ import { auditChannel, changeBy } from '../audit/change-by.ts';
 import { HttpSender, type SendOutcome } from '../push/http-sender.ts';
 import { signDelivery, signingKey } from '../push/signing.ts';
 import { unsealedTargets } from '../secrets/push-secrets.ts';
+import { operationNeeds } from './operation-needs.ts';
 import { channelResolver } from './channel-access.ts';
 
 /**
@@ -41,10 +42,10 @@ export function pushTestRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request): Promise<PushTestResult> => {
-      const channel = await channelFor(request, {
-        operation: 'UPDATE',
-        action: 'sending a test event',
-      });
+      const channel = await channelFor(
+        request,
+        operationNeeds['POST /v1/channels/{channelUuid}/push/test'].channel,
+      );
       const target = await targets.find(channel.id);
       if (!target) throw notFound(`Channel ${channel.name} has no push configured.`);
       const at = services.now();

@@ -6,6 +6,7 @@ import { badRequest } from '../http/errors.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { PushQuery } from '../schemas/push.ts';
 import { channelResolver } from './channel-access.ts';
+import { operationNeeds } from './operation-needs.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Channel, PushSettings } from '../store/channels.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
@@ -80,7 +81,10 @@ export function pushRoutes(app: ZodApp, services: Services): void {
           `query parameter 'to': ${refusal}; push delivers only to public addresses.`,
         );
       }
-      const channel = await channelFor(request, { operation: 'UPDATE', action: 'setting push' });
+      const channel = await channelFor(
+        request,
+        operationNeeds['PUT /v1/channels/{channelUuid}/push'].channel,
+      );
       await setAudited(request, channel, {
         url: to,
         interval,
@@ -104,7 +108,10 @@ export function pushRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request) => {
-      const channel = await channelFor(request, { operation: 'UPDATE', action: 'removing push' });
+      const channel = await channelFor(
+        request,
+        operationNeeds['DELETE /v1/channels/{channelUuid}/push'].channel,
+      );
       await setAudited(request, channel, null);
       await services.pushChanged(channel.id);
       return { status: 'OK' as const };

@@ -2,12 +2,13 @@ import fc from 'fast-check';
 import type { CallOptions, DemoUser, TestCloud } from './harness.ts';
 import { databaseState } from './state.ts';
 import type { World } from './world.ts';
+import { streamAnswer } from './stream-status.ts';
 
 interface Parameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
 }
-interface Operation {
+export interface Operation {
   method: string;
   path: string;
   parameters: Parameter[];
@@ -59,7 +60,7 @@ const uuidsOf = (
 const MISSING = '0b6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b';
 
 /** Every operation of the cloud's OpenAPI document, live streams included. */
-async function operationsOf(cloud: TestCloud): Promise<Operation[]> {
+export async function operationsOf(cloud: TestCloud): Promise<Operation[]> {
   const document = (await cloud.call('GET', '/v1/openapi.json', { as: null })).json as OpenApi;
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -72,46 +73,8 @@ async function operationsOf(cloud: TestCloud): Promise<Operation[]> {
   );
 }
 
-/**
- * A live stream's status through inject, which never ends a stream that opened: 200 once the
- * cloud holds one more stream (then the request is let go, and the cloud gives its place back),
- * else the refusal's status. Bounded at 5 s.
- */
-async function streamStatus(
-  cloud: TestCloud,
-  url: string,
-  query: Record<string, string>,
-  headers: Record<string, string>,
-): Promise<number> {
-  const before = cloud.services.live.size;
-  const controller = new AbortController();
-  const search = new URLSearchParams(query).toString();
-  const answer = cloud.app
-    .inject({
-      method: 'GET',
-      url: search ? `${url}?${search}` : url,
-      headers: { accept: 'text/event-stream', ...headers },
-      signal: controller.signal,
-    })
-    .then((response) => response.statusCode);
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const settled = await Promise.race([
-      answer,
-      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10)),
-    ]);
-    if (settled !== undefined) return settled;
-    if (cloud.services.live.size > before) break;
-    if (Date.now() > deadline) throw new Error('the stream neither opened nor was refused in 5 s');
-  }
-  controller.abort();
-  await answer.catch(() => undefined);
-  // Its place is given back when the cloud has seen it go (bounded).
-  for (let i = 0; i < 500 && cloud.services.live.size > before; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return 200;
-}
+const streamStatus = async (...args: Parameters<typeof streamAnswer>) =>
+  (await streamAnswer(...args)).status;
 
 const basicOf = (user: DemoUser) => ({
   authorization: `Basic ${Buffer.from(`${user}:demo-${user}`).toString('base64')}`,

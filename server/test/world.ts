@@ -1,5 +1,5 @@
 import type { ChannelRecord } from '../../contract/channel.ts';
-import type { TestCloud } from './harness.ts';
+import type { DemoUser, TestCloud } from './harness.ts';
 import { T0 } from './harness.ts';
 import {
   commission,
@@ -97,5 +97,24 @@ export async function buildWorld(cloud: TestCloud): Promise<World> {
       acme: await withSensors(nodes.acme),
     },
     readingsPerNode: DATA_TS.length * 2,
+  };
+}
+
+/**
+ * The channels each demo user reaches in the world, written out from how buildWorld made it
+ * (owner, given access, groups' members and their sensors), not asked of the cloud.
+ */
+export function reachOf(world: World): Record<DemoUser, string[]> {
+  const { groups, nodes } = world;
+  const withSensors = (n: WorldNode) => [n.node.uuid, n.sensors.temp, n.sensors.gps];
+  return {
+    admin: [
+      ...[groups.north, groups.south, groups.west, groups.acme].map((g) => g.uuid),
+      world.gateway.uuid,
+      ...[nodes.n, nodes.s, nodes.w, nodes.x, nodes.acme].flatMap(withSensors),
+    ],
+    fleet: [groups.north.uuid, groups.south.uuid, ...withSensors(nodes.n), ...withSensors(nodes.s)],
+    support: [groups.north.uuid, ...withSensors(nodes.n)],
+    acme: [groups.acme.uuid, world.acmeGateway.uuid, ...withSensors(nodes.acme)],
   };
 }

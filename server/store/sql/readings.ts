@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { HistoryRow, NewReading } from '../readings.ts';
 import { Repository } from './queries.ts';
 
@@ -27,6 +28,43 @@ export abstract class SqlReadingStore extends Repository {
     before: number,
     budget: number,
   ): Promise<{ removed: number; more: boolean }>;
+
+  /**
+   * Where `range` would cut the channel's history in [from, to] into pieces of `every`: the ts of
+   * the every-th, 2·every-th, … newest reading, at most `max` of them, newest first, read from
+   * the index alone (a live replay finds its windows with it, instead of reading every value).
+   */
+  async edges(
+    channelId: number,
+    from: number,
+    to: number,
+    every: number,
+    max: number,
+  ): Promise<number[]> {
+    // The newest readings first (the index, stopping at the limit), numbered after: numbering
+    // the whole range would read all of it.
+    const newest = this.s.qb
+      .selectFrom('channel_data')
+      .select(['ts', 'reading_id'])
+      .where('channel_id', '=', channelId)
+      .where('ts', '>=', from)
+      .where('ts', '<=', to)
+      .orderBy('ts', 'desc')
+      .orderBy('reading_id', 'desc')
+      .limit(every * max);
+    const numbered = this.s.qb
+      .selectFrom(newest.as('newest'))
+      .select(['ts', sql<number>`row_number() over (order by ts desc, reading_id desc)`.as('n')]);
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom(numbered.as('numbered'))
+        .select('ts')
+        .where(sql<boolean>`n % ${every} = 0`)
+        .orderBy('ts', 'desc'),
+      'readings-edges',
+    );
+    return rows.map((row) => Number(row.ts));
+  }
 
   /** The newest ts stored for the sensor, if any. */
   async latestTs(sensorId: number): Promise<number | undefined> {
