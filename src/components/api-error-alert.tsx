@@ -106,7 +106,7 @@ export function ApiErrorAlert({
       <Text size="sm">{described.detail}</Text>
       {children}
       <TechnicalDetails>
-        <Code block>{technical(error, described.detail)}</Code>
+        <Code block tabIndex={0}>{technical(error, described.detail)}</Code>
       </TechnicalDetails>
       {onRetry && (
         <Group mt="xs">

@@ -37,10 +37,10 @@ export function VerifySample() {
           <Tabs.Tab value="raw">{t('push.verify.other')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="whsec" pt="xs">
-          <Code block>{whsecSample}</Code>
+          <Code block tabIndex={0}>{whsecSample}</Code>
         </Tabs.Panel>
         <Tabs.Panel value="raw" pt="xs">
-          <Code block>{rawSample}</Code>
+          <Code block tabIndex={0}>{rawSample}</Code>
         </Tabs.Panel>
       </Tabs>
     </div>
