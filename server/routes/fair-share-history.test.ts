@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LIMITS } from '../http/limits.ts';
+import { createTestCloud, type TestCloud } from '../test/harness.ts';
+import { buildWorld, type World } from '../test/world.ts';
+
+/** A promise the test settles when it chooses: a history read that takes as long as it says. */
+function held<T>() {
+  let release: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
+/** Waits, bounded, until `condition` holds (the cloud answers on its own schedule). */
+async function until(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Issue 19, fair shares: history requests of one user being answered at once are bounded
+ * (HISTORY_PER_USER, docs/decisions/0041-fair-shares.md). Two of fleet's reads are held in the
+ * store's place (history shaping stubbed with promises the test releases), so which requests
+ * are in flight is certain, not a matter of timing.
+ */
+describe('history requests in flight per user', () => {
+  let cloud: TestCloud;
+  let world: World;
+  beforeAll(async () => {
+    cloud = await createTestCloud({ limits: { ...DEFAULT_LIMITS, historyPerUser: 2 } });
+    world = await buildWorld(cloud);
+  });
+  afterAll(() => cloud.close());
+
+  const history = (as: 'fleet' | 'admin') =>
+    cloud.call('GET', `/v1/channels/${world.groups.north.uuid}/history`, { as });
+
+  it('the third of one user’s history requests answers 429 naming the limit; others are served; an ended one gives its place back', async () => {
+    const { timeslices } = cloud.services;
+    const real = timeslices.historyJson.bind(timeslices);
+    const first = held<string>();
+    const second = held<string>();
+    const shaping = vi
+      .spyOn(timeslices, 'historyJson')
+      .mockImplementationOnce(() => first.promise)
+      .mockImplementationOnce(() => second.promise)
+      .mockImplementation(real);
+    try {
+      const running = [history('fleet'), history('fleet')];
+      await until(() => shaping.mock.calls.length === 2, 'two history reads in flight');
+
+      const refused = await history('fleet');
+      expect(refused.status).toBe(429);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json).toEqual({
+        status: 'TOO_MANY_REQUESTS',
+        message: expect.stringContaining('(HISTORY_PER_USER=2)'),
+      });
+      // Refused before reading anything.
+      expect(shaping).toHaveBeenCalledTimes(2);
+
+      const other = await history('admin');
+      expect(other.status).toBe(200);
+      expect(other.json).toEqual(
+        expect.arrayContaining([expect.objectContaining({ ts: expect.any(Number) })]),
+      );
+
+      first.release('[]');
+      const ended = await running[0];
+      expect(ended).toMatchObject({ status: 200, json: [] });
+      const again = await history('fleet');
+      expect(again.status).toBe(200);
+      expect(again.json).toEqual(other.json);
+
+      second.release('[]');
+      expect((await running[1])?.status).toBe(200);
+    } finally {
+      first.release('[]');
+      second.release('[]');
+      shaping.mockRestore();
+    }
+  });
+});
