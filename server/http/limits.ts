@@ -12,6 +12,13 @@ export interface Limits {
   streamsPerUser: number;
   /** History and report requests of one user being answered at once (HISTORY_PER_USER). */
   historyPerUser: number;
+  /**
+   * What may wait unsent in one stream's buffer (4 MiB); a replay pauses at a quarter of it.
+   * Not read from the environment: tests make it small (docs/decisions/0112).
+   */
+  streamBufferBytes: number;
+  /** A replaying client that takes nothing for this long is ended (30 s; tests shorten it). */
+  slowReaderMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -21,6 +28,8 @@ export const DEFAULT_LIMITS: Limits = {
   keepAliveTimeoutMs: 72_000,
   streamsPerUser: 20,
   historyPerUser: 4,
+  streamBufferBytes: 4 * 1024 * 1024,
+  slowReaderMs: 30_000,
 };
 
 function positive(name: string, value: string | undefined, fallback: number): number {
@@ -53,6 +62,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Limits {
       env.HISTORY_PER_USER,
       DEFAULT_LIMITS.historyPerUser,
     ),
+    streamBufferBytes: DEFAULT_LIMITS.streamBufferBytes,
+    slowReaderMs: DEFAULT_LIMITS.slowReaderMs,
   };
 }
 

@@ -53,13 +53,11 @@ const REPLAY_CHUNK = 250;
 const REPLAY_WINDOW = 250;
 /** Window edges found per piece: 5,000 index entries, a millisecond or two between two turns. */
 const EDGES_PER_PIECE = 20;
-/** A replaying client that takes nothing for this long is ended (too slow). */
-const DRAIN_TIMEOUT_MS = 30_000;
 const LOG_PAGE = 100;
 /** Readings a stream may hold back while it replays; beyond that the client is too slow. */
 const MAX_QUEUED_READINGS = 200_000;
-/** A replay pauses while the client has this much unread. */
-const REPLAY_BUFFER_BYTES = 1024 * 1024;
+/** A replay pauses while the client has this part of the stream's buffer unread. */
+const REPLAY_BUFFER_PART = 4;
 
 const endings: Record<LiveEndReason, Pick<LiveEnd, 'status' | 'message'>> = {
   'token-expired': {
@@ -109,6 +107,10 @@ export interface LiveStreamOptions {
   /** Looks at credentials, reach and permission again: the scope now, or why not. */
   recheck: () => Promise<StreamScope | LiveEndReason>;
   recheckMs: number;
+  /** The connection's buffer (Limits.streamBufferBytes): a replay pauses at a quarter of it. */
+  bufferBytes: number;
+  /** A replaying client that takes nothing for this long is ended (Limits.slowReaderMs). */
+  slowReaderMs: number;
   logger: CloudLogger;
 }
 
@@ -173,7 +175,9 @@ export class LiveStream implements HubSubscriber {
     if (this.ended) return;
     const body: LiveEnd = { ...endings[reason], reason };
     this.stop();
-    this.connection.end(sseMessage('end', JSON.stringify(body)));
+    const last = sseMessage('end', JSON.stringify(body));
+    if (reason === 'too-slow') this.connection.abandon(last);
+    else this.connection.end(last);
   }
 
   private stop(): void {
@@ -385,11 +389,12 @@ export class LiveStream implements HubSubscriber {
 
   /**
    * Waits while the client has much unread (a long replay), or until it is gone; a client that
-   * reads nothing for DRAIN_TIMEOUT_MS is ended, so that it holds neither memory nor a slot.
+   * reads nothing for `slowReaderMs` is ended, so that it holds neither memory nor a slot.
    */
   private async drained(): Promise<void> {
-    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-    while (!this.ended && this.connection.buffered > REPLAY_BUFFER_BYTES) {
+    const { slowReaderMs, bufferBytes } = this.options;
+    const deadline = Date.now() + slowReaderMs;
+    while (!this.ended && this.connection.buffered > bufferBytes / REPLAY_BUFFER_PART) {
       if (Date.now() > deadline) {
         this.end('too-slow');
         return;

@@ -8,6 +8,12 @@ export const RECONNECT_MS = 2_000;
  * nothing) instead of the instance holding an ever-growing buffer.
  */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/**
+ * How long a too-slow client has to take the stream's last bytes (its `end` event) before its
+ * connection is reset: a client that reads nothing would otherwise keep the socket, and what
+ * waits in it, for ever (issue 19: no unread socket closed within 55 s).
+ */
+const ABANDON_GRACE_MS = 1_000;
 
 /**
  * One Server-Sent Events message. `data` is JSON text, which never holds a raw line break, so it
@@ -27,9 +33,12 @@ export class SseConnection {
   private readonly reply: FastifyReply;
   private closed = false;
   private readonly closeListeners: (() => void)[] = [];
+  private readonly maxBuffered: number;
 
-  constructor(reply: FastifyReply) {
+  /** `maxBuffered`: the most that may wait unsent before the client counts as too slow. */
+  constructor(reply: FastifyReply, maxBuffered = MAX_BUFFERED_BYTES) {
     this.reply = reply;
+    this.maxBuffered = maxBuffered;
     const raw = reply.raw;
     raw.on('close', () => this.onClosed());
     reply.hijack();
@@ -63,7 +72,7 @@ export class SseConnection {
   /** Writes `text`; false when the stream is closed or its client too slow (then it is ended). */
   send(text: string): boolean {
     if (this.closed) return false;
-    if (this.buffered > MAX_BUFFERED_BYTES) return false;
+    if (this.buffered > this.maxBuffered) return false;
     const raw = this.reply.raw;
     // Messages written in one tick (a page of the log, a replay) leave in one packet.
     if (raw.writableCorked === 0) {
@@ -81,6 +90,20 @@ export class SseConnection {
     if (last !== undefined && raw.writable) raw.end(last);
     else raw.end();
     this.onClosed();
+  }
+
+  /**
+   * Ends the stream of a client that does not read: `last` goes out if the client takes it
+   * within ABANDON_GRACE_MS, else the connection is reset, which drops what waits for it.
+   */
+  abandon(last: string): void {
+    if (this.closed) return;
+    const raw = this.reply.raw;
+    this.end(last);
+    if (raw.writableFinished) return;
+    setTimeout(() => {
+      if (!raw.writableFinished) raw.socket?.resetAndDestroy();
+    }, ABANDON_GRACE_MS).unref();
   }
 
   onClose(listener: () => void): void {

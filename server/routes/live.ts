@@ -91,7 +91,7 @@ function replayOf(request: FastifyRequest, since: number | undefined, now: numbe
 export function liveRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
   const { store } = services;
-  const { streamsPerUser } = services.config.limits;
+  const { streamsPerUser, streamBufferBytes, slowReaderMs } = services.config.limits;
   const streams = new PerUserGate(streamsPerUser, 'live streams', 'STREAMS_PER_USER');
 
   const stream = async (
@@ -102,7 +102,7 @@ export function liveRoutes(app: ZodApp, services: Services): void {
     recheck: () => Promise<StreamScope | LiveEndReason>,
   ) => {
     const leave = streams.enter(callerOf(request).user.id);
-    const connection = new SseConnection(reply);
+    const connection = new SseConnection(reply, streamBufferBytes);
     connection.onClose(leave);
     await LiveStream.open({
       hub: services.live,
@@ -116,6 +116,8 @@ export function liveRoutes(app: ZodApp, services: Services): void {
       expiresAt: request.credentials?.expiresAt,
       recheck,
       recheckMs: services.config.liveRecheckMs,
+      bufferBytes: streamBufferBytes,
+      slowReaderMs,
       logger: request.log,
     }).catch((error: unknown) => {
       request.log.warn({ err: error }, 'live stream could not start');
