@@ -77,8 +77,9 @@ test('in Dutch on a phone, today’s stops of a van are named by place, in local
   await expect(position).not.toHaveText(coordinates);
 
   // Follow live keeps the van in view; the history link opens today.
-  await card.getByText('Live volgen').click();
-  await expect(card.getByRole('switch', { name: 'Live volgen' })).toBeChecked();
+  const follow = card.getByRole('switch', { name: 'Live volgen' });
+  await follow.check();
+  await expect(follow).toBeChecked();
   await card.getByRole('link', { name: 'Vandaag op de geschiedenispagina' }).click();
   await expect(page).toHaveURL(/\/history\?from=/);
 });
