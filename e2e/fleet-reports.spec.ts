@@ -387,7 +387,7 @@ test('the daily summary of a group has a row per node and day, and its file the 
   const summary = page.getByRole('region', { name: 'Daily summary', exact: true });
   const status = summary.getByRole('status');
   // Seven days touch eight local days; thirty vans.
-  await expect(status).toHaveText(/^240 rows; days in /, { timeout: 60_000 });
+  await expect(status).toHaveText(/^240 rows · Times in /, { timeout: 60_000 });
   await summary.getByRole('button', { name: 'Sort by Distance' }).click();
   await summary.getByRole('button', { name: 'Sort by Distance' }).click();
   await expect(summary.getByRole('columnheader', { name: /Distance/ })).toHaveAttribute(

@@ -34,6 +34,8 @@ test('fleet finds a van on the map, sees three days of its track and temperature
   page,
   request,
 }) => {
+  // Three days of track and chart, then axe over all of it: over a minute on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, 'fleet', paths.fleet.href());
   await expect(page.getByRole('heading', { name: 'Fleet', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Fleet map' })).toBeVisible();
