@@ -163,7 +163,8 @@ test('support starts on the channels they reach, and is told quietly why there i
     .click();
   const note = page.getByRole('note');
   await expect(note).toContainText('The fleet map is not available to you');
-  await expect(note).toContainText('needs READ on assets.history or groups.history');
+  // Said in a person's words (issue 22), not as the permission's technical name.
+  await expect(note).toContainText('your role allows reading neither');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectAccessible(page);
   await note.getByRole('link', { name: 'What you may do' }).click();
