@@ -106,7 +106,9 @@ export function ApiErrorAlert({
       <Text size="sm">{described.detail}</Text>
       {children}
       <TechnicalDetails>
-        <Code block tabIndex={0}>{technical(error, described.detail)}</Code>
+        <Code block tabIndex={0}>
+          {technical(error, described.detail)}
+        </Code>
       </TechnicalDetails>
       {onRetry && (
         <Group mt="xs">

@@ -35,7 +35,9 @@ export function RouteError() {
         <Alert color="red" role="alert" title={t('error.alertTitle')}>
           <Text size="sm">{chunk ? t('error.chunk') : t('error.unexpected')}</Text>
           <TechnicalDetails>
-            <Code block tabIndex={0}>{technical.trim()}</Code>
+            <Code block tabIndex={0}>
+              {technical.trim()}
+            </Code>
           </TechnicalDetails>
         </Alert>
         <Group>

@@ -37,10 +37,14 @@ export function VerifySample() {
           <Tabs.Tab value="raw">{t('push.verify.other')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="whsec" pt="xs">
-          <Code block tabIndex={0}>{whsecSample}</Code>
+          <Code block tabIndex={0}>
+            {whsecSample}
+          </Code>
         </Tabs.Panel>
         <Tabs.Panel value="raw" pt="xs">
-          <Code block tabIndex={0}>{rawSample}</Code>
+          <Code block tabIndex={0}>
+            {rawSample}
+          </Code>
         </Tabs.Panel>
       </Tabs>
     </div>
