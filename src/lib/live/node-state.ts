@@ -1,5 +1,4 @@
 import type { FleetNode } from '../history/fleet-positions.ts';
-import { t } from '../../i18n/i18n.ts';
 
 /** What a fleet manager asks of a node first: is it driving, parked, or not heard from? */
 export type NodeState = 'moving' | 'parked' | 'silent';
@@ -8,15 +7,7 @@ export type NodeState = 'moving' | 'parked' | 'silent';
 export const MOVING_FOR_MS = 10 * 60_000;
 
 /** How long without any message before a node counts as silent: the page offers these. */
-export const silentChoices = [5, 15, 60, 360, 1440].map((minutes) => ({
-  minutes,
-  /** Said when read, in the page's language: "15 minutes", "6 hours". */
-  get label(): string {
-    return minutes % 60 === 0
-      ? t('silence.hours', { n: minutes / 60 })
-      : t('silence.minutes', { n: minutes });
-  },
-}));
+export const silentChoices = [5, 15, 60, 360, 1440].map((minutes) => ({ minutes }));
 export const DEFAULT_SILENT_MINUTES = 15;
 
 /** Colours on the map and in the list; distinct in hue and lightness (colour-blind readers). */

@@ -70,10 +70,4 @@ export const readings = {
     'Shaded where members were out of their limits: the darker, the more of them.',
   'temperature.shadedPicked':
     'Shaded where members were out of their limits: the darker, the more of them; the excursions of the lines you picked, darkest.',
-  'silence.minutes': '{n, plural, one {# minute} other {# minutes}}',
-  'silence.hours': '{n, plural, one {# hour} other {# hours}}',
-  'nodeState.moving': 'Moving',
-  'nodeState.parked': 'Parked',
-  'nodeState.silent': 'Silent',
-  'ago.seconds': '{s, number} s ago',
 };

@@ -73,10 +73,4 @@ export const readings: Record<keyof typeof en, string> = {
     'Gearceerd waar leden buiten hun grenzen waren: hoe donkerder, hoe meer leden.',
   'temperature.shadedPicked':
     'Gearceerd waar leden buiten hun grenzen waren: hoe donkerder, hoe meer leden; de overschrijdingen van de lijnen die je koos het donkerst.',
-  'silence.minutes': '{n, plural, one {# minuut} other {# minuten}}',
-  'silence.hours': '{n, plural, one {# uur} other {# uur}}',
-  'nodeState.moving': 'Rijdt',
-  'nodeState.parked': 'Geparkeerd',
-  'nodeState.silent': 'Stil',
-  'ago.seconds': '{s, number} s geleden',
 };
