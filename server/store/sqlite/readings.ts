@@ -1,6 +1,7 @@
 import type { HistoryRow, NewReading } from '../readings.ts';
 import { SqlReadingStore } from '../sql/readings.ts';
 import type { SqliteScope } from './database.ts';
+import { arraysOf, type RowColumns } from './read-jobs.ts';
 
 const insert = `
   INSERT INTO readings (sensor_id, node_id, gateway_id, ts, type, value)
@@ -47,6 +48,13 @@ export class SqliteReadingStore extends SqlReadingStore {
   }
 
   range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
+    const readers = this.db.offLoop();
+    if (readers !== undefined) {
+      const parameters = { $channel: channelId, $from: from, $to: to, $count: count };
+      return readers
+        .run<RowColumns>({ kind: 'rows', sql: historyRange, parameters })
+        .then((columns) => arraysOf<HistoryRow>(columns));
+    }
     return this.db.run(() => {
       const statement = this.db.prepare(historyRange);
       statement.setReturnArrays(true);
