@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { ReadAnswer, ReadJob } from './read-jobs.ts';
 
+/** The name of the workers' threads (15 characters at most, as Linux keeps them). */
+export const READ_WORKER_THREAD = 'sqlite-read';
 /** A worker that dies sooner than this after it started is replaced only after this long. */
 const RESTART_PAUSE_MS = 1_000;
 
@@ -94,6 +96,8 @@ export class ReadWorkers {
   private start(): Slot {
     const worker = new Worker(new URL('./read-worker.ts', import.meta.url), {
       workerData: { file: this.file },
+      // The thread's name in /proc (…/task/*/comm): benchmarks read the workers' CPU by it.
+      name: READ_WORKER_THREAD,
     });
     const slot: Slot = { worker, startedAt: Date.now(), waiting: new Map(), gone: false };
     worker.on('message', (answer: ReadAnswer) => {
