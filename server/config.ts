@@ -86,7 +86,7 @@ function integer(name: string, value: string | undefined, fallback: number): num
 }
 
 /** SQLite's read workers when SQLITE_READ_WORKERS is unset (measured: docs/benchmarks.md). */
-export const DEFAULT_READ_WORKERS = 0;
+const DEFAULT_READ_WORKERS = 0;
 /** More threads than this only take memory (a statement cache and page cache each) on any host. */
 const MOST_READ_WORKERS = 16;
 
