@@ -163,15 +163,24 @@ async function sequential(cloud: Cloud, url: string, token: string, runs: number
   return { cost, medianMs: times[Math.floor(times.length / 2)] ?? NaN, body };
 }
 
-async function underLoad(cloud: Cloud, load: () => Promise<autocannon.Result>) {
+/**
+ * `load` measured; CPU per request over the requests the cloud answered (clients give up on some
+ * it still answers), or over those `counted` says (a run with a probe beside it).
+ */
+async function underLoad(
+  cloud: Cloud,
+  load: () => Promise<autocannon.Result>,
+  counted?: (result: autocannon.Result) => number,
+) {
   const before = await answered(cloud);
   let after = before;
+  let done: autocannon.Result | undefined;
   const loadBefore = loadNow();
   const { result, cost } = await measure(
     cloud.pid,
-    () => after - before,
+    () => (counted && done ? counted(done) : after - before),
     async () => {
-      const done = await load();
+      done = await load();
       after = await answered(cloud);
       return done;
     },
@@ -217,12 +226,16 @@ async function positionsSide(dataDir: string, workers: number) {
       });
     await positions(WARMUP_SECONDS);
     let livez: autocannon.Result | undefined;
-    const positionsLoad = await underLoad(cloud, async () => {
-      const probe = autocannon({ url: `${cloud.url}/livez`, connections: 1, duration: SECONDS });
-      const result = await positions(SECONDS);
-      livez = await probe;
-      return result;
-    });
+    const positionsLoad = await underLoad(
+      cloud,
+      async () => {
+        const probe = autocannon({ url: `${cloud.url}/livez`, connections: 1, duration: SECONDS });
+        const result = await positions(SECONDS);
+        livez = await probe;
+        return result;
+      },
+      (result) => result.requests.total,
+    );
     if (livez === undefined) throw new Error('no probe result');
     return {
       positionsOne: { ...one.cost, medianMs: one.medianMs, nodes },
@@ -233,7 +246,10 @@ async function positionsSide(dataDir: string, workers: number) {
   }
 }
 
-const failures = (result: autocannon.Result) => result.errors + result.timeouts + result.non2xx;
+// autocannon counts timeouts among its errors.
+const failures = (result: autocannon.Result) => result.errors + result.non2xx;
+const failed = (result: autocannon.Result) =>
+  `${result.errors} errors (${result.timeouts} of them timeouts), ${result.non2xx} non-2xx`;
 
 function sideFigures(side: Side, judged: boolean): Figure[] {
   const name = side.workers === 0 ? 'event loop' : `${side.workers} read workers`;
@@ -278,6 +294,7 @@ function sideFigures(side: Side, judged: boolean): Figure[] {
       label: `${name}: listing, ${CONNECTIONS} connections: errors, timeouts, non-2xx`,
       value: failures(l.result),
       unit: '',
+      meaning: failed(l.result),
       ...(judged ? { target: { max: 0 } } : {}),
     },
     ...cpu(`positions of ${side.positionsOne.nodes} nodes, one at a time`, side.positionsOne, 15),
@@ -312,6 +329,7 @@ function sideFigures(side: Side, judged: boolean): Figure[] {
       label: `${name}: positions and /livez: errors, timeouts, non-2xx`,
       value: failures(p.result) + failures(p.livez),
       unit: '',
+      meaning: `positions ${failed(p.result)}; /livez ${failed(p.livez)}`,
       ...(judged ? { target: { max: 0 } } : {}),
     },
   ];

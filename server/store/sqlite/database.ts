@@ -60,11 +60,16 @@ export class SqliteDatabase {
   /** Callers waiting for another's transaction to end. */
   waiting = 0;
 
-  /** Resolves once no transaction holds the connection (check `busy` again before using it). */
-  async idle(): Promise<void> {
+  /** Throws inside a transaction's work: a statement there must use the store it was given. */
+  outsideTransactionWork(): void {
     if (this.inside.getStore()?.open === true) {
       throw new Error('a store method ran beside its transaction: use the store given to the work');
     }
+  }
+
+  /** Resolves once no transaction holds the connection (check `busy` again before using it). */
+  async idle(): Promise<void> {
+    this.outsideTransactionWork();
     this.waiting++;
     try {
       while (this.held !== undefined) await this.held;
@@ -220,16 +225,19 @@ export class SqliteScope implements Sql {
    */
   offLoop(): ReadWorkers | undefined {
     const readers = this.db.readers;
-    return this.inTransaction || readers?.available !== true ? undefined : readers;
+    if (this.inTransaction || readers?.available !== true) return undefined;
+    // On the main connection it would wait for its own transaction; here it would miss its writes.
+    this.db.outsideTransactionWork();
+    return readers;
   }
 
-  read<O>(query: Compilable<O>): Promise<O[]> {
+  async read<O>(query: Compilable<O>): Promise<O[]> {
     const readers = this.offLoop();
     if (readers === undefined) return this.all(query);
     const { sql, parameters } = query.compile();
-    return readers
-      .run<RowColumns>({ kind: 'rows', sql, parameters: bind(parameters) })
-      .then((columns) => rowsOf<O>(columns));
+    return rowsOf<O>(
+      await readers.run<RowColumns>({ kind: 'rows', sql, parameters: bind(parameters) }),
+    );
   }
 
   first<O>(query: Compilable<O>): Promise<O | undefined> {

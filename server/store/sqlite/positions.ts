@@ -18,7 +18,11 @@ export class SqlitePositionStore extends SqlPositionStore {
   }
 
   /** On a read worker when there are some: it answers the text, a string per request. */
-  override latestJson(scopes: readonly NodeScope[], from: number, to: number): Promise<string> {
+  override async latestJson(
+    scopes: readonly NodeScope[],
+    from: number,
+    to: number,
+  ): Promise<string> {
     const readers = this.db.offLoop();
     if (readers === undefined) return super.latestJson(scopes, from, to);
     return readers.run<string>({ kind: 'latest', scopes: scopeColumns(scopes), from, to });

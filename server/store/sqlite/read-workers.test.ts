@@ -141,6 +141,17 @@ describe('SQLite read workers', () => {
     expect(after.map((row) => row.uuid)).toContain(inside);
   });
 
+  it('refuse the outer store inside a transaction’s work, whose writes they would miss', async () => {
+    const owner = await user('beside');
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.channels.create(node(owner));
+        await store.channels.listReachable(owner);
+      }),
+    ).rejects.toThrow(/beside its transaction/);
+    expect(await store.channels.listReachable(owner)).toEqual([]);
+  });
+
   it('keep no read transaction open between jobs: a checkpoint can take the whole log', async () => {
     const owner = await user('checkpoint');
     for (let i = 0; i < 20; i++) await store.channels.create(node(owner));

@@ -47,13 +47,13 @@ export class SqliteReadingStore extends SqlReadingStore {
     });
   }
 
-  range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
+  async range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
     const readers = this.db.offLoop();
     if (readers !== undefined) {
       const parameters = { $channel: channelId, $from: from, $to: to, $count: count };
-      return readers
-        .run<RowColumns>({ kind: 'rows', sql: historyRange, parameters })
-        .then((columns) => arraysOf<HistoryRow>(columns));
+      return arraysOf<HistoryRow>(
+        await readers.run<RowColumns>({ kind: 'rows', sql: historyRange, parameters }),
+      );
     }
     return this.db.run(() => {
       const statement = this.db.prepare(historyRange);
