@@ -18,6 +18,10 @@
  *   BENCH_PORT=8244          the cloud's port (the plain console's is the next one)
  *   BENCH_DATA_DIR=…         reuse a database seeded by an earlier run (it is kept)
  *   BENCH_PLAIN_REF=c693648  the commit whose console is the plain approach (main before the engine)
+ *   BENCH_CONSOLE_DIR=…      a console built beforehand (another commit's, for a before and after)
+ *                            instead of building this tree's
+ *   BENCH_TRACE=/tmp/t.json  a Chromium trace (timeline and CPU profiles of every renderer
+ *                            thread) of the month's last sample, for scripts/bench/trace-summary.ts
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import {
@@ -58,6 +62,17 @@ const TRIPS_MS = 50;
 /** Main just before the history engine was merged (b42c074): today's pipeline. */
 const PLAIN_REF = process.env.BENCH_PLAIN_REF ?? 'c693648';
 /** BENCH_MONTH_ONLY=1: only the month in our console (no plain console to build, no week). */
+const TRACE = process.env.BENCH_TRACE;
+/** What a trace records: tasks, garbage collection, and CPU samples of every thread. */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
 const MONTH_ONLY = process.env.BENCH_MONTH_ONLY === '1';
 const basic = `Basic ${Buffer.from('fleet:demo-fleet').toString('base64')}`;
 
@@ -358,6 +373,7 @@ async function sample(
   days: number,
   counts: { temperatures: number; positions: number },
   meter: CpuMeter,
+  trace?: string,
 ): Promise<Sample> {
   const context = await browser.newContext({
     viewport: { width: 1400, height: 1000 },
@@ -385,6 +401,7 @@ async function sample(
     await page.evaluate(() => (globalThis as unknown as { gc?: () => void }).gc?.());
     const before = await read();
     let peak = await memory();
+    if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
     const cpuBefore = await meter.read();
     let loading = true;
     const watching = (async () => {
@@ -399,6 +416,7 @@ async function sample(
       .finally(() => (loading = false))) as { wall: number; tasks: number[] };
     const after = await read();
     const cpuAfter = await meter.read();
+    if (trace) await browser.stopTracing();
     await watching;
     const end = await memory();
     if (total(end) > total(peak)) peak = end;
@@ -420,10 +438,14 @@ async function sample(
   }
 }
 
-async function samples(run: () => Promise<Sample>): Promise<Sample[]> {
+/** `trace`: where the last sample writes a Chromium trace (tracing costs CPU of its own). */
+async function samples(
+  run: (trace?: string) => Promise<Sample>,
+  trace?: string,
+): Promise<Sample[]> {
   await run(); // warms the cloud's caches and the browser's code cache
   const out: Sample[] = [];
-  for (let i = 0; i < SAMPLES; i++) out.push(await run());
+  for (let i = 0; i < SAMPLES; i++) out.push(await run(i === SAMPLES - 1 ? trace : undefined));
   return out;
 }
 
@@ -535,8 +557,11 @@ export const historyReportsBenchmark: Benchmark = {
     const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'history-reports-'));
     if (kept) mkdirSync(kept, { recursive: true });
     const log = join(dataDir, 'bench-cloud.log');
-    const outDir = resolve('dist');
-    await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir } });
+    const builtBefore = process.env.BENCH_CONSOLE_DIR;
+    const outDir = resolve(builtBefore ?? 'dist');
+    if (!builtBefore) {
+      await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir } });
+    }
     const plain = MONTH_ONLY ? undefined : await buildPlainConsole(PLAIN_REF);
     const seeding = !existsSync(join(dataDir, 'telemetry.sqlite'));
     const started = performance.now();
@@ -574,8 +599,20 @@ export const historyReportsBenchmark: Benchmark = {
       const monthData = await expected(ours, group.uuid, month);
       const ourMeter = await cpuMeter(browser, cloud.pid);
       const monthCounts = countsOf(monthData.summary);
-      const ours30 = await samples(() =>
-        sample(browser, ours, group.uuid, month, 'ours', MONTH_DAYS, monthCounts, ourMeter),
+      const ours30 = await samples(
+        (trace) =>
+          sample(
+            browser,
+            ours,
+            group.uuid,
+            month,
+            'ours',
+            MONTH_DAYS,
+            monthCounts,
+            ourMeter,
+            trace,
+          ),
+        TRACE,
       );
       if (!plain) {
         return {
