@@ -3,9 +3,14 @@
  * the time in top-level tasks, the longest tasks of the page's main thread with what filled them,
  * and from the CPU profiler's samples the functions that used the most (self and total).
  *
- *   node scripts/bench/trace-summary.ts /tmp/t.json [functions per thread, default 25]
+ *   node scripts/bench/trace-summary.ts /tmp/t.json [functions per thread, default 25] [dist]
+ *
+ * With the built console's folder (`dist`, built with source maps) functions are named by their
+ * source file and line instead of the minified bundle's.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { join } from 'node:path';
 
 interface TraceEvent {
   name: string;
@@ -27,7 +32,12 @@ interface TraceEvent {
         nodes?: {
           id: number;
           parent?: number;
-          callFrame: { functionName: string; url: string; lineNumber?: number };
+          callFrame: {
+            functionName: string;
+            url?: string;
+            lineNumber?: number;
+            columnNumber?: number;
+          };
         }[];
         samples?: number[];
       };
@@ -36,7 +46,7 @@ interface TraceEvent {
   };
 }
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, dist] = process.argv.slice(2);
 if (!file) throw new Error('usage: trace-summary.ts <trace.json> [functions]');
 const TOP = Number(topArg ?? 25);
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
@@ -96,6 +106,30 @@ for (const task of mainTasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0
 // CPU profiles: chunks belong to the thread of the Profile event with the same id.
 const profileThread = new Map<string, string>();
 for (const e of events) if (e.name === 'Profile' && e.id) profileThread.set(e.id, threadKey(e));
+const maps = new Map<string, SourceMap | undefined>();
+/** A bundle's position as its source's (file:line) when the build's source map is at hand. */
+function where(url: string, line: number, column: number): string {
+  const file = url.split('/').at(-1) ?? '';
+  if (!file) return '';
+  if (dist && file.endsWith('.js')) {
+    if (!maps.has(file)) {
+      const path = join(dist, 'assets', `${file}.map`);
+      maps.set(
+        file,
+        existsSync(path)
+          ? new SourceMap(JSON.parse(readFileSync(path, 'utf8')) as never)
+          : undefined,
+      );
+    }
+    const entry = maps.get(file)?.findEntry(line, column) as
+      { originalSource?: string; originalLine: number } | undefined;
+    if (entry?.originalSource) {
+      return `${entry.originalSource.split('/').slice(-2).join('/')}:${entry.originalLine + 1}`;
+    }
+  }
+  return `${file}:${line + 1}`;
+}
+
 interface Node {
   parent: number | undefined;
   label: string;
@@ -108,11 +142,10 @@ for (const e of events) {
   perThread.set(key, profile);
   const data = e.args?.data;
   for (const node of data?.cpuProfile?.nodes ?? []) {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const file = url.split('/').at(-1) ?? '';
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
     profile.nodes.set(node.id, {
       parent: node.parent,
-      label: `${functionName || '(anonymous)'} ${file}${file ? `:${(lineNumber ?? 0) + 1}` : ''}`,
+      label: `${functionName || '(anonymous)'} ${where(url ?? '', lineNumber ?? 0, columnNumber ?? 0)}`,
     });
   }
   const samples = data?.cpuProfile?.samples ?? [];
