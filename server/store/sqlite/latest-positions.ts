@@ -1,5 +1,6 @@
 import type { StatementSync } from 'node:sqlite';
 import type { NodeLatest, NodeScope, StoredReading } from '../positions.ts';
+import { latestOfNodes, type SensorFind } from '../sql/positions.ts';
 
 const sensors = `
   SELECT id, node_id AS nodeId, value_type AS valueType FROM channels
@@ -29,8 +30,7 @@ function hasPosition(value: string): boolean {
 
 /**
  * SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor. Synchronous, on whichever
- * connection `prepare` belongs to: the main one, or a read worker's (read-worker.ts), which is
- * why it imports nothing but types.
+ * connection `prepare` belongs to: the main one, or a read worker's (read-worker.ts).
  */
 export function latestOf(
   prepare: (sql: string) => StatementSync,
@@ -47,31 +47,22 @@ export function latestOf(
   }
   const newestOf = prepare(newest);
   const newestFixOf = prepare(newestFix);
-  const answer: NodeLatest[] = [];
+  const finds: SensorFind[] = [];
   for (const scope of scopes) {
-    let lastSeen = -1;
-    let gps: StoredReading | undefined;
-    let temp: StoredReading | undefined;
     for (const sensor of sensorsByNode.get(scope.id) ?? []) {
       const since = Math.min(scope.all ?? Infinity, scope.only?.get(sensor.id) ?? Infinity);
       if (since === Infinity) continue;
       const start = Math.max(from, since);
       const found = newestOf.get(sensor.id, start, to) as StoredReading | undefined;
       if (!found) continue;
-      lastSeen = Math.max(lastSeen, found.ts);
-      if (sensor.valueType === 'TEMP' && (!temp || temp.ts < found.ts)) temp = found;
+      let fix: StoredReading | undefined;
       if (sensor.valueType === 'GPS') {
-        const fix = hasPosition(found.value)
+        fix = hasPosition(found.value)
           ? found
           : (newestFixOf.get(sensor.id, start, to) as StoredReading | undefined);
-        if (fix && (!gps || gps.ts < fix.ts)) gps = fix;
       }
+      finds.push({ nodeId: scope.id, valueType: sensor.valueType, newest: found, fix });
     }
-    if (lastSeen < 0) continue;
-    const node: NodeLatest = { nodeUuid: scope.uuid, nodeName: scope.name, lastSeen };
-    if (gps) node.gps = { ts: gps.ts, value: gps.value };
-    if (temp) node.temp = { ts: temp.ts, value: temp.value };
-    answer.push(node);
   }
-  return answer;
+  return latestOfNodes(scopes, finds);
 }

@@ -5,16 +5,9 @@ import { latestOf } from './latest-positions.ts';
 import { scopeColumns } from './read-jobs.ts';
 
 /** SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor (latest-positions.ts). */
-export class SqlitePositionStore extends SqlPositionStore {
-  private readonly db: SqliteScope;
-
-  constructor(scope: SqliteScope) {
-    super(scope);
-    this.db = scope;
-  }
-
+export class SqlitePositionStore extends SqlPositionStore<SqliteScope> {
   latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
-    return this.db.run(() => latestOf((sql) => this.db.prepare(sql), scopes, from, to));
+    return this.s.run(() => latestOf((sql) => this.s.prepare(sql), scopes, from, to));
   }
 
   /** On a read worker when there are some: it answers the text, a string per request. */
@@ -23,7 +16,7 @@ export class SqlitePositionStore extends SqlPositionStore {
     from: number,
     to: number,
   ): Promise<string> {
-    const readers = this.db.offLoop();
+    const readers = this.s.offLoop();
     if (readers === undefined) return super.latestJson(scopes, from, to);
     return readers.run<string>({ kind: 'latest', scopes: scopeColumns(scopes), from, to });
   }
