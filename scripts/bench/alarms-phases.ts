@@ -197,5 +197,7 @@ export function ask<T>(cloud: AlarmsCloud, what: 'pages' | 'silence'): Promise<T
   return reply<T>(cloud.child, what, (m) => typeof m === 'object' && m !== null && what in m);
 }
 
-export type Pages = { pages: { ours: QueryTiming; plain: QueryTiming; runs: number } };
+export type Pages = {
+  pages: { ours: QueryTiming; plain: QueryTiming; runs: number; requestCpuMs: number };
+};
 export type Silence = { silence: { raised: number; cpuMs: number; ms: number } };
