@@ -53,7 +53,7 @@ export async function watchedNode(suite: AlarmSuite, serial: string, properties:
 }
 
 /** Delivers a batch as a gateway does: again (through the balancer) until it is acknowledged. */
-export async function deliver(suite: AlarmSuite, messages: Message[]): Promise<void> {
+async function deliver(suite: AlarmSuite, messages: Message[]): Promise<void> {
   // The balancer may still send to the killed instance until its health check has seen it.
   const deadline = Date.now() + 40_000;
   while (Date.now() < deadline) {
