@@ -162,17 +162,23 @@ const PUSH_LEASE = 'push';
 const ALARM_LEASE = 'alarms';
 const SILENCE_CHECK_MS = 60_000;
 
-/** The silence check, every minute while this instance holds the `alarms` lease. */
+/**
+ * The silence check while this instance holds the `alarms` lease: once as it takes the lease, then
+ * every minute. Looking at once means a node that fell quiet while the last holder was dying is
+ * raised within the lease's time, not a minute later (docs/decisions/0131-alarms-across-a-kill.md).
+ */
 function watchSilence(
   silence: SilenceWatch,
   now: () => number,
   logger: CloudLogger,
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = silence
+  const check = () =>
+    silence
       .check(now())
       .catch((error: unknown) => logger.warn({ err: error }, 'alarms: silence not checked'));
+  let running: Promise<unknown> = check();
+  const timer = setInterval(() => {
+    running = check();
   }, SILENCE_CHECK_MS);
   timer.unref();
   return async () => {

@@ -1,221 +1,210 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { buildApp, type Cloud } from '../../server/app.ts';
-import { testConfig } from '../../server/config.ts';
-import { openSqliteStore } from '../../server/store/sqlite/store.ts';
-import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
-import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
-import type { Channel } from '../../server/store/channels.ts';
-import { slotOf } from '../../server/store/alarms.ts';
-import { summarise, type Benchmark } from './bench.ts';
+import { runStandalone, summarise, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
+import {
+  ask,
+  cloudPer1000,
+  cores,
+  CLOUD,
+  GATEWAYS,
+  OTHERS,
+  pageRequests,
+  READERS,
+  runPhase,
+  setRules,
+  startAlarmsCloud,
+  type Pages,
+  type Phase,
+  type Silence,
+} from './alarms-phases.ts';
 
-const NODES = Number(process.env.ALARMS_NODES ?? 2_000);
-const BATCH = 500;
-const BATCHES_PER_ROUND = 10;
-const ROUNDS = 6;
-const ALARMS = 100_000;
+/**
+ * Issue 24's three figures, on `npm run seed:large`'s fleet (10,000 nodes and a day of history) in
+ * a cloud of its own process (alarms-server.ts), gateways and readers in theirs, every CPU figure
+ * from /proc:
+ * (a) ingestion at RATE msg/s with temperature limits on all 10,000 nodes against none, rounds
+ *     side by side in one run, with the silence check's CPU spread over the minute it serves;
+ * (b) from the reading that raises an alarm to its `event: alarm` at a console's stream, with
+ *     STREAMS streams open (raw sockets, live-readers.ts), while ingestion goes on;
+ * (c) the Alarms page's first page with 100,000 alarms stored, and its query against the plain
+ *     one (the node index, then sort everything) in the same run.
+ */
+const RATE = Number(process.env.ALARMS_RATE ?? 5_000);
+const ROUNDS = Number(process.env.ALARMS_ROUNDS ?? 3);
+const MEASURE_MS = Number(process.env.ALARMS_SECONDS ?? 8) * 1000;
+const BADGE_MS = Number(process.env.ALARMS_BADGE_SECONDS ?? 15) * 1000;
+const WARMUP_MS = 2_000;
+const STREAMS = 500;
+/** Every 5th batch of each of the 4 gateways (one every 100 ms): 8 excursions a second. */
+const OUT_EVERY = 5;
 const PAGE_RUNS = 20;
+const LIMITS = { temperature: { min: -25, max: 8 } };
+const SILENCE = { ...LIMITS, silentAfterMinutes: 60 };
 
-interface Fleet {
-  cloud: Cloud;
-  gateway: Channel;
-  dir: string;
-  adminId: number;
-}
+const median = (values: number[]) => summarise(values).median;
 
-/** A SQLite cloud in a folder of its own with NODES nodes, in one group; `rules` sets limits. */
-async function fleet(rules: boolean): Promise<Fleet> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-alarms-'));
-  const store = openSqliteStore(dir);
-  const cloud = await buildApp({ store, config: testConfig({ dataDir: dir, logLevel: 'silent' }) });
-  const { store: s } = cloud.services;
-  const ids = await seedDemoAccounts(s.users, Date.now(), TEST_SCRYPT);
-  const now = Date.now();
-  const adminId = ids.admin;
-  const gateway = await s.channels.create({
-    type: 'GATEWAY',
-    name: 'Bench gateway',
-    tenant: 'demo',
-    ownerId: adminId,
-    reference: 'GW-BENCH',
-    now,
-  });
-  const group = await s.channels.create({
-    type: 'GROUP',
-    name: 'Bench group',
-    tenant: 'demo',
-    ownerId: adminId,
-    now,
-  });
-  if (rules) {
-    await s.channels.setProperties(
-      group.id,
-      JSON.stringify({ temperature: { min: -30, max: 30 }, silentAfterMinutes: 60 }),
-    );
+/** Why a phase's wall figures mean little, or undefined. */
+function caveatOf(phase: Phase, rate: number): string | undefined {
+  const offered = phase.gateways.offered / phase.gateways.seconds;
+  if (offered < rate * 0.98 && phase.gateways.heldBack === 0) {
+    return `the generator was the limit: the gateways offered ${offered.toFixed(0)} of ${rate} msg/s`;
   }
-  await s.transaction(async (tx) => {
-    for (let i = 1; i <= NODES; i++) {
-      const node = await tx.channels.create({
-        type: 'NODE',
-        name: `Bench ${i}`,
-        tenant: 'demo',
-        ownerId: adminId,
-        reference: `BENCH-${i}`,
-        now,
-      });
-      await tx.groups.addMember(group.id, node.id, now);
-    }
-  });
-  return { cloud, gateway, dir, adminId };
-}
-
-/** Messages with a unique (node, ts) each; one in a hundred is out of the band. */
-function messages(start: number, count: number) {
-  return Array.from({ length: count }, (_, k) => {
-    const i = start + k;
-    const ts = Date.now() - 3_600_000 + i;
-    return {
-      node: `BENCH-${1 + (i % NODES)}`,
-      sensor: 'temp',
-      type: 'TEMP' as const,
-      ts,
-      value: { ts: Math.floor(ts / 1000), temperature: i % 100 === 0 ? 40 : 4 },
-    };
-  });
-}
-
-/** CPU (user + system, ms) the cloud spends ingesting; messages are made before measuring. */
-async function ingestRound(target: Fleet, from: number): Promise<number> {
-  const batches = Array.from({ length: BATCHES_PER_ROUND }, (_, b) =>
-    messages(from + b * BATCH, BATCH),
-  );
-  const before = process.cpuUsage();
-  for (const batch of batches) {
-    const result = await target.cloud.services.ingestion.ingest(target.gateway, batch);
-    if (result.accepted !== BATCH) throw new Error(`stored ${result.accepted} of ${BATCH}`);
+  const busy = phase.readers?.eventLoopUtilization ?? 0;
+  if (busy > 0.8) {
+    return `the generator was the limit: the readers' event loop was ${(busy * 100).toFixed(0)} % busy`;
   }
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
+  return wallClockCaveat(cores(phase, OTHERS));
 }
 
-async function seedAlarms(target: Fleet): Promise<void> {
-  const { store } = target.cloud.services;
-  const nodes = await store.channels.listReachable(target.adminId, 'NODE');
-  const ids = (await Promise.all(nodes.slice(0, 50).map((n) => store.channels.findByUuid(n.uuid))))
-    .filter((node) => node !== undefined)
-    .map((node) => node.id);
-  const base = Date.now() - 30 * 86_400_000;
-  await store.transaction(async (tx) => {
-    for (let i = 0; i < ALARMS; i++) {
-      const nodeId = ids[i % ids.length] ?? 0;
-      const active = i >= ALARMS - ids.length;
-      await tx.alarms.insert({
-        uuid: randomUUID(),
-        tenant: 'demo',
-        kind: 'silence',
-        severity: 'major',
-        status: active ? 'active' : 'cleared',
-        slot: active ? slotOf(nodeId, 'silence') : null,
-        channel_id: nodeId,
-        node_id: nodeId,
-        first_out_at: base + i * 20_000,
-        raised_at: base + i * 20_000,
-        last_ts: base + i * 20_000,
-        cleared_at: active ? null : base + i * 20_000 + 60_000,
-        updated_at: base,
-      });
-    }
-  });
-}
-
-async function firstPage(target: Fleet, query: string): Promise<number> {
-  const started = performance.now();
-  const answer = await target.cloud.app.inject({
-    method: 'GET',
-    url: `/v1/alarms?${query}`,
-    headers: { authorization: `Basic ${Buffer.from('admin:demo-admin').toString('base64')}` },
-  });
-  if (answer.statusCode !== 200) throw new Error(`alarms answered ${answer.statusCode}`);
-  return performance.now() - started;
-}
+const share = (phase: Phase) =>
+  [CLOUD, GATEWAYS, READERS, OTHERS].map((name) => cores(phase, name).toFixed(2)).join(' / ');
 
 export const alarmsBenchmark: Benchmark = {
   name: 'alarms',
   description:
-    `Ingestion CPU with alarm rules (temperature limits and silence on a group of ${NODES} ` +
-    `nodes) against the same cloud without, side by side in one run: ${ROUNDS} alternating ` +
-    `rounds of ${BATCHES_PER_ROUND} batches of ${BATCH} TEMP messages each, 1 % out of the band, ` +
-    `in-process (SQLite; the messages are made before the CPU is read). Then the Alarms page's ` +
-    `first page (100) with ${ALARMS} alarms stored.`,
+    `Issue 24 on the large seed (10,000 nodes): (a) ingestion at ${RATE} msg/s with temperature ` +
+    `limits on every node against none, ${ROUNDS} rounds each side by side, silence check ` +
+    `included; (b) raising reading → \`event: alarm\` at ${STREAMS} open streams; (c) the ` +
+    'Alarms page with 100,000 alarms, and its query against the plain one. Cloud CPU from /proc.',
   async run() {
-    const off = await fleet(false);
-    const on = await fleet(true);
+    const cloud = await startAlarmsCloud();
     try {
-      const offCpu: number[] = [];
-      const onCpu: number[] = [];
-      let next = 0;
-      // A warm-up round each, not counted.
-      await ingestRound(off, next);
-      await ingestRound(on, next);
-      next += BATCH * BATCHES_PER_ROUND;
-      for (let round = 0; round < ROUNDS; round++) {
-        offCpu.push(await ingestRound(off, next));
-        onCpu.push(await ingestRound(on, next));
-        next += BATCH * BATCHES_PER_ROUND;
-      }
-      const perThousand = (ms: number) => (ms / (BATCH * BATCHES_PER_ROUND)) * 1000;
-      const offMedian = summarise(offCpu.map(perThousand)).median;
-      const onMedian = summarise(onCpu.map(perThousand)).median;
-      await seedAlarms(on);
-      await firstPage(on, 'count=100');
-      const [ingestOne, ingestFive] = loadavg();
-      const pages: number[] = [];
-      const active: number[] = [];
-      for (let i = 0; i < PAGE_RUNS; i++) {
-        pages.push(await firstPage(on, 'count=100'));
-        active.push(await firstPage(on, 'count=100&state=active'));
-      }
-      const [one, five] = loadavg();
-      const pageLoad = `${PAGE_RUNS} runs over HTTP inject, admin reaching all ${NODES} nodes; load average ${one?.toFixed(2)} / ${five?.toFixed(2)}`;
-      return {
-        figures: [
-          { label: 'ingestion CPU without rules, per 1000 messages', value: offMedian, unit: 'ms' },
-          { label: 'ingestion CPU with rules, per 1000 messages', value: onMedian, unit: 'ms' },
-          {
-            label: 'with rules / without, CPU',
-            value: onMedian / offMedian,
-            unit: '×',
-            target: { max: 1.1 },
-            meaning: `medians of ${ROUNDS} rounds each, load average ${ingestOne?.toFixed(2)} / ${ingestFive?.toFixed(2)}`,
-          },
-          {
-            label: `Alarms first page with ${ALARMS} alarms, median`,
-            value: summarise(pages).median,
-            unit: 'ms',
-            target: { max: 300 },
-            meaning: pageLoad,
-            wall: true,
-          },
-          {
-            label: `Alarms first page of active ones, median`,
-            value: summarise(active).median,
-            unit: 'ms',
-            target: { max: 300 },
-            meaning: pageLoad,
-            wall: true,
-          },
-        ],
-        notes: [
-          `NODES=${NODES} (ALARMS_NODES sets it; the issue's 10,000 takes minutes to set up here)`,
-        ],
+      // (c) first: ingestion adds alarms the listing would then have to skip past.
+      const page = await pageRequests(cloud, 'count=100', PAGE_RUNS);
+      const { pages } = await ask<Pages>(cloud, 'pages');
+
+      // (a) rounds, rules off then on, the same messages (excursions on other nodes each phase).
+      const off: Phase[] = [];
+      const on: Phase[] = [];
+      let outFrom = 0;
+      const phase = async (rules: unknown) => {
+        await setRules(cloud, rules);
+        const result = await runPhase(cloud, {
+          rate: RATE,
+          outEvery: OUT_EVERY,
+          outFrom,
+          warmupMs: WARMUP_MS,
+          measureMs: MEASURE_MS,
+        });
+        outFrom += 200;
+        return result;
       };
-    } finally {
-      for (const target of [off, on]) {
-        await target.cloud.app.close();
-        rmSync(target.dir, { recursive: true, force: true });
+      for (let round = 0; round < ROUNDS; round++) {
+        off.push(await phase(undefined));
+        on.push(await phase(LIMITS));
       }
+      // (b) with the rules on, readers on the watched groups' streams (5 each).
+      const paths = Array.from(
+        { length: STREAMS },
+        (_, i) => `/v1/channels/${cloud.watch[i % cloud.watch.length]}/events`,
+      );
+      await setRules(cloud, LIMITS);
+      const badge = await runPhase(cloud, {
+        rate: RATE,
+        outEvery: OUT_EVERY,
+        outFrom,
+        warmupMs: 3_000,
+        measureMs: BADGE_MS,
+        paths,
+      });
+      // The silence check of the lease holder, once, with every node asking for it.
+      await setRules(cloud, SILENCE);
+      const { silence } = await ask<Silence>(cloud, 'silence');
+
+      const offMs = median(off.map(cloudPer1000));
+      const onMs = median(on.map(cloudPer1000));
+      // The check runs once a minute; a minute at RATE holds RATE × 60 messages.
+      const silencePer1000 = (silence.cpuMs / (RATE * 60)) * 1000;
+      const stored = (phases: Phase[]) =>
+        median(phases.map((p) => p.gateways.accepted / p.gateways.seconds));
+      const ingestLoad = `load average ${off[0]?.load ?? '?'} at the first round, ${on.at(-1)?.load ?? '?'} at the last`;
+      const badgeCaveat = caveatOf(badge, RATE);
+      const readers = badge.readers;
+      const figures: Figure[] = [
+        {
+          label: '(a) without rules: cloud CPU per 1000 messages',
+          value: offMs,
+          unit: 'ms',
+          meaning: `median of ${ROUNDS} rounds of ${MEASURE_MS / 1000} s; stored ${stored(off).toFixed(0)} msg/s`,
+        },
+        {
+          label: '(a) with limits on 10,000 nodes: cloud CPU per 1000 messages',
+          value: onMs,
+          unit: 'ms',
+          meaning: `median of ${ROUNDS} rounds; stored ${stored(on).toFixed(0)} msg/s; 8 excursions/s raised`,
+        },
+        {
+          label: '(a) silence check of 10,000 nodes: cloud CPU per check',
+          value: silence.cpuMs,
+          unit: 'ms',
+          meaning: `once a minute: ${silencePer1000.toFixed(2)} ms per 1000 messages at ${RATE}/s; ${silence.ms.toFixed(0)} ms wall, ${silence.raised} raised`,
+        },
+        {
+          label: '(a) with rules / without, cloud CPU per message',
+          value: (onMs + silencePer1000) / offMs,
+          unit: '×',
+          target: { max: 1.1 },
+          meaning: `limits and the silence check; ${ingestLoad}; cores cloud / gateways / readers / others in the last round ${share(on.at(-1) ?? badge)}`,
+        },
+        {
+          label: `(b) raising reading → event: alarm at ${STREAMS} streams, p99`,
+          value: readers?.raisedP99 ?? NaN,
+          unit: 'ms',
+          target: { max: 1000 },
+          wall: true,
+          ...(badgeCaveat ? { notJudged: badgeCaveat } : {}),
+          meaning: `${readers?.raised ?? 0} alarm events received; load average ${badge.load}`,
+        },
+        {
+          label: '(b) raising reading → event: alarm, p50',
+          value: readers?.raisedP50 ?? NaN,
+          unit: 'ms',
+        },
+        {
+          label: '(b) cloud CPU per 1000 messages, streams open',
+          value: cloudPer1000(badge),
+          unit: 'ms',
+          meaning: `cores cloud / gateways / readers / others ${share(badge)}; stored ${(badge.gateways.accepted / badge.gateways.seconds).toFixed(0)} msg/s`,
+        },
+        {
+          label: `(c) Alarms first page (100 of ${cloud.alarms}), admin: median`,
+          value: page.medianMs,
+          unit: 'ms',
+          target: { max: 300 },
+          wall: true,
+          meaning: `HTTP, reach of all 10,000 nodes included; ${PAGE_RUNS} runs; load average ${page.load}`,
+        },
+        {
+          label: '(c) cloud CPU per first page (main thread)',
+          value: page.mainMs,
+          unit: 'ms',
+          meaning: `${page.cpuMs.toFixed(0)} ms with the garbage collector's threads; ${page.rows} alarms answered`,
+        },
+        {
+          label: '(c) the same request in-process (inject): main-thread CPU',
+          value: pages.requestCpuMs,
+          unit: 'ms',
+          meaning: 'no network or HTTP parsing: reach of 10,000 nodes, the query, the JSON',
+        },
+        { label: '(c) its query: CPU per run', value: pages.ours.cpuMs, unit: 'ms' },
+        { label: '(c) plain query: CPU per run', value: pages.plain.cpuMs, unit: 'ms' },
+        {
+          label: '(c) plain / ours, query CPU',
+          value: pages.plain.cpuMs / pages.ours.cpuMs,
+          unit: '×',
+          meaning: `medians ${pages.ours.medianMs.toFixed(1)} / ${pages.plain.medianMs.toFixed(1)} ms wall`,
+        },
+      ];
+      const notes = [
+        `Seeded in ${(cloud.seededMs / 1000).toFixed(0)} s. Plain query: the node index, then every alarm of every node sorted (plan sorts: ${pages.plain.sorts}); ours walks the newest-first index (plan sorts: ${pages.ours.sorts}); both answered ${pages.ours.rows} / ${pages.plain.rows} rows.`,
+        'Readings out of the band: 8 a second on the 1,000 watched nodes, each raising an alarm with the limits on (cleared after the 10-minute hold-off, so none clears in the run).',
+        ...(readers?.errors ?? []).map((e) => `reader error: ${e}`),
+      ];
+      if (pages.ours.rows !== pages.plain.rows) throw new Error('ours and the plain query differ');
+      return { figures, notes };
+    } finally {
+      cloud.child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
   },
 };
+
+if (import.meta.main) await runStandalone(alarmsBenchmark);

@@ -14,6 +14,13 @@ interface Start {
   everyMs: number;
   nodes: { serial: string }[];
   gateways: { serial: string; key: string }[];
+  /**
+   * The alarms benchmark: every `outEvery`-th batch of each gateway also carries a TEMP reading
+   * of 40 °C for one of `outNodes` (in turn from `outFrom`), timed as it is sent.
+   */
+  outEvery?: number;
+  outNodes?: string[];
+  outFrom?: number;
 }
 
 const MAX_IN_FLIGHT = 8;
@@ -88,7 +95,16 @@ async function gateway(start: Start, g: number): Promise<void> {
           : `{"node":"${node}","sensor":"temp","type":"TEMP","ts":${ts},"value":{"temperature":4}}`,
       );
     }
-    offered += perBatch;
+    const { outEvery = 0, outNodes = [], outFrom = 0 } = start;
+    const out = outEvery > 0 && k % outEvery === 0 ? outNodes.length : 0;
+    if (out > 0) {
+      // 1 ms after the batch's readings: the node's own reading of this batch stays apart.
+      const node = outNodes[(outFrom + (k / outEvery) * count + g) % out] ?? '';
+      parts.push(
+        `{"node":"${node}","sensor":"temp","type":"TEMP","ts":${ts + 1},"value":{"temperature":40}}`,
+      );
+    }
+    offered += parts.length;
     // The first batch of the first gateway tells the benchmark the schedule has begun.
     if (k === 0 && g === 0) process.send?.({ started: true });
     if (inFlight.size >= MAX_IN_FLIGHT) heldBack++;

@@ -86,4 +86,30 @@ describe('LatencyHistogram', () => {
     );
     expect(new LatencyHistogram().quantile(0.5)).toBeNaN();
   });
+
+  it('tells each alarm raised with its raisedAt, and not its readings, acknowledgement or clearing', () => {
+    const alarm = (type: string, raisedAt: number) =>
+      `event: alarm\ndata: ${JSON.stringify({ type, alarm: { id: 'a', raisedAt, peak: { ts: 9 } } })}\n\n`;
+    const readings: number[] = [];
+    const raised: [number, number][] = [];
+    const scanner = new ReadingScanner(
+      (ts) => readings.push(ts),
+      1,
+      (raisedAt, arrival) => raised.push([raisedAt, arrival]),
+    );
+    const feed = scanner.stream(() => undefined);
+    const text =
+      event(1, [{ ts: 5, name: 'n', type: 'TEMP' }]) +
+      alarm('raised', 5) +
+      alarm('acknowledged', 5) +
+      alarm('cleared', 5) +
+      alarm('raised', 7);
+    feed(text.slice(0, 50), 100);
+    feed(text.slice(50), 200);
+    expect(readings).toEqual([5]);
+    expect(raised).toEqual([
+      [5, 200],
+      [7, 200],
+    ]);
+  });
 });

@@ -52,10 +52,20 @@ export class ReadingScanner {
   private seen = 0;
   private readonly onReading: (ts: number, arrival: number) => void;
   private readonly sampleEvery: number;
+  private readonly onRaised: ((raisedAt: number, arrival: number) => void) | undefined;
 
-  constructor(onReading: (ts: number, arrival: number) => void, sampleEvery = 100) {
+  /**
+   * `onRaised`: each `alarm` event that says an alarm was raised, with the alarm's `raisedAt` (the
+   * reading that raised it). Alarms are few: each is parsed as JSON.
+   */
+  constructor(
+    onReading: (ts: number, arrival: number) => void,
+    sampleEvery = 100,
+    onRaised?: (raisedAt: number, arrival: number) => void,
+  ) {
     this.onReading = onReading;
     this.sampleEvery = sampleEvery;
+    this.onRaised = onRaised;
   }
 
   resetCounts(): void {
@@ -98,12 +108,20 @@ export class ReadingScanner {
     const name = text.indexOf('event: ', start);
     if (name < 0 || name >= end) return;
     if (text.startsWith('open', name + 7)) return onOpen();
-    if (!text.startsWith('timeslices\n', name + 7)) return;
+    const alarm = text.startsWith('alarm\n', name + 7);
+    if (!alarm && !text.startsWith('timeslices\n', name + 7)) return;
     const data = text.indexOf('data: ', name);
     if (data < 0 || data >= end) return;
+    if (alarm) return this.alarm(text.slice(data + 6, end), arrival);
     const found = scanTimestamps(text, data + 6, end);
     this.check(found, () => text.slice(data + 6, end));
     for (const ts of found) this.onReading(ts, arrival);
+  }
+
+  private alarm(json: string, arrival: number): void {
+    const event = JSON.parse(json) as { type?: string; alarm?: { raisedAt?: number } };
+    const raisedAt = event.alarm?.raisedAt;
+    if (event.type === 'raised' && raisedAt !== undefined) this.onRaised?.(raisedAt, arrival);
   }
 
   private check(found: readonly number[], json: () => string): void {

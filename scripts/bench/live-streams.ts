@@ -101,13 +101,17 @@ async function startCloud(): Promise<{ child: ChildProcess; seeded: Seeded }> {
 }
 
 /** A helper process of the generator (readers or gateways), driven over IPC. */
-function helper(name: string): ChildProcess {
+export function helper(name: string): ChildProcess {
   return spawn(process.execPath, [script(name)], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }
 
-function reply<T>(child: ChildProcess, ask: Serializable, done: (message: unknown) => boolean) {
+export function reply<T>(
+  child: ChildProcess,
+  ask: Serializable,
+  done: (message: unknown) => boolean,
+) {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('a benchmark process did not answer')), 60_000);
     const listen = (message: unknown) => {
@@ -123,10 +127,10 @@ function reply<T>(child: ChildProcess, ask: Serializable, done: (message: unknow
 
 const memoryOf = (cloud: ChildProcess) =>
   reply<Memory>(cloud, 'memory', (m) => typeof m === 'object' && m !== null && 'memory' in m);
-const isDone = (m: unknown) => typeof m === 'object' && m !== null && 'done' in m;
+export const isDone = (m: unknown) => typeof m === 'object' && m !== null && 'done' in m;
 
 /** Waits (at most two minutes) until the readers have opened every stream or client. */
-async function opened(readers: ChildProcess, wanted: number): Promise<void> {
+export async function opened(readers: ChildProcess, wanted: number): Promise<void> {
   let count = 0;
   let errors = 0;
   let first = '';

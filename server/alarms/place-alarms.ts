@@ -4,7 +4,8 @@ import { nearestPlace, readPlaces, type NamedPlace } from '../../contract/named-
 import type { Channel } from '../store/channels.ts';
 import type { Store } from '../store/store.ts';
 import { slotOf, type AlarmRow, type NewAlarmRow } from '../store/alarms.ts';
-import { toAlarm, type AlarmEvent } from './alarm-json.ts';
+import type { AlarmEvent } from './alarm-json.ts';
+import { evaluateOnce, groupBy, transitionEvents } from './alarm-transitions.ts';
 import { evaluatePlaces, type PlaceReading, type Stay } from './place-rule.ts';
 
 /** A GPS position of a batch with coordinates, after it is stored. */
@@ -80,12 +81,7 @@ export class PlaceAlarms {
   ): Promise<PlaceAlarms> {
     const alarms = new PlaceAlarms(tx, holdOffMs);
     if (positions.length === 0) return alarms;
-    const byNode = new Map<number, Omit<PlacePosition, 'readingId'>[]>();
-    for (const position of positions) {
-      const list = byNode.get(position.node.id);
-      if (list) list.push(position);
-      else byNode.set(position.node.id, [position]);
-    }
+    const byNode = groupBy(positions, (position) => position.node.id);
     const groupIds = [...byNode.keys()].flatMap((id) => groupsOf.get(id) ?? []);
     const groupProperties = await tx.alarms.propertiesOf(groupIds);
     // A stay open before the batch is followed to its end even when its places are gone now.
@@ -108,34 +104,28 @@ export class PlaceAlarms {
 
   /** Evaluates the stored positions (duplicates left out) and writes what changed. */
   async apply(stored: readonly PlacePosition[], now: number): Promise<AlarmEvent[]> {
-    const byNode = new Map<number, PlacePosition[]>();
-    for (const position of stored) {
-      if (!this.work.has(position.node.id)) continue;
-      const list = byNode.get(position.node.id);
-      if (list) list.push(position);
-      else byNode.set(position.node.id, [position]);
-    }
+    const byNode = groupBy(
+      stored.filter((position) => this.work.has(position.node.id)),
+      (position) => position.node.id,
+    );
     const events: AlarmEvent[] = [];
     for (const [nodeId, list] of byNode) {
       const entry = this.work.get(nodeId);
       if (!entry) continue;
-      let open = entry.open;
-      const { places } = entry;
-      let stays = evaluatePlaces(
-        open && stayOf(open),
-        list,
-        places,
-        this.holdOffMs,
-        entry.newestBefore,
+      const stays = await evaluateOnce(
+        this.tx,
+        slotOf(nodeId, 'place'),
+        entry.open,
+        (open) =>
+          evaluatePlaces(
+            open && stayOf(open),
+            list,
+            entry.places,
+            this.holdOffMs,
+            open ? undefined : entry.newestBefore,
+          ),
+        (found) => found.length > 0,
       );
-      if (!open && stays.length > 0) {
-        // About to open a stay: another batch of this node may be doing the same. Take turns
-        // (PostgreSQL) and look again, so one stay makes one alarm.
-        const slot = slotOf(nodeId, 'place');
-        await this.tx.alarms.lockSlots([slot]);
-        [open] = await this.tx.alarms.open([slot]);
-        if (open) stays = evaluatePlaces(stayOf(open), list, places, this.holdOffMs);
-      }
       // The node and its groups (a position's channels begin with its GPS sensor).
       const channelIds = (list[0]?.channelIds ?? []).slice(1);
       for (const stay of stays) {
@@ -187,11 +177,5 @@ async function write(
   const view = await tx.alarms.findById(id);
   if (!view) return [];
   const base = { channelIds, nodeId: node.id, raisedAt: stay.enteredAt };
-  const events: AlarmEvent[] = [];
-  if (stay.raisedNow) {
-    const raised = cleared ? { ...view, status: 'active' as const, cleared_at: null } : view;
-    events.push({ ...base, type: 'raised', alarm: toAlarm(raised) });
-  }
-  if (cleared) events.push({ ...base, type: 'cleared', alarm: toAlarm(view) });
-  return events;
+  return transitionEvents(base, view, stay.raisedNow === true, cleared !== undefined);
 }

@@ -5,6 +5,7 @@ import type { Channel } from '../store/channels.ts';
 import type { Store } from '../store/store.ts';
 import { slotOf, type AlarmRow, type NewAlarmRow } from '../store/alarms.ts';
 import { toAlarm, type AlarmEvent } from './alarm-json.ts';
+import { evaluateOnce, groupBy, transitionEvents } from './alarm-transitions.ts';
 import {
   evaluateTemperature,
   type Band,
@@ -85,12 +86,7 @@ export class TemperatureAlarms {
   ): Promise<TemperatureAlarms> {
     const alarms = new TemperatureAlarms(tx, holdOffMs);
     if (candidates.length === 0 && nodeIds.length === 0) return alarms;
-    const bySensor = new Map<number, TempCandidate[]>();
-    for (const candidate of candidates) {
-      const list = bySensor.get(candidate.sensor.id);
-      if (list) list.push(candidate);
-      else bySensor.set(candidate.sensor.id, [candidate]);
-    }
+    const bySensor = groupBy(candidates, (candidate) => candidate.sensor.id);
     // Groups' limits apply only where neither the sensor nor its node names any.
     const groupIds = new Set<number>();
     for (const [sensorId, [first]] of bySensor) {
@@ -166,34 +162,27 @@ export class TemperatureAlarms {
     > = new Map(),
   ): Promise<AlarmEvent[]> {
     const events: AlarmEvent[] = await this.endSilence(heard, now);
-    const bySensor = new Map<number, TempReading[]>();
-    for (const reading of stored) {
-      if (!this.work.has(reading.sensorId)) continue;
-      const list = bySensor.get(reading.sensorId);
-      if (list) list.push(reading);
-      else bySensor.set(reading.sensorId, [reading]);
-    }
+    const bySensor = groupBy(
+      stored.filter((reading) => this.work.has(reading.sensorId)),
+      (reading) => reading.sensorId,
+    );
     for (const [sensorId, readings] of bySensor) {
       const work = this.work.get(sensorId);
       if (!work) continue;
-      let open = work.open;
-      let episodes = evaluateTemperature(
-        open && episodeOf(open),
-        readings,
-        work.band,
-        this.holdOffMs,
-        work.newestBefore,
+      const episodes = await evaluateOnce(
+        this.tx,
+        slotOf(sensorId, 'temperature'),
+        work.open,
+        (open) =>
+          evaluateTemperature(
+            open && episodeOf(open),
+            readings,
+            work.band,
+            this.holdOffMs,
+            open ? undefined : work.newestBefore,
+          ),
+        (found) => found.some((e) => e.end?.kind !== 'cancelled'),
       );
-      if (!open && episodes.some((e) => e.end?.kind !== 'cancelled')) {
-        // About to open an excursion: another batch of this sensor may be doing the same. Take
-        // turns (PostgreSQL) and look again, so one excursion makes one alarm.
-        const slot = slotOf(sensorId, 'temperature');
-        await this.tx.alarms.lockSlots([slot]);
-        [open] = await this.tx.alarms.open([slot]);
-        if (open) {
-          episodes = evaluateTemperature(episodeOf(open), readings, work.band, this.holdOffMs);
-        }
-      }
       for (const episode of episodes) {
         events.push(...(await this.write(work, episode, now)));
       }
@@ -294,15 +283,9 @@ export class TemperatureAlarms {
       nodeId: work.node.id,
       raisedAt: episode.raisedAt ?? episode.firstOutAt,
     };
-    const events: AlarmEvent[] = [];
-    if (episode.raisedNow) {
-      const raisedView = cleared ? { ...view, status: 'active' as const, cleared_at: null } : view;
-      events.push({ ...base, type: 'raised', alarm: toAlarm(raisedView) });
-    }
-    if (cleared && episode.raisedAt !== undefined) {
-      events.push({ ...base, type: 'cleared', alarm: toAlarm(view) });
-    }
-    return events;
+    // Raising sets raisedAt: an excursion cleared before it raised (a delay) says nothing.
+    const clearedNow = cleared !== undefined && episode.raisedAt !== undefined;
+    return transitionEvents(base, view, episode.raisedNow === true, clearedNow);
   }
 }
 

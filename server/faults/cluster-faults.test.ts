@@ -18,6 +18,16 @@ import {
   waitFor,
   type Figures,
 } from './fault-load.ts';
+import {
+  alarmsOf,
+  alive,
+  excursionAcrossKill,
+  heardNow,
+  holderOf,
+  threeAlive,
+  watchedNode,
+  type AlarmSuite,
+} from './alarm-faults.ts';
 
 /**
  * The fault suite (issue 17): PostgreSQL, three supervised instances and HAProxy, a gateway
@@ -54,6 +64,7 @@ describe('the cloud through database faults, failovers and concurrent writers', 
   let database: pg.Client | undefined;
   let receiver: TestReceiver;
   let gatewayKey = '';
+  let quietUuid = '';
   const nodes: Record<string, { uuid: string; id: number }> = {};
   const figures: Figures[] = [];
   // Each scenario's readings have timestamps of their own, all in the past hour.
@@ -83,6 +94,13 @@ describe('the cloud through database faults, failovers and concurrent writers', 
       return answers.every((s) => s === 200);
     }, 60_000);
   const restarts = () => cluster.instances.reduce((sum, i) => sum + i.restarts, 0);
+
+  const alarmSuite = (): AlarmSuite => ({
+    cluster,
+    admin,
+    gateway: gatewayCredentials('GW-FAULTS', gatewayKey),
+    sql,
+  });
 
   /** Stored timestamps of a node's readings, and publications stored twice for it. */
   const storedOf = async (node: string) => {
@@ -212,6 +230,8 @@ describe('the cloud through database faults, failovers and concurrent writers', 
       );
       expect(set.status).toBe(200);
     }
+    // Quiet from the start (never heard, silent 3 s after): raised long before (g) looks.
+    quietUuid = await watchedNode(alarmSuite(), 'VAN-QUIET-1', { silentAfterMinutes: 0.05 });
   }, 300_000);
 
   afterAll(async () => {
@@ -451,5 +471,62 @@ describe('the cloud through database faults, failovers and concurrent writers', 
     expect(odd.filter((s) => s !== 'no answer')).toEqual([]);
     expect(row).toMatchObject({ otherServerErrors: 0, lost: 0, duplicated: 0 });
     expect(live).toEqual({ lost: 0, duplicated: 0 });
+  }, 180_000);
+
+  it('(f) one alarm per excursion when the instance that raised it is SIGKILLed, cleared once', async () => {
+    for (const kill of ['after-answer', 'during-request'] as const) {
+      const [victim, , streamAt] = await threeAlive(cluster);
+      const serial = kill === 'after-answer' ? 'VAN-ALARM-1' : 'VAN-ALARM-2';
+      const seen = await excursionAcrossKill(alarmSuite(), serial, victim, streamAt, kill);
+      // Exactly one alarm for the excursion, raised by the reading out of the band (which is
+      // stored), its peak from the instance that carried on, cleared when back in.
+      expect(seen.alarms).toHaveLength(1);
+      const [alarm] = seen.alarms;
+      expect(alarm).toMatchObject({
+        kind: 'temperature',
+        state: 'cleared',
+        raisedAt: seen.raisedAt,
+        raisedBy: { ts: seen.raisedAt, value: 12 },
+        peak: { value: 15 },
+      });
+      expect(seen.raisingReadings).toEqual([{ ts: seen.raisedAt, value: 12 }]);
+      // A stream at a third instance heard it raised once and cleared once.
+      expect(seen.streamed).toEqual([
+        { type: 'raised', id: alarm?.id },
+        { type: 'cleared', id: alarm?.id },
+      ]);
+    }
+  }, 180_000);
+
+  it('(g) one silence alarm, not two and not none, when the instance watching silence is SIGKILLed', async () => {
+    const suite = alarmSuite();
+    await threeAlive(cluster);
+    const before = quietUuid;
+    // The holder checks as it takes the lease and every minute: the first node is raised there.
+    let holder = await holderOf(suite, 'alarms');
+    const raised = await waitFor(async () => (await alarmsOf(suite, before)).length > 0, 75_000);
+    expect(raised).toBe(true);
+    holder = (await holderOf(suite, 'alarms')) ?? holder;
+    if (!holder) throw new Error('no instance holds the alarms lease');
+    // The second node falls quiet as the holder dies (heard just before, silent 6 s later):
+    // only the successor, which takes the lease 15 s after, can raise it.
+    const after = await watchedNode(suite, 'VAN-QUIET-2', { silentAfterMinutes: 0.1 });
+    await heardNow(suite, 'VAN-QUIET-2');
+    const killed = Date.now();
+    holder.process.kill('SIGKILL');
+    const successor = await waitFor(async () => {
+      const next = await holderOf(suite, 'alarms');
+      return next !== undefined && next !== holder && alive(next);
+    }, 40_000);
+    expect(successor).toBe(true);
+    expect(await waitFor(async () => (await alarmsOf(suite, after)).length > 0, 20_000)).toBe(true);
+    const [first, ...moreFirst] = await alarmsOf(suite, before);
+    const [second, ...moreSecond] = await alarmsOf(suite, after);
+    expect(moreFirst).toEqual([]);
+    expect(moreSecond).toEqual([]);
+    expect(first).toMatchObject({ kind: 'silence', state: 'raised' });
+    expect(first?.raisedAt).toBeLessThan(killed);
+    expect(second).toMatchObject({ kind: 'silence', state: 'raised' });
+    expect(second?.raisedAt).toBeGreaterThan(killed);
   }, 180_000);
 });

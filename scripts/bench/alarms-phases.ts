@@ -1,0 +1,203 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { measureCpu, processMs, type CpuShare } from './cpu-meter.ts';
+import { loadNow } from './bench.ts';
+import { helper, isDone, opened, reply } from './live-streams.ts';
+import type { QueryTiming } from './alarms-pages.ts';
+
+/**
+ * The parts of the alarms benchmark (alarms.ts): its cloud in a process of its own
+ * (alarms-server.ts), the gateways (live-gateways.ts) and readers (live-readers.ts) in theirs,
+ * each process's CPU read from /proc.
+ */
+export interface AlarmsCloud {
+  child: ChildProcess;
+  url: string;
+  nodes: string[];
+  watched: string[];
+  alarms: number;
+  seededMs: number;
+  rules: string;
+  watch: string[];
+  gateways: { serial: string; key: string }[];
+}
+
+export const CLOUD = 'cloud';
+export const GATEWAYS = 'gateways';
+export const READERS = 'readers';
+export const OTHERS = 'everything else on the machine';
+export const ADMIN = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
+const GATEWAY_EVERY_MS = 100;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startAlarmsCloud(): Promise<AlarmsCloud> {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('./alarms-server.ts', import.meta.url))],
+    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+  );
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  for await (const line of lines) {
+    if (line.startsWith('{')) return { child, ...(JSON.parse(line) as Omit<AlarmsCloud, 'child'>) };
+  }
+  throw new Error('the alarms benchmark cloud did not start');
+}
+
+/** Sets (or, with undefined, removes) the Rules group's properties, as admin over HTTP. */
+export async function setRules(cloud: AlarmsCloud, properties: unknown): Promise<void> {
+  const path = `/v1/channels/${cloud.rules}/properties`;
+  const answer =
+    properties === undefined
+      ? await fetch(`${cloud.url}${path}`, { method: 'DELETE', headers: { authorization: ADMIN } })
+      : await fetch(
+          `${cloud.url}${path}?properties=${encodeURIComponent(JSON.stringify(properties))}`,
+          { method: 'PUT', headers: { authorization: ADMIN } },
+        );
+  await answer.arrayBuffer();
+  if (answer.status !== 200 && answer.status !== 204) {
+    throw new Error(`properties answered ${answer.status}`);
+  }
+}
+
+export interface GatewaysReport {
+  offered: number;
+  accepted: number;
+  failed: number;
+  heldBack: number;
+  seconds: number;
+}
+
+export interface ReadersReport {
+  raisedP50: number | null;
+  raisedP99: number | null;
+  raised: number;
+  received: number;
+  eventLoopUtilization: number;
+  errors: string[];
+}
+
+export interface Phase {
+  gateways: GatewaysReport;
+  readers?: ReadersReport;
+  shares: CpuShare[];
+  seconds: number;
+  load: string;
+}
+
+export const cores = (phase: Phase, name: string) =>
+  phase.shares.find((share) => share.name === name)?.cores ?? 0;
+/** The cloud's CPU per 1000 messages it stored, ms. */
+export const cloudPer1000 = (phase: Phase) =>
+  (cores(phase, CLOUD) * phase.seconds * 1_000_000) / Math.max(1, phase.gateways.accepted);
+
+/**
+ * One phase: gateways deliver `rate` messages a second over the whole fleet, every `outEvery`-th
+ * batch with a reading out of the band on a watched node; with `paths`, readers hold those
+ * streams. After `warmupMs`, `measureMs` is measured.
+ */
+export async function runPhase(
+  cloud: AlarmsCloud,
+  options: {
+    rate: number;
+    outEvery: number;
+    outFrom: number;
+    warmupMs: number;
+    measureMs: number;
+    paths?: string[];
+  },
+): Promise<Phase> {
+  const readers = options.paths ? helper('live-readers.ts') : undefined;
+  const gateways = helper('live-gateways.ts');
+  try {
+    if (readers && options.paths) {
+      readers.send({
+        url: cloud.url,
+        authorization: ADMIN,
+        mode: 'streams',
+        paths: options.paths,
+        pollMs: 1_000,
+      });
+      await opened(readers, options.paths.length);
+    }
+    await reply(
+      gateways,
+      {
+        url: cloud.url,
+        rate: options.rate,
+        everyMs: GATEWAY_EVERY_MS,
+        nodes: cloud.nodes.map((serial) => ({ serial })),
+        gateways: cloud.gateways,
+        outEvery: options.outEvery,
+        outNodes: cloud.watched,
+        outFrom: options.outFrom,
+      },
+      (m) => typeof m === 'object' && m !== null && 'started' in m,
+    );
+    await sleep(options.warmupMs);
+    const load = loadNow();
+    const { shares, elapsedMs } = await measureCpu(
+      [
+        { name: CLOUD, pids: () => [cloud.child.pid ?? 0] },
+        { name: GATEWAYS, pids: () => [gateways.pid ?? 0] },
+        ...(readers ? [{ name: READERS, pids: () => [readers.pid ?? 0] }] : []),
+      ],
+      async () => {
+        readers?.send('measure');
+        gateways.send('measure');
+        await sleep(options.measureMs);
+      },
+    );
+    const [gatewaysReport, readersReport] = await Promise.all([
+      reply<GatewaysReport>(gateways, 'report', isDone),
+      readers ? reply<ReadersReport>(readers, 'report', isDone) : undefined,
+    ]);
+    return {
+      gateways: gatewaysReport,
+      ...(readersReport ? { readers: readersReport } : {}),
+      shares,
+      seconds: elapsedMs / 1000,
+      load,
+    };
+  } finally {
+    readers?.kill('SIGTERM');
+    gateways.kill('SIGTERM');
+  }
+}
+
+/** The first page over HTTP as admin (reaching every node), `runs` times one after the other. */
+export async function pageRequests(cloud: AlarmsCloud, query: string, runs: number) {
+  const get = async () => {
+    const answer = await fetch(`${cloud.url}/v1/alarms?${query}`, {
+      headers: { authorization: ADMIN },
+    });
+    const body = (await answer.json()) as { alarms?: unknown[] };
+    if (answer.status !== 200) throw new Error(`alarms answered ${answer.status}`);
+    return body.alarms?.length ?? 0;
+  };
+  await get();
+  const pid = cloud.child.pid ?? 0;
+  const walls: number[] = [];
+  let rows = 0;
+  const cpuBefore = processMs(pid);
+  const mainBefore = processMs(pid, true);
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    rows = await get();
+    walls.push(performance.now() - started);
+  }
+  const cpuMs = (processMs(pid) - cpuBefore) / runs;
+  // The main thread is what a request holds; the garbage collector's helpers work beside it.
+  const mainMs = (processMs(pid, true) - mainBefore) / runs;
+  walls.sort((a, b) => a - b);
+  return { medianMs: walls[Math.floor(runs / 2)] ?? NaN, cpuMs, mainMs, rows, load: loadNow() };
+}
+
+export function ask<T>(cloud: AlarmsCloud, what: 'pages' | 'silence'): Promise<T> {
+  return reply<T>(cloud.child, what, (m) => typeof m === 'object' && m !== null && what in m);
+}
+
+export type Pages = {
+  pages: { ours: QueryTiming; plain: QueryTiming; runs: number; requestCpuMs: number };
+};
+export type Silence = { silence: { raised: number; cpuMs: number; ms: number } };
