@@ -319,7 +319,11 @@ async function memoryReader(cdp: CDPSession): Promise<() => Promise<Memory>> {
 /** CPU seconds a process has used (user + system), from Linux's /proc. */
 function processCpu(pid: number | undefined): number {
   if (pid === undefined) return NaN;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpu(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** CPU seconds in a stat(5) line (a process's, or one thread's from /proc/<pid>/task/<tid>). */
+function statCpu(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
   return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -352,7 +356,7 @@ function threadCpu(pid: number, into: Map<string, number>): void {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      into.set(name, (into.get(name) ?? 0) + processCpu(Number(tid)));
+      into.set(name, (into.get(name) ?? 0) + statCpu(stat));
     } catch {
       // The thread ended between the listing and the read.
     }
