@@ -57,8 +57,7 @@ export function channelReachRoutes(app: ZodApp, services: Services): void {
         }
       }
       const tenants = [...new Set([channel.tenant, caller.user.tenant])];
-      // Who reaches the channel in one pass, not a reach check per person (2,000 of them took
-      // seconds: docs/decisions/0103).
+      // Who reaches the channel in one query, not a reach check per person (docs/decisions/0103).
       const [people, reachers] = await Promise.all([
         store.people.list(tenants, undefined, PEOPLE_COUNTED),
         store.people.reaching(channel),
