@@ -29,6 +29,7 @@ import { listingLoadBenchmark } from './listing-load.ts';
 import { alarmsBenchmark } from './alarms.ts';
 import { historyMonthBenchmark } from './history-month.ts';
 import { supportBenchmark } from './support.ts';
+import { channelReachBenchmark } from './channel-reach.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -97,6 +98,7 @@ const benchmarks: Benchmark[] = [
   alarmsBenchmark,
   historyMonthBenchmark,
   supportBenchmark,
+  channelReachBenchmark,
 ];
 
 /**

@@ -120,6 +120,10 @@ export class SqlPeopleStore extends Repository {
       }));
   }
 
+  /**
+   * The ids of every user who reaches `channel`, by the rule of `channels.isReachable`, in one
+   * pass over ownership, grants and group memberships instead of one check per person.
+   */
   async reaching(channel: Pick<Channel, 'id' | 'nodeId'>): Promise<Set<number>> {
     const { engine, qb } = this.s;
     // The branches of channels.isReachable, each asked for every user at once: owners of the
