@@ -26,6 +26,10 @@ interface Phase {
   errors: number;
   cloudCpuMs: number;
   rssPeakMb: number;
+  /** The cloud's memory when its RSS was highest, MB: what the growth is made of. */
+  atPeak?: NodeJS.MemoryUsage;
+  /** The cloud's RSS as the phase began, MB. */
+  rssBeforeMb: number;
   attack: Record<string, number>;
 }
 
@@ -47,15 +51,16 @@ async function startCloud(): Promise<{ child: ChildProcess; seeded: Seeded }> {
   throw new Error('the benchmark cloud did not start');
 }
 
-function rssMb(child: ChildProcess): Promise<number> {
+const MB = 1_048_576;
+
+function memoryOf(child: ChildProcess): Promise<NodeJS.MemoryUsage> {
   return new Promise((resolve) => {
-    child.once('message', (message) => {
-      const { memory } = message as { memory: NodeJS.MemoryUsage };
-      resolve(memory.rss / 1_048_576);
-    });
+    child.once('message', (message) => resolve((message as { memory: NodeJS.MemoryUsage }).memory));
     child.send('memory');
   });
 }
+
+const rssMb = async (child: ChildProcess) => (await memoryOf(child)).rss / MB;
 
 interface Sent {
   status: number;
@@ -98,6 +103,18 @@ async function tokenOf(url: string, username: string, password: string): Promise
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
+/** Waits for the cloud to have written a phase's profiles (with ABUSE_PROFILE_DIR). */
+function writtenBy(child: ChildProcess, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (message: unknown) => {
+      if ((message as { written?: string }).written !== name) return;
+      child.off('message', listener);
+      resolve();
+    };
+    child.on('message', listener);
+  });
+}
+
 let attacks = 0;
 
 /** Other users, one request after another, for PHASE_MS; memory sampled every 500 ms. */
@@ -113,6 +130,7 @@ async function measure(
     errors: 0,
     cloudCpuMs: 0,
     rssPeakMb: 0,
+    rssBeforeMb: await rssMb(child),
     attack: attack ?? {},
   };
   const name = attack === undefined ? 'alone' : `under-attack-${++attacks}`;
@@ -122,7 +140,11 @@ async function measure(
   const cpuBefore = child.pid === undefined ? 0 : processMs(child.pid);
   const sample = async () => {
     while (performance.now() < until) {
-      phase.rssPeakMb = Math.max(phase.rssPeakMb, await rssMb(child));
+      const memory = await memoryOf(child);
+      if (memory.rss / MB > phase.rssPeakMb) {
+        phase.rssPeakMb = memory.rss / MB;
+        phase.atPeak = memory;
+      }
       await sleep(500);
     }
   };
@@ -140,6 +162,7 @@ async function measure(
   ]);
   phase.cloudCpuMs = (child.pid === undefined ? 0 : processMs(child.pid)) - cpuBefore;
   child.send({ profiled: name });
+  if (process.env.ABUSE_PROFILE_DIR) await writtenBy(child, name);
   return phase;
 }
 
@@ -209,6 +232,18 @@ async function streamFlood(seeded: Seeded) {
   };
 }
 
+/** Where a phase's peak RSS went: the JS heap, memory outside it (Buffers, native), the rest. */
+function memoryLine(phase: Phase): string {
+  const peak = phase.atPeak;
+  const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
+  if (!peak) return 'no sample';
+  return (
+    `rss ${phase.rssBeforeMb.toFixed(0)} MB as it began, peak ${mb(peak.rss)}: ` +
+    `JS heap ${mb(peak.heapUsed)} used of ${mb(peak.heapTotal)}, ` +
+    `external ${mb(peak.external)} (array buffers ${mb(peak.arrayBuffers)})`
+  );
+}
+
 export const abuseBenchmark: Benchmark = {
   name: 'abuse',
   description:
@@ -273,7 +308,7 @@ export const abuseBenchmark: Benchmark = {
       return {
         figures,
         notes: [
-          `7-day demo seeded in ${(seeded.seedMs / 1000).toFixed(0)} s; ${PHASE_MS / 1000} s per phase; ` +
+          `${process.env.ABUSE_DAYS ?? 7}-day demo seeded in ${(seeded.seedMs / 1000).toFixed(0)} s; ${PHASE_MS / 1000} s per phase; ` +
             `load average now ${loadavg()
               .map((v) => v.toFixed(1))
               .join(', ')}`,
@@ -282,6 +317,14 @@ export const abuseBenchmark: Benchmark = {
             `(b) ${underStreams.userinfo.length + underStreams.livez.length}`,
           `(a) the flood's answers: ${statuses(flood.counts)}`,
           `(b) the 40 streams' answers: ${statuses(streams.counts)}`,
+          `cloud memory at start: rss ${rssStart.toFixed(0)} MB`,
+          ...(
+            [
+              ['alone', alone],
+              ['(a)', underFlood],
+              ['(b)', underStreams],
+            ] as const
+          ).map(([what, phase]) => `${what}: ${memoryLine(phase)}`),
           'CPU is the cloud process’s (from /proc), not the load generator’s.',
         ],
       };

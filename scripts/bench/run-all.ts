@@ -30,6 +30,7 @@ import { readWorkersBenchmark } from './read-workers.ts';
 import { alarmsBenchmark } from './alarms.ts';
 import { historyMonthBenchmark } from './history-month.ts';
 import { supportBenchmark } from './support.ts';
+import { channelReachBenchmark } from './channel-reach.ts';
 
 /** Issue 4's push benchmark prints its own table; its targets join the summary here. */
 const pushDeliveryBenchmark: Benchmark = {
@@ -99,6 +100,7 @@ const benchmarks: Benchmark[] = [
   alarmsBenchmark,
   historyMonthBenchmark,
   supportBenchmark,
+  channelReachBenchmark,
 ];
 
 /**

@@ -13,8 +13,11 @@ export interface Limits {
   /** History and report requests of one user being answered at once (HISTORY_PER_USER). */
   historyPerUser: number;
   /**
-   * What may wait unsent in one stream's buffer (4 MiB); a replay pauses at a quarter of it.
-   * Not read from the environment: tests make it small (docs/decisions/0112).
+   * What may wait unsent in one stream's buffer in the cloud's process (256 KiB): a live batch
+   * is not written above it (the stream ends as too slow), and a replay waits while more than a
+   * quarter of it is unsent. With one message (a replay's is at most 250 timeslices, ~80 KB),
+   * that is what an unread stream holds here (docs/decisions/0102). Not read from the
+   * environment: tests make it small (docs/decisions/0112).
    */
   streamBufferBytes: number;
   /** A replaying client that takes nothing for this long is ended (30 s; tests shorten it). */
@@ -28,7 +31,7 @@ export const DEFAULT_LIMITS: Limits = {
   keepAliveTimeoutMs: 72_000,
   streamsPerUser: 20,
   historyPerUser: 4,
-  streamBufferBytes: 4 * 1024 * 1024,
+  streamBufferBytes: 256 * 1024,
   slowReaderMs: 30_000,
 };
 

@@ -126,7 +126,11 @@ export class LiveStream implements HubSubscriber {
   private readonly connection: SseConnection;
   private scope: StreamScope;
   private subscription: Subscription | undefined;
-  private replaying = true;
+  /**
+   * Replaying: live batches wait in `queue`, their readings left out of the replay; flushing:
+   * they still wait, written one by one as the client reads; live: written as they come.
+   */
+  private phase: 'replaying' | 'flushing' | 'live' = 'replaying';
   private queue: Delivery[] = [];
   private queued = 0;
   private cursor: LogPosition = { seq: 0, at: 0 };
@@ -156,10 +160,12 @@ export class LiveStream implements HubSubscriber {
 
   deliver(delivery: Delivery): void {
     if (this.ended || delivery.seq <= this.cursor.seq) return;
-    if (this.replaying) {
+    if (this.phase !== 'live') {
       this.queue.push(delivery);
       this.queued += delivery.readings.length;
-      for (const r of delivery.readings) this.queuedKeys.add(`${r.sensorId}:${r.ts}`);
+      if (this.phase === 'replaying') {
+        for (const r of delivery.readings) this.queuedKeys.add(`${r.sensorId}:${r.ts}`);
+      }
       if (this.queued > MAX_QUEUED_READINGS) this.end('too-slow');
       return;
     }
@@ -214,14 +220,20 @@ export class LiveStream implements HubSubscriber {
     }
     if (this.ended) return;
     this.connection.send(sseMessage('open', JSON.stringify(open), eventId(this.cursor)));
-    this.replaying = false;
-    const waiting = this.queue;
+    // What came meanwhile follows at the client's pace, as the replay did: written all at once
+    // it could be more than the stream's buffer (docs/decisions/0102).
+    this.phase = 'flushing';
+    this.queuedKeys.clear();
+    for (let next = 0; next < this.queue.length && !this.ended; next++) {
+      const delivery = this.queue[next];
+      if (delivery === undefined || delivery.seq <= this.cursor.seq) continue;
+      this.queued -= delivery.readings.length;
+      this.write(delivery);
+      await this.drained();
+    }
     this.queue = [];
     this.queued = 0;
-    this.queuedKeys.clear();
-    for (const delivery of waiting) {
-      if (delivery.seq > this.cursor.seq) this.write(delivery);
-    }
+    if (!this.ended) this.phase = 'live';
   }
 
   private write(delivery: Delivery): void {
@@ -243,22 +255,23 @@ export class LiveStream implements HubSubscriber {
   }
 
   /**
-   * A batch's timeslices, then its alarms (`event: alarm`). The batch's id goes on the first
-   * message; the others keep it (SSE keeps the last id), so a reconnect goes on after all.
+   * A batch's timeslices, then its alarms (`event: alarm`), written at once: all of a batch or
+   * none. The batch's id goes on the first message; the others keep it (SSE keeps the last id),
+   * so a reconnect goes on after all. A client too far behind to take it is ended (`too-slow`):
+   * it comes back with the id it has and loses nothing.
    */
-  private send(json: string | undefined, alarms: readonly string[], live = true): void {
+  private send(json: string | undefined, alarms: readonly string[]): void {
     let id: string | undefined = eventId(this.cursor);
-    let sent = true;
+    let text = '';
     if (json !== undefined) {
-      sent = this.connection.send(sseMessage('timeslices', json, id));
+      text += sseMessage('timeslices', json, id);
       id = undefined;
     }
     for (const alarm of alarms) {
-      sent = this.connection.send(sseMessage('alarm', alarm, id)) && sent;
+      text += sseMessage('alarm', alarm, id);
       id = undefined;
     }
-    // A replay waits for the client instead (drained()).
-    if (!sent && live) this.end('too-slow');
+    if (text !== '' && !this.connection.send(text)) this.end('too-slow');
   }
 
   /** A subset of a batch the hub already learned the names of. */
@@ -297,9 +310,9 @@ export class LiveStream implements HubSubscriber {
         this.cursor = { seq: event.seq, at: event.at };
         if (readings.length === 0 && alarms.length === 0) continue;
         const json = readings.length > 0 ? await hub.shape(this.scope, readings) : undefined;
-        this.send(json, alarms, false);
+        this.send(json, alarms);
+        await this.drained();
       }
-      await this.drained();
       if (events.length < LOG_PAGE) break;
       const after = this.cursor.seq;
       events = await replayTurns.run(() => log.after(after, LOG_PAGE));
@@ -376,7 +389,7 @@ export class LiveStream implements HubSubscriber {
           );
           return sseMessage('timeslices', `[${json.join(',')}]`);
         });
-        this.connection.send(message);
+        if (!this.connection.send(message)) this.end('too-slow');
         await this.drained();
       }
     }

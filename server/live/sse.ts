@@ -3,12 +3,6 @@ import type { FastifyReply } from 'fastify';
 /** How long a client waits before reconnecting after the connection drops (the `retry` field). */
 export const RECONNECT_MS = 2_000;
 /**
- * What may wait in a stream's send buffer before the client counts as too slow: the stream ends
- * and the client comes back with Last-Event-ID, which replays from the event log (losing
- * nothing) instead of the instance holding an ever-growing buffer.
- */
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-/**
  * How long a too-slow client has to take the stream's last bytes (its `end` event) before its
  * connection is reset: a client that reads nothing would otherwise keep the socket, and what
  * waits in it, for ever (issue 19: no unread socket closed within 55 s).
@@ -27,7 +21,7 @@ export function sseMessage(event: string, data: string, id?: string): string {
  * The response of a live stream, written on the raw socket: the headers every proxy needs to
  * pass it on at once (no caching, no transformation, nginx's X-Accel-Buffering off), plus the
  * headers hooks put on the reply before it (CORS). A client that cannot keep up is cut off
- * rather than buffered without end (MAX_BUFFERED_BYTES).
+ * rather than buffered without end (`maxBuffered`).
  */
 export class SseConnection {
   private readonly reply: FastifyReply;
@@ -35,8 +29,13 @@ export class SseConnection {
   private readonly closeListeners: (() => void)[] = [];
   private readonly maxBuffered: number;
 
-  /** `maxBuffered`: the most that may wait unsent before the client counts as too slow. */
-  constructor(reply: FastifyReply, maxBuffered = MAX_BUFFERED_BYTES) {
+  /**
+   * `maxBuffered` (Limits.streamBufferBytes): the most that may wait unsent before the client
+   * counts as too slow. The stream then ends and the client comes back with Last-Event-ID,
+   * which replays from the event log at its own pace (losing nothing), instead of the instance
+   * holding an ever-growing buffer.
+   */
+  constructor(reply: FastifyReply, maxBuffered: number) {
     this.reply = reply;
     this.maxBuffered = maxBuffered;
     const raw = reply.raw;

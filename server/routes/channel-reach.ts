@@ -57,11 +57,12 @@ export function channelReachRoutes(app: ZodApp, services: Services): void {
         }
       }
       const tenants = [...new Set([channel.tenant, caller.user.tenant])];
-      const people = await store.people.list(tenants, undefined, PEOPLE_COUNTED);
-      const reaching = [];
-      for (const person of people) {
-        if (await store.channels.isReachable(person.id, channel)) reaching.push(person);
-      }
+      // Who reaches the channel in one query, not a reach check per person (docs/decisions/0103).
+      const [people, reachers] = await Promise.all([
+        store.people.list(tenants, undefined, PEOPLE_COUNTED),
+        store.people.reaching(channel),
+      ]);
+      const reaching = people.filter((person) => reachers.has(person.id));
       return {
         groups,
         people: {
