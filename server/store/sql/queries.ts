@@ -55,13 +55,23 @@ export const builders: Record<Engine, Kysely<Database>> = {
   postgres: compiler('postgres'),
 };
 
-/** A store written once: its queries run in the scope it is given. */
-export abstract class Repository {
-  protected readonly s: Sql;
+/**
+ * A store written once: its queries run in the scope it is given. An engine's own store names
+ * its scope's type (`Repository<SqliteScope>`) to reach what only that engine has.
+ */
+export abstract class Repository<S extends Sql = Sql> {
+  protected readonly s: S;
 
-  constructor(scope: Sql) {
+  constructor(scope: S) {
     this.s = scope;
   }
+}
+
+/** The row a statement must answer (INSERT … RETURNING): its absence is a bug, not a result. */
+export async function one<O>(s: Sql, query: Compilable<O>, name?: string): Promise<O> {
+  const row = await s.first(query, name);
+  if (row === undefined) throw new Error(`no row from ${query.compile().sql.slice(0, 40)}`);
+  return row;
 }
 
 /** A store's methods, without its scope: the type callers hold (and tests may stand in for). */

@@ -152,12 +152,6 @@ function migrate(db: DatabaseSync): void {
   }
 }
 
-/** SQLite's answer to a broken UNIQUE rule (node:sqlite puts the extended code in errcode). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { errcode?: unknown }).errcode;
-  return code === 2067 || code === 1555;
-}
-
 /**
  * Where a SQLite repository runs its statements: on the connection as any caller (waiting while
  * another caller's transaction is open), or inside the transaction it was handed.
@@ -212,8 +206,10 @@ export class SqliteScope implements Sql {
     return this.run(() => Number(this.prepare(sql).run(...bind(parameters)).changes));
   }
 
+  /** SQLite's answer to a broken UNIQUE rule (node:sqlite puts the extended code in errcode). */
   isUniqueViolation(error: unknown): boolean {
-    return isUniqueViolation(error);
+    const code = (error as { errcode?: unknown }).errcode;
+    return code === 2067 || code === 1555;
   }
 
   atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T> {

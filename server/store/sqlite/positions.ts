@@ -1,5 +1,5 @@
 import type { NodeLatest, NodeScope, StoredReading } from '../positions.ts';
-import { SqlPositionStore } from '../sql/positions.ts';
+import { latestOfNodes, SqlPositionStore, type SensorFind } from '../sql/positions.ts';
 import type { SqliteScope } from './database.ts';
 
 const sensors = `
@@ -29,52 +29,36 @@ function hasPosition(value: string): boolean {
 }
 
 /** SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor, on the one connection. */
-export class SqlitePositionStore extends SqlPositionStore {
-  private readonly db: SqliteScope;
-
-  constructor(scope: SqliteScope) {
-    super(scope);
-    this.db = scope;
-  }
-
+export class SqlitePositionStore extends SqlPositionStore<SqliteScope> {
   latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
-    return this.db.run(() => {
+    return this.s.run(() => {
       const sensorsByNode = new Map<number, SensorRow[]>();
       const ids = JSON.stringify(scopes.map((scope) => scope.id));
-      for (const sensor of this.db.prepare(sensors).all(ids) as unknown as SensorRow[]) {
+      for (const sensor of this.s.prepare(sensors).all(ids) as unknown as SensorRow[]) {
         let list = sensorsByNode.get(sensor.nodeId);
         if (!list) sensorsByNode.set(sensor.nodeId, (list = []));
         list.push(sensor);
       }
-      const newestOf = this.db.prepare(newest);
-      const newestFixOf = this.db.prepare(newestFix);
-      const answer: NodeLatest[] = [];
+      const newestOf = this.s.prepare(newest);
+      const newestFixOf = this.s.prepare(newestFix);
+      const finds: SensorFind[] = [];
       for (const scope of scopes) {
-        let lastSeen = -1;
-        let gps: StoredReading | undefined;
-        let temp: StoredReading | undefined;
         for (const sensor of sensorsByNode.get(scope.id) ?? []) {
           const since = Math.min(scope.all ?? Infinity, scope.only?.get(sensor.id) ?? Infinity);
           if (since === Infinity) continue;
           const start = Math.max(from, since);
           const found = newestOf.get(sensor.id, start, to) as StoredReading | undefined;
           if (!found) continue;
-          lastSeen = Math.max(lastSeen, found.ts);
-          if (sensor.valueType === 'TEMP' && (!temp || temp.ts < found.ts)) temp = found;
+          let fix: StoredReading | undefined;
           if (sensor.valueType === 'GPS') {
-            const fix = hasPosition(found.value)
+            fix = hasPosition(found.value)
               ? found
               : (newestFixOf.get(sensor.id, start, to) as StoredReading | undefined);
-            if (fix && (!gps || gps.ts < fix.ts)) gps = fix;
           }
+          finds.push({ nodeId: scope.id, valueType: sensor.valueType, newest: found, fix });
         }
-        if (lastSeen < 0) continue;
-        const node: NodeLatest = { nodeUuid: scope.uuid, nodeName: scope.name, lastSeen };
-        if (gps) node.gps = { ts: gps.ts, value: gps.value };
-        if (temp) node.temp = { ts: temp.ts, value: temp.value };
-        answer.push(node);
       }
-      return answer;
+      return latestOfNodes(scopes, finds);
     });
   }
 }
