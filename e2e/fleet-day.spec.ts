@@ -50,11 +50,7 @@ test('Follow live is a switch with its words beside it, not a bare checkbox abov
   await expect(follow).toBeAttached();
   // Without the Switch's styles the browser paints its own checkbox; with them the input is
   // invisible and the track beside it (Mantine's next element, hidden from screen readers) shows.
-  expect(
-    await follow.evaluate(
-      (input) => input.ownerDocument.defaultView?.getComputedStyle(input).opacity,
-    ),
-  ).toBe('0');
+  await expect(follow).toHaveCSS('opacity', '0');
   const track = await follow.locator('xpath=following-sibling::*[1]').boundingBox();
   const words = await page.getByText('Follow live', { exact: true }).boundingBox();
   if (track === null || words === null) throw new Error('The switch or its words are not shown');

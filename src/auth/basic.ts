@@ -1,5 +1,6 @@
 import { ApiError } from '../api/errors.ts';
 import { fetchUserinfo } from '../api/userinfo.ts';
+import { t } from '../i18n/i18n.ts';
 import { SessionStore, type Authenticator } from './session-store.ts';
 
 function basicHeader(username: string, password: string): string {
@@ -27,7 +28,7 @@ export class BasicAuthenticator implements Authenticator {
       this.store.set({ status: 'signed-in', username: profile.username });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        throw new ApiError(401, 'UNAUTHORIZED', 'Wrong user name or password.');
+        throw new ApiError(401, 'UNAUTHORIZED', t('auth.wrongPassword'));
       }
       throw error;
     }

@@ -1,5 +1,6 @@
 import type { UserManagerSettings } from 'oidc-client-ts';
 import type { OidcSettings } from '../config/config.ts';
+import { t } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 
 /**
@@ -64,11 +65,11 @@ export function refusedByProvider(error: unknown): boolean {
 /** What a person reads when the provider sends them back without signing them in. */
 export function describeSignInError(error: unknown): string {
   if (refusedByProvider(error) && (error as { error?: unknown }).error === 'access_denied') {
-    return 'Signing in was cancelled. Sign in again when you are ready.';
+    return t('auth.cancelled');
   }
   const message = error instanceof Error ? error.message : String(error);
   if (/no matching state/i.test(message)) {
-    return 'This sign-in was already completed or has expired. Start again from the console.';
+    return t('auth.usedCallback');
   }
   return message;
 }

@@ -2,6 +2,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { explainFailure, type FailedService } from '../api/connection-failure.ts';
 import type { ApiError } from '../api/errors.ts';
 import type { OidcSettings } from '../config/config.ts';
+import { t } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { newNonce, refusedByProvider, userManagerSettings } from './oidc-settings.ts';
 import { explainProviderFailure } from './provider-failure.ts';
@@ -261,7 +262,7 @@ export class OidcAuthenticator implements Authenticator {
     }
     if (this.refreshing === null && Date.now() - this.obtainedAt < FRESH_TOKEN_MS) {
       await manager.removeUser();
-      this.refuse(error?.message ?? 'The cloud refused the sign-in.');
+      this.refuse(error?.message ?? t('auth.cloudRefused'));
       return false;
     }
     try {

@@ -1,5 +1,6 @@
-import { explainFailure, type FailedService } from '../api/connection-failure.ts';
+import { explainFailure } from '../api/connection-failure.ts';
 import type { ApiError } from '../api/errors.ts';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * Why the sign-in service (the OpenID provider) failed the console, each named for what it is
@@ -11,7 +12,7 @@ export type ProviderFailureKind = 'down' | 'cors' | 'policy' | 'http' | 'not-ope
 
 export class ProviderFailure extends Error {
   readonly kind: ProviderFailureKind;
-  /** A heading, for the person. */
+  /** A heading, for the person, in the page's language (the message is too). */
   readonly title: string;
 
   constructor(kind: ProviderFailureKind, title: string, message: string) {
@@ -47,22 +48,21 @@ export async function explainProviderFailure(
 ): Promise<unknown> {
   const { authority, clientId, origin } = context;
   const at = originOf(authority);
+  const discovery = `${authority}/.well-known/openid-configuration`;
   if (error instanceof TypeError) {
-    const service: FailedService = {
-      name: 'The sign-in service',
-      allowOrigin:
-        `allow this origin for the client ${clientId}: redirect URI ${origin}/callback, and ` +
-        `${origin} where it lists allowed (CORS) origins`,
-    };
-    const discovery = `${authority}/.well-known/openid-configuration`;
-    return named(await explainFailure(discovery, discovery, service, origin), at);
+    // The probe's own sentence is for the cloud's failures; only its verdict is used here.
+    return named(await explainFailure(discovery, discovery, undefined, origin), context, at);
   }
   // A person who cancels is told so by the callback page (oidc-settings.ts describeSignInError).
   if (providerError(error) && error.error !== 'access_denied') {
     return new ProviderFailure(
       'refused',
-      'The sign-in service refused',
-      `The sign-in service at ${at} refused: “${error.message}”. ${refusalAdvice(error, clientId)}`,
+      t('auth.provider.refused.title'),
+      t('auth.provider.refused', {
+        at,
+        message: error.message,
+        advice: refusalAdvice(error, clientId),
+      }),
     );
   }
   if (!(error instanceof Error)) return error;
@@ -70,67 +70,58 @@ export async function explainProviderFailure(
   if (status !== undefined && Number(status) >= 500) {
     return new ProviderFailure(
       'http',
-      'The sign-in service answered with an error',
-      `The sign-in service at ${at} answered HTTP ${status}. ${
-        ['502', '503', '504'].includes(status)
-          ? 'That comes from a proxy or gateway in front of it that cannot reach it, or from the service while it starts or is overloaded'
-          : 'The service failed'
-      }: try again in a moment. If it lasts, whoever runs the sign-in service must look at it.`,
+      t('auth.provider.http.title'),
+      t('auth.provider.http', {
+        at,
+        status,
+        gateway: ['502', '503', '504'].includes(status) ? 'yes' : 'no',
+      }),
     );
   }
   if (/Invalid response Content-Type/i.test(error.message) || error instanceof SyntaxError) {
     return new ProviderFailure(
       'not-openid',
-      'The sign-in service’s answer is not an OpenID configuration',
-      `${authority}/.well-known/openid-configuration answered with something else (a web page?): ` +
-        'config.json’s authority is not an OpenID provider’s issuer, or a proxy in front of it ' +
-        'answered with its own page.',
+      t('auth.provider.notOpenid.title'),
+      t('auth.provider.notOpenid', { discovery }),
     );
   }
   return error;
 }
 
-function named(error: ApiError, at: string): ProviderFailure | ApiError {
+function named(error: ApiError, context: ProviderContext, at: string): ProviderFailure | ApiError {
   if (error.code === 'NETWORK') {
     return new ProviderFailure(
       'down',
-      'The sign-in service cannot be reached',
-      `The sign-in service at ${at} does not answer: it is down, this device has no network, or ` +
-        'config.json’s authority names the wrong address. Try again in a moment.',
+      t('auth.provider.down.title'),
+      t('auth.provider.down', { at }),
     );
   }
   if (error.message.startsWith('This console’s Content-Security-Policy')) {
-    return new ProviderFailure('policy', 'The browser refused the sign-in service', error.message);
+    return new ProviderFailure(
+      'policy',
+      t('auth.provider.policy.title'),
+      t('auth.provider.policy', { at }),
+    );
   }
+  // A proxy's error page carries no CORS headers either, so the browser cannot tell the two.
   return new ProviderFailure(
     'cors',
-    'The browser refused the sign-in service’s answer',
-    // A proxy's error page carries no CORS headers either, so the browser cannot tell the two.
-    `${error.message} (If it is set, a proxy in front of the service may be answering with an ` +
-      'error page, which carries no CORS headers.)',
+    t('auth.provider.cors.title'),
+    t('auth.provider.cors', { at, origin: context.origin, clientId: context.clientId }),
   );
 }
 
 /** What the operator of the provider must change for the errors a sign-in meets most. */
 function refusalAdvice(error: { error?: unknown; message: string }, clientId: string): string {
   const code = typeof error.error === 'string' ? error.error : '';
-  if (/nonce/i.test(error.message)) {
-    return 'The console sends a nonce with every sign-in; the service did not accept it.';
-  }
+  if (/nonce/i.test(error.message)) return t('auth.advice.nonce');
   if (/pkce|code[ _]challenge|code[ _]verifier/i.test(error.message)) {
-    return `The client ${clientId} must accept PKCE with S256 at the sign-in service.`;
+    return t('auth.advice.pkce', { clientId });
   }
   if (code === 'invalid_client' || code === 'unauthorized_client') {
-    return (
-      `The client ${clientId} must be a public client (no secret) allowed the authorization ` +
-      'code flow: config.json’s clientId names it.'
-    );
+    return t('auth.advice.client', { clientId });
   }
-  if (code === 'invalid_scope') {
-    return 'The scopes the console asks for (config.json’s scope) must be allowed for the client.';
-  }
-  if (code === 'invalid_target') {
-    return 'The service does not know the resource the console asks for (AUTH_EXTERNAL_RESOURCE).';
-  }
-  return 'Whoever runs the sign-in service can tell why from its log.';
+  if (code === 'invalid_scope') return t('auth.advice.scope');
+  if (code === 'invalid_target') return t('auth.advice.target');
+  return t('auth.advice.log');
 }

@@ -1,3 +1,5 @@
+import { t, type MessageId } from '../i18n/i18n.ts';
+
 /**
  * What signing out could not end, kept across the provider's sign-out page (this tab only) for
  * the sign-in page to say. Nothing secret: which steps failed and when the last access token
@@ -62,6 +64,20 @@ export function readSignOutReport(): SignOutReport | null {
   }
 }
 
+const refreshTokenWords: Readonly<Record<SignOutReport['refreshToken'], MessageId | null>> = {
+  none: null,
+  revoked: null,
+  'not-revocable': 'auth.signOut.notRevocable',
+  'not-revoked': 'auth.signOut.notRevoked',
+  'needs-client-auth': 'auth.signOut.needsClientAuth',
+  refused: 'auth.signOut.refused',
+};
+const sessionWords: Readonly<Record<SignOutReport['providerSession'], MessageId | null>> = {
+  ended: null,
+  'no-sign-out': 'auth.signOut.noSignOut',
+  unreachable: 'auth.signOut.unreachable',
+};
+
 /**
  * What a person should know after signing out, one sentence each; empty when everything ended.
  * `formatTime` renders epoch milliseconds in the person's time zone.
@@ -71,45 +87,13 @@ export function describeSignOut(
   formatTime: (epochMs: number) => string,
 ): string[] {
   const lines: string[] = [];
-  if (report.refreshToken === 'not-revocable') {
-    lines.push(
-      'The sign-in service offers no way to revoke tokens, so the refresh token this console ' +
-        'held was not revoked: it stays usable until it expires, unless the sign-in service ends ' +
-        'it with your session there.',
-    );
-  } else if (report.refreshToken === 'not-revoked') {
-    lines.push(
-      'The refresh token this console held could not be revoked (the sign-in service did not ' +
-        'answer): it stays usable until it expires.',
-    );
-  } else if (report.refreshToken === 'needs-client-auth') {
-    lines.push(
-      'The refresh token this console held was not revoked: the sign-in service requires client ' +
-        'authentication to revoke, which a console in the browser cannot give. It stays usable ' +
-        'until it expires, unless the service ends it with your session there. Whoever runs the ' +
-        'sign-in service can allow the console’s client to revoke its own tokens.',
-    );
-  } else if (report.refreshToken === 'refused') {
-    lines.push(
-      'The refresh token this console held was not revoked: the sign-in service refused to ' +
-        'revoke it. It stays usable until it expires.',
-    );
-  }
-  if (report.providerSession === 'no-sign-out') {
-    lines.push(
-      'The sign-in service offers no sign-out, so you are still signed in there: the next ' +
-        'Sign in may not ask for your password. Sign out on its own page if others use this browser.',
-    );
-  } else if (report.providerSession === 'unreachable') {
-    lines.push(
-      'The sign-in service could not be reached to end your session there: the next Sign in ' +
-        'may not ask for your password.',
-    );
-  }
+  const token = refreshTokenWords[report.refreshToken];
+  if (token) lines.push(t(token));
+  const session = sessionWords[report.providerSession];
+  if (session) lines.push(t(session));
   if (lines.length > 0 && report.accessTokenExpiresAt !== null) {
     lines.push(
-      `The last access token is checked by its signature alone and works until ` +
-        `${formatTime(report.accessTokenExpiresAt * 1000)}; this browser has forgotten it.`,
+      t('auth.signOut.accessToken', { until: formatTime(report.accessTokenExpiresAt * 1000) }),
     );
   }
   return lines;

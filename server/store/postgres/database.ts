@@ -109,6 +109,11 @@ export class PgScope implements Sql {
     return this.rows<O>(sql, parameters as readonly Param[], name);
   }
 
+  /** A pool connection is off the event loop already. */
+  read<O>(query: Compilable<O>, name?: string): Promise<O[]> {
+    return this.all(query, name);
+  }
+
   async first<O>(query: Compilable<O>, name?: string): Promise<O | undefined> {
     return (await this.all(query, name))[0];
   }

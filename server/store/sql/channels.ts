@@ -156,7 +156,7 @@ export class SqlChannelStore extends Repository {
    */
   async listReachable(userId: number, type?: ChannelType): Promise<ChannelSummary[]> {
     const { engine, qb } = this.s;
-    const rows = await this.s.all(
+    const rows = await this.s.read(
       withReach(qb, userId, type ?? null)
         .selectFrom('channels')
         .select(summaryColumns)

@@ -1,9 +1,10 @@
-import type {
-  GroupNodeMembership,
-  NodeInReach,
-  NodeLatest,
-  NodeScope,
-  StoredReading,
+import {
+  nodeLatestJson,
+  type GroupNodeMembership,
+  type NodeInReach,
+  type NodeLatest,
+  type NodeScope,
+  type StoredReading,
 } from '../positions.ts';
 import { TYPE } from './channel-rows.ts';
 import { withReach } from './channels.ts';
@@ -20,10 +21,15 @@ export abstract class SqlPositionStore<S extends Sql = Sql> extends Repository<S
   /** Per node in scope order; nodes without a reading in `from`…`to` are left out. */
   abstract latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]>;
 
+  /** `latest` as the JSON text of `/v1/positions`' nodes, comma-separated, without brackets. */
+  async latestJson(scopes: readonly NodeScope[], from: number, to: number): Promise<string> {
+    return (await this.latest(scopes, from, to)).map(nodeLatestJson).join(',');
+  }
+
   /** NODE channels the user reaches, as the channel listing has them. */
   reachableNodes(userId: number): Promise<NodeInReach[]> {
     const { engine, qb } = this.s;
-    return this.s.all(
+    return this.s.read(
       withReach(qb, userId, 'NODE')
         .selectFrom('channels')
         .select(['id', 'uuid', 'name', 'tenant'])
@@ -37,7 +43,7 @@ export abstract class SqlPositionStore<S extends Sql = Sql> extends Repository<S
 
   /** Node members of every group the user reaches, with the group's tenant. */
   async groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
-    const rows = await this.s.all(
+    const rows = await this.s.read(
       this.s.qb
         .selectFrom('channels as g')
         .innerJoin('group_members as gm', 'gm.group_id', 'g.id')

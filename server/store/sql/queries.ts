@@ -27,6 +27,12 @@ export interface Sql {
   readonly qb: Kysely<Database>;
   /** Every row. `name`: PostgreSQL prepares the statement once per connection under it. */
   all<O>(query: Compilable<O>, name?: string): Promise<O[]>;
+  /**
+   * `all` for a read that can take more than a millisecond (a listing, reach of many nodes):
+   * SQLite runs it on a read worker when it has them, outside a transaction
+   * (docs/decisions/0106-sqlite-reads-on-workers.md); PostgreSQL as `all`.
+   */
+  read<O>(query: Compilable<O>, name?: string): Promise<O[]>;
   first<O>(query: Compilable<O>, name?: string): Promise<O | undefined>;
   /** Runs a statement; answers how many rows it changed. */
   exec(query: Compilable<unknown>, name?: string): Promise<number>;

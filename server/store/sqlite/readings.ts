@@ -1,6 +1,7 @@
 import type { HistoryRow, NewReading } from '../readings.ts';
 import { SqlReadingStore } from '../sql/readings.ts';
 import type { SqliteScope } from './database.ts';
+import { arraysOf, type RowColumns } from './read-jobs.ts';
 
 const insert = `
   INSERT INTO readings (sensor_id, node_id, gateway_id, ts, type, value)
@@ -40,7 +41,14 @@ export class SqliteReadingStore extends SqlReadingStore<SqliteScope> {
     });
   }
 
-  range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
+  async range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
+    const readers = this.s.offLoop();
+    if (readers !== undefined) {
+      const parameters = { $channel: channelId, $from: from, $to: to, $count: count };
+      return arraysOf<HistoryRow>(
+        await readers.run<RowColumns>({ kind: 'rows', sql: historyRange, parameters }),
+      );
+    }
     return this.s.run(() => {
       const statement = this.s.prepare(historyRange);
       statement.setReturnArrays(true);

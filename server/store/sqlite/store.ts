@@ -49,11 +49,12 @@ export class SqliteStore extends Store<SqliteScope> {
     return { open, idle: this.db.busy ? 0 : open, waiting: this.db.waiting };
   }
 
-  async close(): Promise<void> {
-    this.db.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }
 
-export function openSqliteStore(dataDir: string | ':memory:'): SqliteStore {
-  return new SqliteStore(openSqlite(dataDir));
+/** `readWorkers`: threads that take the slow reads off the event loop (SQLITE_READ_WORKERS). */
+export function openSqliteStore(dataDir: string | ':memory:', readWorkers = 0): SqliteStore {
+  return new SqliteStore(openSqlite(dataDir, readWorkers));
 }
