@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 // The API tests run twice: on SQLite (project `node`) and on PostgreSQL (`node-pg`, against a
 // throw-away cluster that server/test/postgres-global-setup.ts starts; it fails the run, saying
@@ -20,6 +21,11 @@ const serverTests = {
 
 export default defineConfig({
   test: {
+    // Test files at once: Vitest's default, one less than the cores, runs ONE at a time on the
+    // CI's two cores, while most API test files spend much of their time waiting (timers,
+    // sockets, PostgreSQL, child processes) rather than computing. Two there; as before on more
+    // cores (docs/decisions/0142-ci-wall-time.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

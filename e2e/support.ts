@@ -16,6 +16,8 @@ const consoleSignInHeading = (page: Page) =>
 const mainNavigation = (page: Page) =>
   page.getByRole('navigation', { name: 'Main navigation', includeHidden: true });
 
+const slowLoad = { timeout: 30_000 };
+
 /** Who the user panel says is signed in (the shell is on the page). */
 async function signedInAs(page: Page, user: DemoUser): Promise<boolean> {
   const panel = page.getByRole('region', { name: 'Signed-in user', includeHidden: true });
@@ -31,7 +33,8 @@ async function signedInAs(page: Page, user: DemoUser): Promise<boolean> {
 export async function signIn(page: Page, user: DemoUser, path = paths.home.href()) {
   await page.goto(path);
   for (let attempt = 0; attempt < 2; attempt++) {
-    await expect(mainNavigation(page).or(consoleSignInHeading(page))).toBeAttached();
+    // Bounds, not waits: a page load and the provider's round trip took over 10 s at load 28.
+    await expect(mainNavigation(page).or(consoleSignInHeading(page))).toBeAttached(slowLoad);
     if ((await mainNavigation(page).count()) === 0) {
       const basicUserName = page.getByRole('textbox', { name: 'User name' });
       if (await basicUserName.isVisible()) {
@@ -42,10 +45,10 @@ export async function signIn(page: Page, user: DemoUser, path = paths.home.href(
         await page.getByRole('button', { name: 'Sign in' }).click();
         const loginPage = page.getByRole('heading', { name: 'Sign in', level: 1 });
         // The provider skips its page while its own session lasts (checked just below).
-        await expect(loginPage.or(mainNavigation(page))).toBeAttached();
+        await expect(loginPage.or(mainNavigation(page))).toBeAttached(slowLoad);
         if (await loginPage.isVisible()) await fillLoginPage(page, user);
       }
-      await expect(mainNavigation(page)).toBeAttached();
+      await expect(mainNavigation(page)).toBeAttached(slowLoad);
     }
     if (await signedInAs(page, user)) return;
     await signOut(page);
