@@ -72,6 +72,12 @@ export const AlarmPage = z
   .meta({ id: 'AlarmPage' });
 export type AlarmPage = z.infer<typeof AlarmPage>;
 
+/** A live stream's `event: alarm`: an alarm raised, acknowledged or cleared, as it is now. */
+export const AlarmChange = z
+  .object({ type: z.enum(['raised', 'acknowledged', 'cleared']), alarm: Alarm })
+  .meta({ id: 'AlarmChange' });
+export type AlarmChange = z.infer<typeof AlarmChange>;
+
 /** The body of an `alarm.raised` / `alarm.cleared` push (Standard Webhooks event shape). */
 export const AlarmPushEvent = z
   .object({
