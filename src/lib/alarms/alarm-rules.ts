@@ -38,6 +38,8 @@ export class AlarmRules {
   private readonly groupsOfNode = new Map<string, ChannelRecord[]>();
   /** What to poll: as few requests as cover every channel a rule concerns. */
   readonly targets: readonly WatchTarget[];
+  /** How many nodes (and sensors outside them) a rule concerns. */
+  readonly watched: number;
   /** Nodes whose silence is watched, with how long they may be quiet. */
   readonly quiet: ReadonlyMap<string, number>;
 
@@ -60,6 +62,7 @@ export class AlarmRules {
     }
     const targets: WatchTarget[] = [];
     const covered = new Set<string>();
+    let watched = 0;
     // A group is read once for all its members when it, or one of them, names a rule.
     for (const { group, members } of groups) {
       const concerned =
@@ -67,15 +70,20 @@ export class AlarmRules {
         members.some((m) => this.sensors.has(m.uuid) || hasRule(this.nodes.get(m.uuid) ?? m));
       if (!concerned) continue;
       targets.push({ uuid: group.uuid, name: group.name });
-      for (const member of members) covered.add(member.uuid);
+      for (const member of members) {
+        if (!covered.has(member.uuid) && member.channelType === 'NODE') watched++;
+        covered.add(member.uuid);
+      }
     }
     for (const record of [...nodes, ...sensors]) {
       if (covered.has(record.uuid)) continue;
       if (record.channelType === 'SENSOR' ? this.sensors.has(record.uuid) : hasRule(record)) {
         targets.push({ uuid: record.uuid, name: record.name });
+        watched++;
       }
     }
     this.targets = targets;
+    this.watched = watched;
     const quiet = new Map<string, number>();
     for (const node of nodes) {
       const ms = silentAfterMs(

@@ -153,5 +153,6 @@ describe('the alarms the console raises from a cloud without them', () => {
     const r = rules([reefer, lone, quietVan], [sensor]);
     expect(r.targets.map((target) => target.name)).toEqual(['Chilled', 'Lone 01']);
     expect([...r.quiet.keys()]).toEqual([lone.uuid]);
+    expect(r.watched).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
-import { severityOf, type Alarm } from '../../../contract/alarms.ts';
+import type { Alarm } from '../../../contract/alarms.ts';
+import { severityOf } from '../../../contract/alarm-rules/severity.ts';
 import {
   evaluateTemperature,
   type Episode,
@@ -56,7 +57,7 @@ export class LocalAlarmBook {
   /** The newest message heard per node (any sensor). */
   private readonly heard = new Map<string, { ts: number; name: string }>();
   private readonly alarms = new Map<string, Alarm>();
-  private decisions: Readonly<Record<string, LocalDecision>> = {};
+  private kept: Readonly<Record<string, LocalDecision>> = {};
 
   constructor(holdOffMs: number) {
     this.holdOffMs = holdOffMs;
@@ -194,13 +195,17 @@ export class LocalAlarmBook {
 
   /** What people decided, kept in this browser (restored on opening). */
   setDecisions(decisions: Readonly<Record<string, LocalDecision>>): void {
-    this.decisions = decisions;
+    this.kept = decisions;
     // A person's clear ends the alarm but the excursion goes on: it does not raise again.
     for (const open of this.open.values()) {
       if (open.alarmId !== undefined && decisions[open.alarmId]?.cleared) {
         open.episode.status = 'cleared';
       }
     }
+  }
+
+  decisions(): Readonly<Record<string, LocalDecision>> {
+    return this.kept;
   }
 
   /** Newest raised first, with what people decided on them. */
@@ -211,7 +216,7 @@ export class LocalAlarmBook {
   }
 
   private decided(alarm: Alarm): Alarm {
-    const decision = this.decisions[alarm.id];
+    const decision = this.kept[alarm.id];
     if (!decision) return alarm;
     const { acknowledged, cleared: byPerson } = decision;
     // A person's clear comes before the data's (the button is gone once the data cleared it).

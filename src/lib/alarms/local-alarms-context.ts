@@ -13,6 +13,8 @@ export interface LocalAlarms {
   ready: boolean;
   /** Newest raised first: active ones, and those cleared while the console was open. */
   alarms: readonly Alarm[];
+  /** How many nodes a rule concerns (0: no channel names limits or silence). */
+  watched: number;
   /** What the last look could not read, in the cloud's words. */
   failures: readonly string[];
   /** Acknowledge or clear with a comment: kept in this browser only. */
