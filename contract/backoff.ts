@@ -1,6 +1,8 @@
 /**
- * The one reconnect backoff of the console and the cloud (src/api/live-events.ts follows a live
- * stream, server/auth/external-idp.ts reads an outside provider's discovery document): waits
+ * The one backoff of the console and the cloud (src/api/live-events.ts follows a live stream,
+ * server/auth/external-idp.ts reads an outside provider's discovery document,
+ * server/store/database-faults.ts runs a deadlocked transaction again, src/api/places.ts asks the
+ * geocoder again after a 429): waits
  * that double from `firstMs` up to `maxMs`, each drawn at random from the upper half of its step
  * ("equal jitter"). Without the jitter every client that lost the same server at the same moment
  * (a restart ends every stream with `shutdown`) would come back at the same instants.

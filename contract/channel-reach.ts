@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const Ref = z.object({ uuid: z.string(), name: z.string() });
 
-/** The groups a channel is in and who reaches it (docs/decisions/0130-channel-reach-and-test-push.md). */
+/** The groups a channel is in and who reaches it (docs/decisions/0130-support-console-pages.md). */
 export const ChannelReach = z
   .object({
     groups: z

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { dayStart, localDay } from '../contract/local-days.ts';
 import { cloud, signIn } from './support.ts';
+import { signInPatiently } from './warm.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 22: the fleet manager's day, right in every detail.
@@ -31,6 +32,39 @@ test('at 11:00 of a weekday the slider shows vans driving, not all 70 parked', a
   // some stand at a customer's, at the depot or at home.
   await expect.poll(() => rows.filter({ hasText: 'Moving' }).count()).toBeGreaterThanOrEqual(10);
   expect(await rows.filter({ hasText: 'Parked' }).count()).toBeGreaterThanOrEqual(1);
+});
+
+test('Follow live is a switch with its words beside it, not a bare checkbox above them', async ({
+  page,
+  request,
+}) => {
+  // Signing in and a day of history on a busy machine: the sign-in alone may take a minute.
+  test.setTimeout(150_000);
+  const van = (await cloud(request).channels('NODE')).find((node) => node.name === 'Van 01');
+  await signInPatiently(page, 'fleet', paths.channelHistory.href(van?.uuid ?? ''));
+  // Measured once the history has loaded and the page holds still.
+  await expect(page.getByRole('status').filter({ hasText: /\d messages$/ })).toBeVisible({
+    timeout: 60_000,
+  });
+  const follow = page.getByRole('switch', { name: 'Follow live' });
+  await expect(follow).toBeAttached();
+  // Without the Switch's styles the browser paints its own checkbox; with them the input is
+  // invisible and the track beside it (Mantine's next element, hidden from screen readers) shows.
+  expect(
+    await follow.evaluate(
+      (input) => input.ownerDocument.defaultView?.getComputedStyle(input).opacity,
+    ),
+  ).toBe('0');
+  const track = await follow.locator('xpath=following-sibling::*[1]').boundingBox();
+  const words = await page.getByText('Follow live', { exact: true }).boundingBox();
+  if (track === null || words === null) throw new Error('The switch or its words are not shown');
+  expect(track.width).toBeGreaterThanOrEqual(28);
+  expect(track.height).toBeGreaterThanOrEqual(14);
+  // One line: the words start right of the track, their middle within its height.
+  expect(words.x).toBeGreaterThanOrEqual(track.x + track.width);
+  const middle = words.y + words.height / 2;
+  expect(middle).toBeGreaterThanOrEqual(track.y);
+  expect(middle).toBeLessThanOrEqual(track.y + track.height);
 });
 
 test.describe('on a phone (390 × 844)', () => {

@@ -38,4 +38,15 @@ describe('the repository map', () => {
     }
     expect(broken).toEqual([]);
   });
+
+  it('cites decision records that exist, from code as from docs', () => {
+    const broken: string[] = [];
+    for (const path of files) {
+      const text = readFileSync(join(root, path), 'utf8');
+      for (const [cited] of text.matchAll(/docs\/decisions\/[\w.-]+\.md/g)) {
+        if (!existsSync(join(root, cited))) broken.push(`${path} → ${cited}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
 });

@@ -13,6 +13,12 @@ export interface CloudConfig {
   databaseUrl: string | null;
   /** Connections to PostgreSQL per instance. */
   databasePoolSize: number;
+  /**
+   * SQLITE_READ_WORKERS: worker threads that run SQLite's slow reads (listing, positions,
+   * history) on connections of their own; 0 runs them on the event loop
+   * (docs/decisions/0106-sqlite-reads-on-workers.md).
+   */
+  sqliteReadWorkers: number;
   /** History older than this many days is dropped; null keeps everything. */
   retentionDays: number | null;
   /** AUDIT_RETENTION_DAYS: audit entries older than this are removed; null keeps them. */
@@ -81,6 +87,19 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return Number(value);
 }
 
+/** SQLite's read workers when SQLITE_READ_WORKERS is unset (measured: docs/benchmarks.md). */
+const DEFAULT_READ_WORKERS = 0;
+/** More threads than this only take memory (a statement cache and page cache each) on any host. */
+const MOST_READ_WORKERS = 16;
+
+function readWorkers(value: string | undefined): number {
+  const count = integer('SQLITE_READ_WORKERS', value, DEFAULT_READ_WORKERS);
+  if (count > MOST_READ_WORKERS) {
+    throw new Error(`SQLITE_READ_WORKERS must be at most ${MOST_READ_WORKERS}, not ${count}`);
+  }
+  return count;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig {
   const port = integer('PORT', env.PORT, 8080);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -90,6 +109,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     dataDir: env.DATA_DIR === ':memory:' ? ':memory:' : resolve(env.DATA_DIR ?? '.data'),
     databaseUrl: databaseUrl(env.DATABASE_URL),
     databasePoolSize: integer('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) || 10,
+    sqliteReadWorkers: readWorkers(env.SQLITE_READ_WORKERS),
     retentionDays: retentionDays(env.RETENTION_DAYS),
     auditRetentionDays: retentionDays(env.AUDIT_RETENTION_DAYS, 'AUDIT_RETENTION_DAYS'),
     metricsToken: env.METRICS_TOKEN || null,
@@ -181,6 +201,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     dataDir: ':memory:',
     databaseUrl: null,
     databasePoolSize: 5,
+    sqliteReadWorkers: 0,
     retentionDays: null,
     auditRetentionDays: null,
     metricsToken: null,

@@ -18,6 +18,10 @@
  *   BENCH_PORT=8244          the cloud's port (the plain console's is the next one)
  *   BENCH_DATA_DIR=…         reuse a database seeded by an earlier run (it is kept)
  *   BENCH_PLAIN_REF=c693648  the commit whose console is the plain approach (main before the engine)
+ *   BENCH_CONSOLE_DIR=…      a console built beforehand (another commit's, for a before and after)
+ *                            instead of building this tree's
+ *   BENCH_TRACE=/tmp/t.json  a Chromium trace (timeline and CPU profiles of every renderer
+ *                            thread) of the month's last sample, for scripts/bench/trace-summary.ts
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import {
@@ -58,6 +62,17 @@ const TRIPS_MS = 50;
 /** Main just before the history engine was merged (b42c074): today's pipeline. */
 const PLAIN_REF = process.env.BENCH_PLAIN_REF ?? 'c693648';
 /** BENCH_MONTH_ONLY=1: only the month in our console (no plain console to build, no week). */
+const TRACE = process.env.BENCH_TRACE;
+/** What a trace records: tasks, garbage collection, and CPU samples of every thread. */
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'v8',
+  'blink.user_timing',
+  'disabled-by-default-v8.cpu_profiler',
+];
 const MONTH_ONLY = process.env.BENCH_MONTH_ONLY === '1';
 const basic = `Basic ${Buffer.from('fleet:demo-fleet').toString('base64')}`;
 
@@ -190,29 +205,46 @@ function onScreen(kind: 'ours' | 'plain', days: number, temperatures: number, po
       for (const entry of list.getEntries()) tasks.push(entry.duration);
     });
     observer.observe({ type: 'longtask', buffered: false });
-    let frames = 0;
     let t0 = 0;
+    // Checked in the frame after the page changed, not in every frame: a check every frame kept
+    // the compositor drawing 60 frames a second and ran querySelectorAll in each, the
+    // benchmark's own cost in the renderer's CPU, growing with the wall time (issue 20).
+    let looking = false;
+    let finished = false;
+    const changes = new MutationObserver(() => {
+      if (looking || finished) return;
+      looking = true;
+      requestAnimationFrame(check);
+    });
+    const giveUp = setTimeout(() => {
+      finished = true;
+      changes.disconnect();
+      const status = [...document.querySelectorAll('[role="status"], [role="alert"]')].map((s) => s.textContent);
+      const busy = [...document.querySelectorAll('[aria-busy="true"]')].map((e) => e.textContent.slice(0, 60));
+      reject(new Error('the range never showed whole: ' + JSON.stringify({ status, busy })));
+    }, 1_200_000);
     const check = () => {
-      if (shown()) {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => {
-          const wall = performance.now() - t0;
-          // Long tasks not yet handed to the callback are taken too.
-          for (const entry of observer.takeRecords()) tasks.push(entry.duration);
-          observer.disconnect();
-          resolve({ wall, tasks });
-        };
-        channel.port2.postMessage(0);
-      } else if (++frames >= 20000) {
-        const status = [...document.querySelectorAll('[role="status"], [role="alert"]')].map((s) => s.textContent);
-        const busy = [...document.querySelectorAll('[aria-busy="true"]')].map((e) => e.textContent.slice(0, 60));
-        reject(new Error('the range never showed whole: ' + JSON.stringify({ status, busy })));
-      } else requestAnimationFrame(check);
+      looking = false;
+      if (finished || !shown()) return;
+      finished = true;
+      changes.disconnect();
+      clearTimeout(giveUp);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        const wall = performance.now() - t0;
+        // Long tasks not yet handed to the callback are taken too.
+        for (const entry of observer.takeRecords()) tasks.push(entry.duration);
+        observer.disconnect();
+        resolve({ wall, tasks });
+      };
+      channel.port2.postMessage(0);
     };
     const start = new MessageChannel();
     start.port1.onmessage = () => {
       t0 = performance.now();
+      changes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
       button.click();
+      looking = true;
       requestAnimationFrame(check);
     };
     start.port2.postMessage(0);
@@ -299,7 +331,43 @@ function processCpu(pid: number | undefined): number {
  * wall clock they do not grow when other work on the machine takes the cores.
  */
 interface CpuMeter {
-  read(): Promise<{ renderer: number; cloud: number; rendererResident: number }>;
+  read(): Promise<{
+    renderer: number;
+    cloud: number;
+    rendererResident: number;
+    /** CPU seconds of the renderers' threads by name (Compositor, DedicatedWorker …). */
+    threads: Map<string, number>;
+  }>;
+}
+
+/** CPU seconds of a process's threads, summed by thread name (Linux's /proc/<pid>/task). */
+function threadCpu(pid: number, into: Map<string, number>): void {
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return; // gone
+  }
+  for (const tid of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      into.set(name, (into.get(name) ?? 0) + processCpu(Number(tid)));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+}
+
+/** The threads that used the most CPU between two readings, for the printout. */
+function busiestThreads(before: Map<string, number>, after: Map<string, number>): string {
+  return [...after]
+    .map(([name, seconds]) => [name, seconds - (before.get(name) ?? 0)] as const)
+    .filter(([, seconds]) => seconds >= 0.1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
+    .join(', ');
 }
 
 /** Resident memory of a process (VmRSS), bytes; 0 when it is gone. */
@@ -322,7 +390,9 @@ async function cpuMeter(browser: Browser, cloudPid: number | undefined): Promise
       const renderers = processInfo.filter((p) => p.type === 'renderer');
       const renderer = renderers.reduce((n, p) => n + p.cpuTime, 0);
       const rendererResident = renderers.reduce((n, p) => n + residentBytes(p.id), 0);
-      return { renderer, cloud: processCpu(cloudPid), rendererResident };
+      const threads = new Map<string, number>();
+      for (const p of renderers) threadCpu(p.id, threads);
+      return { renderer, cloud: processCpu(cloudPid), rendererResident, threads };
     },
   };
 }
@@ -344,6 +414,8 @@ interface Sample {
   rendererResident: number;
   /** The machine's 1-minute load average when the sample ended. */
   load: number;
+  /** The renderers' busiest threads while loading, with their CPU. */
+  threads: string;
 }
 
 /** A local datetime-input value for an instant, in the browser's zone (UTC here). */
@@ -358,6 +430,7 @@ async function sample(
   days: number,
   counts: { temperatures: number; positions: number },
   meter: CpuMeter,
+  trace?: string,
 ): Promise<Sample> {
   const context = await browser.newContext({
     viewport: { width: 1400, height: 1000 },
@@ -385,6 +458,7 @@ async function sample(
     await page.evaluate(() => (globalThis as unknown as { gc?: () => void }).gc?.());
     const before = await read();
     let peak = await memory();
+    if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
     const cpuBefore = await meter.read();
     let loading = true;
     const watching = (async () => {
@@ -399,6 +473,7 @@ async function sample(
       .finally(() => (loading = false))) as { wall: number; tasks: number[] };
     const after = await read();
     const cpuAfter = await meter.read();
+    if (trace) await browser.stopTracing();
     await watching;
     const end = await memory();
     if (total(end) > total(peak)) peak = end;
@@ -413,6 +488,7 @@ async function sample(
       rendererCpu: (cpuAfter.renderer - cpuBefore.renderer) * 1000,
       cloudCpu: (cpuAfter.cloud - cpuBefore.cloud) * 1000,
       rendererResident: cpuAfter.rendererResident,
+      threads: busiestThreads(cpuBefore.threads, cpuAfter.threads),
       load: loadavg()[0] ?? NaN,
     };
   } finally {
@@ -420,10 +496,14 @@ async function sample(
   }
 }
 
-async function samples(run: () => Promise<Sample>): Promise<Sample[]> {
+/** `trace`: where the last sample writes a Chromium trace (tracing costs CPU of its own). */
+async function samples(
+  run: (trace?: string) => Promise<Sample>,
+  trace?: string,
+): Promise<Sample[]> {
   await run(); // warms the cloud's caches and the browser's code cache
   const out: Sample[] = [];
-  for (let i = 0; i < SAMPLES; i++) out.push(await run());
+  for (let i = 0; i < SAMPLES; i++) out.push(await run(i === SAMPLES - 1 ? trace : undefined));
   return out;
 }
 
@@ -489,7 +569,7 @@ function monthFigures(ours30: Sample[], messages: number): Figure[] {
       value: spread(ours30.map((s) => s.rendererCpu)).median,
       unit: 'ms',
       target: { max: RENDERER_CPU_MS },
-      meaning: `the cloud's CPU meanwhile: median ${spread(ours30.map((s) => s.cloudCpu)).median.toFixed(0)} ms (both take the 2 cores with everything else running)`,
+      meaning: `the cloud's CPU meanwhile: median ${spread(ours30.map((s) => s.cloudCpu)).median.toFixed(0)} ms (both take the 2 cores with everything else running); renderer threads, last sample: ${ours30.at(-1)?.threads ?? ''}`,
     },
     {
       label: `${MONTH_DAYS} days: longest main-thread task while loading`,
@@ -535,8 +615,11 @@ export const historyReportsBenchmark: Benchmark = {
     const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'history-reports-'));
     if (kept) mkdirSync(kept, { recursive: true });
     const log = join(dataDir, 'bench-cloud.log');
-    const outDir = resolve('dist');
-    await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir } });
+    const builtBefore = process.env.BENCH_CONSOLE_DIR;
+    const outDir = resolve(builtBefore ?? 'dist');
+    if (!builtBefore) {
+      await build({ configFile: resolve('vite.config.ts'), logLevel: 'warn', build: { outDir } });
+    }
     const plain = MONTH_ONLY ? undefined : await buildPlainConsole(PLAIN_REF);
     const seeding = !existsSync(join(dataDir, 'telemetry.sqlite'));
     const started = performance.now();
@@ -574,8 +657,20 @@ export const historyReportsBenchmark: Benchmark = {
       const monthData = await expected(ours, group.uuid, month);
       const ourMeter = await cpuMeter(browser, cloud.pid);
       const monthCounts = countsOf(monthData.summary);
-      const ours30 = await samples(() =>
-        sample(browser, ours, group.uuid, month, 'ours', MONTH_DAYS, monthCounts, ourMeter),
+      const ours30 = await samples(
+        (trace) =>
+          sample(
+            browser,
+            ours,
+            group.uuid,
+            month,
+            'ours',
+            MONTH_DAYS,
+            monthCounts,
+            ourMeter,
+            trace,
+          ),
+        TRACE,
       );
       if (!plain) {
         return {

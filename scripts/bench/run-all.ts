@@ -26,6 +26,7 @@ import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
+import { readWorkersBenchmark } from './read-workers.ts';
 import { alarmsBenchmark } from './alarms.ts';
 import { historyMonthBenchmark } from './history-month.ts';
 import { supportBenchmark } from './support.ts';
@@ -94,6 +95,7 @@ const benchmarks: Benchmark[] = [
   abuseBenchmark,
   faultsBenchmark,
   listingLoadBenchmark,
+  readWorkersBenchmark,
   alarmsBenchmark,
   historyMonthBenchmark,
   supportBenchmark,

@@ -10,7 +10,7 @@ export interface ScryptParams {
  * One of the scrypt settings the OWASP Password Storage Cheat Sheet lists as equivalent
  * (N=2^17 p=1, …, N=2^14 p=5): the one with 16 MiB of working memory (128 * N * r bytes) instead
  * of 128 MiB, so a flood of guesses no longer costs the cloud 128 MB, and on a busy two-core
- * machine a check takes about 0.3 s instead of 2 s (docs/decisions/0110-scrypt-memory.md).
+ * machine a check takes about 0.3 s instead of 2 s (docs/decisions/0110-abuse-memory-and-replay-windows.md).
  */
 export const STRONG_SCRYPT: ScryptParams = { N: 16_384, r: 8, p: 5 };
 /** For test databases only, where hundreds of hashes would otherwise take minutes. */

@@ -5,21 +5,11 @@ import { responses, type ZodApp } from '../http/zod-app.ts';
 import { sendTaggedJson } from '../http/etag.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
-import type { NodeLatest, NodeScope } from '../store/positions.ts';
+import type { NodeScope } from '../store/positions.ts';
 import { channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
 import { historyRange } from './history-range.ts';
 import { fleetScope } from './fleet-scope.ts';
-
-/** A node's answer as JSON text: stored values are validated JSON and are spliced in as they are. */
-function nodeJson(node: NodeLatest): string {
-  let json =
-    `{"nodeUuid":"${node.nodeUuid}","nodeName":${JSON.stringify(node.nodeName)}` +
-    `,"lastSeen":${node.lastSeen}`;
-  if (node.gps) json += `,"gps":{"ts":${node.gps.ts},"value":${node.gps.value}}`;
-  if (node.temp) json += `,"temp":{"ts":${node.temp.ts},"value":${node.temp.value}}`;
-  return json + '}';
-}
 
 /** Our extension: the newest position and temperature of every node in scope, in one request. */
 export function positionRoutes(app: ZodApp, services: Services): void {
@@ -60,7 +50,7 @@ export function positionRoutes(app: ZodApp, services: Services): void {
         const group = await channelFor(request, operationNeeds['GET /v1/positions'].channel);
         scopes = await positions.groupScopes(group.id);
       }
-      const nodes = (await positions.latest(scopes, from, to)).map(nodeJson).join(',');
+      const nodes = await positions.latestJson(scopes, from, to);
       return sendTaggedJson(
         request,
         reply,

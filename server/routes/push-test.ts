@@ -14,7 +14,7 @@ import { channelResolver } from './channel-access.ts';
 
 /**
  * Our extension: one signed test delivery to a channel's push address, now, from the instance
- * that is asked (docs/decisions/0130-channel-reach-and-test-push.md). One attempt, as every
+ * that is asked (docs/decisions/0130-support-console-pages.md). One attempt, as every
  * delivery; its outcome goes to the delivery log (so push health shows it) and the audit trail.
  */
 export function pushTestRoutes(app: ZodApp, services: Services): void {

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditKind, AuditOrigin } from '../../contract/audit.ts';
+import type { AuditKind, AuditOrigin } from '../../contract/audit.ts';
 
 /** A channel as an audit entry names it: by uuid and by its name at the time. */
 export interface AuditChannel {
@@ -34,16 +34,4 @@ export interface AuditQuery {
   /** Entries older than this id only (the previous page's `next`). */
   before?: number;
   limit: number;
-}
-
-/**
- * The audit trail (docs/decisions/0070-audit-trail.md). `record` belongs inside the transaction
- * of the change it records, so both land or neither does.
- */
-export interface AuditStore {
-  record(entry: NewAuditEntry): Promise<void>;
-  /** Newest first; one more than `limit` when there are more (the caller pages with it). */
-  list(query: AuditQuery): Promise<AuditEntry[]>;
-  /** Removes up to `budget` entries made before `before` (AUDIT_RETENTION_DAYS). */
-  removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }>;
 }

@@ -1,3 +1,5 @@
+import { backoffDelay, type Backoff } from '../../contract/backoff.ts';
+
 /**
  * What a database fault means for a request, whichever engine raised it: the database cannot be
  * reached (answer 503 and let the client come back), or it was too busy to order two writers
@@ -73,8 +75,10 @@ export interface RetryOptions {
   onRetry?: (error: unknown, attempt: number) => void;
 }
 
+/** 15–30 ms, then 30–60 and 60–120: the one backoff with jitter (contract/backoff.ts). */
+const CONFLICTS: Backoff = { firstMs: 30, maxMs: 120 };
 const jitteredPause = (attempt: number) =>
-  new Promise<void>((resolve) => setTimeout(resolve, attempt * 10 + Math.random() * 20 * attempt));
+  new Promise<void>((resolve) => setTimeout(resolve, backoffDelay(CONFLICTS, attempt)));
 
 /**
  * Runs `work` again, a bounded number of times, when the database gave it up as a deadlock or a

@@ -1,5 +1,4 @@
 import type { Grant } from './users.ts';
-import type { Channel } from './channels.ts';
 
 /** A person as support looks them up: never a secret (docs/decisions/0071-people-and-access.md). */
 export interface Person {
@@ -47,13 +46,4 @@ export interface ReachFacts {
   groupsGiven: Set<number>;
   /** Of those groups: the sets naming them (group id → set names), whoever holds them. */
   groupSets: Map<number, string[]>;
-}
-
-export interface PeopleStore {
-  /** People of these tenants whose username, name or email holds `filter` (any case). */
-  list(tenants: readonly string[], filter: string | undefined, limit: number): Promise<Person[]>;
-  findBySub(sub: string): Promise<Person | undefined>;
-  /** Every permission set with its grants and groups, by name. */
-  permissionSets(): Promise<PermissionSetInfo[]>;
-  reachFacts(userId: number, channel: Pick<Channel, 'id' | 'nodeId'>): Promise<ReachFacts>;
 }

@@ -45,6 +45,20 @@ export interface NodeLatest {
 }
 
 /**
+ * A node's answer as JSON text for `/v1/positions`: stored values are validated JSON and are
+ * spliced in as they are. Here rather than in the route so that a SQLite read worker can build it
+ * (docs/decisions/0106-sqlite-reads-on-workers.md): text crosses threads cheaper than objects.
+ */
+export function nodeLatestJson(node: NodeLatest): string {
+  let json =
+    `{"nodeUuid":"${node.nodeUuid}","nodeName":${JSON.stringify(node.nodeName)}` +
+    `,"lastSeen":${node.lastSeen}`;
+  if (node.gps) json += `,"gps":{"ts":${node.gps.ts},"value":${node.gps.value}}`;
+  if (node.temp) json += `,"temp":{"ts":${node.temp.ts},"value":${node.temp.value}}`;
+  return json + '}';
+}
+
+/**
  * Our latest-positions extension's queries: the newest GPS fix and TEMP reading of many nodes,
  * each found by seeks of the readings' (sensor_id, ts) index, never a scan of a group's history.
  */

@@ -1,4 +1,4 @@
-import type { Sql, Engine } from './sql/queries.ts';
+import { Repository, type Sql, type Engine } from './sql/queries.ts';
 import type { ReadingStore } from './readings.ts';
 import type { PositionStore } from './positions.ts';
 import { SqlChannelStore } from './sql/channels.ts';
@@ -37,55 +37,38 @@ export interface EngineStores {
  * (./sql/, docs/decisions/0030-one-data-layer.md) is made here from the engine's scope; each
  * engine's class adds its own stores and the connection's life.
  */
-export abstract class Store {
+export abstract class Store<S extends Sql = Sql> extends Repository<S> {
   abstract readonly engine: Engine;
-  readonly channels;
-  readonly groups;
-  readonly users;
-  readonly gatewayKeys;
-  readonly pushTargets;
-  readonly deliveryLog;
-  readonly pushInboxes;
-  readonly oidcModels;
-  readonly externalIdentities;
-  readonly permissionSetGroups;
-  readonly signInFailures;
-  readonly leases;
-  readonly audit;
-  readonly people;
-  readonly alarms;
-  readonly readings: ReadingStore;
-  readonly positions: PositionStore;
-  readonly eventLog;
-  /** Null for a store that serves one instance (SQLite): its keys stay in DATA_DIR. */
-  readonly sharedSecrets: SqlSharedSecretStore | null;
+  readonly channels = new SqlChannelStore(this.s);
+  readonly groups = new SqlGroupStore(this.s);
+  readonly users = new SqlUserStore(this.s);
+  readonly gatewayKeys = new SqlGatewayKeyStore(this.s);
+  readonly pushTargets = new SqlPushTargetStore(this.s);
+  readonly deliveryLog = new SqlDeliveryLogStore(this.s);
+  readonly pushInboxes = new SqlPushInboxStore(this.s);
+  readonly oidcModels = new SqlOidcModelStore(this.s);
+  readonly externalIdentities = new SqlExternalIdentityStore(this.s);
+  readonly permissionSetGroups = new SqlPermissionSetGroupStore(this.s);
+  readonly signInFailures = new SqlSignInFailureStore(this.s);
+  readonly leases = new SqlLeaseStore(this.s);
+  readonly audit = new SqlAuditStore(this.s);
+  readonly people = new SqlPeopleStore(this.s);
+  readonly alarms = new SqlAlarmStore(this.s);
+  readonly eventLog = new SqlEventLogStore(this.s);
   /**
    * Where the sealed check value of the secrets key is kept, on both engines
    * (server/secrets/key-check.ts): the database's own, so a copy of it goes with it.
    */
-  readonly keyCheck: SqlSharedSecretStore;
+  readonly keyCheck = new SqlSharedSecretStore(this.s);
+  /** Null for a store that serves one instance (SQLite): its keys stay in DATA_DIR. */
+  readonly sharedSecrets = this.s.engine === 'postgres' ? this.keyCheck : null;
+  readonly readings: ReadingStore;
+  readonly positions: PositionStore;
 
-  constructor(scope: Sql, own: EngineStores) {
-    this.channels = new SqlChannelStore(scope);
-    this.groups = new SqlGroupStore(scope);
-    this.users = new SqlUserStore(scope);
-    this.gatewayKeys = new SqlGatewayKeyStore(scope);
-    this.pushTargets = new SqlPushTargetStore(scope);
-    this.deliveryLog = new SqlDeliveryLogStore(scope);
-    this.pushInboxes = new SqlPushInboxStore(scope);
-    this.oidcModels = new SqlOidcModelStore(scope);
-    this.externalIdentities = new SqlExternalIdentityStore(scope);
-    this.permissionSetGroups = new SqlPermissionSetGroupStore(scope);
-    this.signInFailures = new SqlSignInFailureStore(scope);
-    this.leases = new SqlLeaseStore(scope);
-    this.audit = new SqlAuditStore(scope);
-    this.people = new SqlPeopleStore(scope);
-    this.alarms = new SqlAlarmStore(scope);
+  constructor(scope: S, own: EngineStores) {
+    super(scope);
     this.readings = own.readings;
     this.positions = own.positions;
-    this.eventLog = new SqlEventLogStore(scope);
-    this.keyCheck = new SqlSharedSecretStore(scope);
-    this.sharedSecrets = scope.engine === 'postgres' ? this.keyCheck : null;
   }
 
   /**

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { Store } from '../store/store.ts';
 import { openSqliteStore } from '../store/sqlite/store.ts';
@@ -31,10 +34,7 @@ export async function openTestStore(
   through?: (url: string) => string,
 ): Promise<TestStore> {
   const base = inject('postgresUrl');
-  if (!base) {
-    const store = openSqliteStore(dataDir);
-    return { store, sql: sqliteProbe(store.db), close: () => store.close() };
-  }
+  if (!base) return openSqliteTestStore(dataDir);
   const name = keep ?? `t_${randomBytes(6).toString('hex')}`;
   const exists = keep !== undefined && (await databaseExists(base, name));
   if (!exists) await admin(base, `CREATE DATABASE ${name} TEMPLATE telemetry_template`);
@@ -46,6 +46,29 @@ export async function openTestStore(
     async close() {
       await store.close();
       if (keep === undefined) await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * SQLite: in memory, or with SQLITE_READ_WORKERS=n in the test's environment in a throw-away file
+ * with n read workers, so that the API tests can be run against reads off the event loop
+ * (docs/decisions/0106-sqlite-reads-on-workers.md).
+ */
+function openSqliteTestStore(dataDir: string): TestStore {
+  const workers = Number(process.env.SQLITE_READ_WORKERS ?? 0);
+  if (!(workers > 0)) {
+    const store = openSqliteStore(dataDir);
+    return { store, sql: sqliteProbe(store.db), close: () => store.close() };
+  }
+  const own = dataDir === ':memory:' ? mkdtempSync(join(tmpdir(), 'telemetry-test-')) : undefined;
+  const store = openSqliteStore(own ?? dataDir, workers);
+  return {
+    store,
+    sql: sqliteProbe(store.db),
+    async close() {
+      await store.close();
+      if (own !== undefined) rmSync(own, { recursive: true, force: true });
     },
   };
 }

@@ -31,3 +31,12 @@ export function usePermissions(): PermissionMap {
 }
 
 const noPermissions: PermissionMap = {};
+
+/**
+ * Whether the caller's profile has arrived. Until it has, the empty permission map above says
+ * nothing about the person's role, so no refusal may be worded from it (issue 22).
+ */
+export function useProfileKnown(): boolean {
+  const { data } = useQuery(userinfoQuery());
+  return data !== undefined;
+}

@@ -1,5 +1,6 @@
 import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
 import { useId, type MouseEventHandler, type ReactNode, type Ref } from 'react';
+import { useProfileKnown } from '../api/userinfo.ts';
 import { t } from '../i18n/i18n.ts';
 import type { Verdict } from '../lib/permissions.ts';
 
@@ -13,7 +14,10 @@ export interface GuardedButtonProps extends ButtonProps {
 
 /**
  * A button the caller may lack the permission for. Refused, it stays focusable (so a keyboard user
- * can reach it and hear why), is marked aria-disabled, and says the reason in a tooltip.
+ * can reach it and hear why), is marked aria-disabled, and says the reason in a tooltip. While the
+ * caller's profile is on its way it is only loading: the role is not known yet, so no refusal is
+ * said (issue 22: the Nodes page said "your role does not allow commissioning nodes" to everyone
+ * for its first moment).
  */
 export function GuardedButton({
   verdict,
@@ -23,6 +27,14 @@ export function GuardedButton({
   ...props
 }: GuardedButtonProps) {
   const reasonId = useId();
+  const profileKnown = useProfileKnown();
+  if (!verdict.allowed && !profileKnown) {
+    return (
+      <Button type="button" {...props} loading>
+        {children}
+      </Button>
+    );
+  }
   if (verdict.allowed) {
     return (
       <Button type={type} onClick={onClick} {...props}>

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/i18n.ts';
 import {
   generateWebhookSecret,
   pushAddressError,
@@ -48,5 +49,45 @@ describe('push settings', () => {
     expect(pushSecretError('short')).toBe('The secret must be at least 8 characters.');
     expect(pushSecretError('whsec_not base64!')).toMatch(/base64/);
     expect(pushSecretError('a plain secret')).toBeNull();
+  });
+
+  describe('in Dutch', () => {
+    afterEach(() => applyLanguage('en', ['en-US']));
+
+    // Every rule of the contract has its own Dutch sentence: none falls back to the contract's
+    // English words.
+    it('says every rule of address, interval and secret in Dutch', () => {
+      applyLanguage('nl', ['nl-NL']);
+      expect(pushAddressError('')).toBe('Vul het adres in dat de gebeurtenissen ontvangt.');
+      expect(pushAddressError('example.com/hook')).toBe(
+        'Het adres moet een volledig adres zijn, zoals https://example.com/telemetry.',
+      );
+      expect(pushAddressError('ftp://example.com')).toBe(
+        'Het adres moet beginnen met https:// of http://.',
+      );
+      expect(pushAddressError('https://user:pw@example.com')).toBe(
+        'Het adres mag geen gebruikersnaam of wachtwoord bevatten: het geheim ondertekent elke levering.',
+      );
+      expect(pushAddressError(`https://example.com/${'a'.repeat(2_048)}`)).toBe(
+        'Het adres mag hoogstens 2.048 tekens lang zijn.',
+      );
+      expect(pushIntervalError('')).toBe('Vul een geheel aantal seconden in, 0 of meer.');
+      expect(pushIntervalError(-5)).toBe(
+        'De interval moet een geheel aantal seconden zijn, 0 of meer.',
+      );
+      expect(pushIntervalError(2.5)).toBe(
+        'De interval moet een geheel aantal seconden zijn, 0 of meer.',
+      );
+      expect(pushIntervalError(99_999_999_999)).toBe(
+        'De interval mag hoogstens 86.400 seconden zijn (één dag).',
+      );
+      expect(pushSecretError('short')).toBe('Het geheim moet minstens 8 tekens lang zijn.');
+      expect(pushSecretError('x'.repeat(257))).toBe(
+        'Het geheim mag hoogstens 256 tekens lang zijn.',
+      );
+      expect(pushSecretError('whsec_not base64!')).toBe(
+        'Het geheim moet na het voorvoegsel whsec_ base64 zijn.',
+      );
+    });
   });
 });

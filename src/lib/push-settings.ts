@@ -4,23 +4,24 @@ import {
   PushSecret,
   WHSEC_PREFIX,
 } from '../../contract/push-settings.ts';
-import { fieldError } from './field-error.ts';
+import { t } from '../i18n/i18n.ts';
+import { fieldErrorIn } from './field-error.ts';
 
 // The rules are the cloud's own (contract/push-settings.ts); an empty field is only asked for.
 
 export function pushAddressError(value: string): string | null {
   const text = value.trim();
-  if (text === '') return 'Enter the address that receives the events.';
-  return fieldError('The address', PushAddress, text);
+  if (text === '') return t('push.field.enterAddress');
+  return fieldErrorIn('push.field.address', PushAddress, text);
 }
 
 export function pushIntervalError(value: number | string): string | null {
-  if (value === '') return 'Enter a whole number of seconds, 0 or more.';
-  return fieldError('The interval', PushIntervalSeconds, Number(value));
+  if (value === '') return t('push.field.enterInterval');
+  return fieldErrorIn('push.field.interval', PushIntervalSeconds, Number(value));
 }
 
 export function pushSecretError(value: string): string | null {
-  return fieldError('The secret', PushSecret, value);
+  return fieldErrorIn('push.field.secret', PushSecret, value);
 }
 
 /** A Standard Webhooks secret: "whsec_" and the base64 of 32 random bytes. */

@@ -52,21 +52,32 @@ export interface PageOptions {
   routes?: RouteObject[];
   /** The app's own query client (createQueryClient), where a test needs its behaviour. */
   client?: QueryClient;
+  /** 'from-cloud': no profile is given; the page asks the fake cloud's /v1/userinfo for it. */
+  profile?: 'given' | 'from-cloud';
 }
 
 /** Renders inside the providers the app gives pages, with a profile holding `permissions`. */
 export function renderPage(
   element: ReactElement,
   permissions: PermissionMap = {},
-  { path = '*', url = '/', config, routes = [], client = testQueryClient() }: PageOptions = {},
+  {
+    path = '*',
+    url = '/',
+    config,
+    routes = [],
+    client = testQueryClient(),
+    profile = 'given',
+  }: PageOptions = {},
 ) {
-  client.setQueryData(userinfoKeys.all, {
-    sub: 'u1',
-    username: 'tester',
-    name: 'Tess Ter',
-    email: 'tess@example.com',
-    permissions,
-  });
+  if (profile === 'given') {
+    client.setQueryData(userinfoKeys.all, {
+      sub: 'u1',
+      username: 'tester',
+      name: 'Tess Ter',
+      email: 'tess@example.com',
+      permissions,
+    });
+  }
   const router = createMemoryRouter([{ path, element }, ...routes], { initialEntries: [url] });
   const page = (
     <MantineProvider env="test">

@@ -61,11 +61,6 @@ export function createPool(options: PgOptions): pg.Pool {
   return pool;
 }
 
-/** PostgreSQL's answer to a broken UNIQUE rule. */
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown }).code === '23505';
-}
-
 /**
  * Where a PostgreSQL repository runs its statements: any pooled connection, or the one a
  * transaction holds. Statements with a name are prepared once per connection.
@@ -114,17 +109,23 @@ export class PgScope implements Sql {
     return this.rows<O>(sql, parameters as readonly Param[], name);
   }
 
+  /** A pool connection is off the event loop already. */
+  read<O>(query: Compilable<O>, name?: string): Promise<O[]> {
+    return this.all(query, name);
+  }
+
   async first<O>(query: Compilable<O>, name?: string): Promise<O | undefined> {
     return (await this.all(query, name))[0];
   }
 
-  async exec(query: Compilable<unknown>, name?: string): Promise<number> {
+  exec(query: Compilable<unknown>, name?: string): Promise<number> {
     const { sql, parameters } = query.compile();
-    return (await this.query(sql, parameters, name)).rowCount ?? 0;
+    return this.run(sql, parameters as readonly Param[], name);
   }
 
+  /** PostgreSQL's answer to a broken UNIQUE rule. */
   isUniqueViolation(error: unknown): boolean {
-    return isUniqueViolation(error);
+    return (error as { code?: unknown }).code === '23505';
   }
 
   atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
@@ -199,10 +200,7 @@ export async function migrate(pool: pg.Pool): Promise<void> {
         version integer PRIMARY KEY,
         applied_at timestamptz NOT NULL DEFAULT now()
       )`);
-      const { rows } = await client.query<{ version: number | null }>(
-        'SELECT max(version) AS version FROM schema_migrations',
-      );
-      for (const migration of pending('postgres', rows[0]?.version ?? 0)) {
+      for (const migration of pending('postgres', await versionOf(client))) {
         await client.query('BEGIN');
         try {
           await client.query(migration.sql);
@@ -247,12 +245,13 @@ export async function schemaVersion(pool: pg.Pool): Promise<{ at: number; needed
   const table = await pool.query<{ t: string | null }>(
     "SELECT to_regclass('schema_migrations')::text AS t",
   );
-  let at = 0;
-  if (table.rows[0]?.t) {
-    const { rows } = await pool.query<{ version: number | null }>(
-      'SELECT max(version) AS version FROM schema_migrations',
-    );
-    at = rows[0]?.version ?? 0;
-  }
+  const at = table.rows[0]?.t ? await versionOf(pool) : 0;
   return { at, needed: migrations('postgres').length };
+}
+
+async function versionOf(client: pg.Pool | pg.PoolClient): Promise<number> {
+  const { rows } = await client.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM schema_migrations',
+  );
+  return rows[0]?.version ?? 0;
 }

@@ -1,5 +1,5 @@
-import type { NodeLatest, NodeScope, StoredReading } from '../positions.ts';
-import { SqlPositionStore } from '../sql/positions.ts';
+import type { NodeLatest, NodeScope } from '../positions.ts';
+import { latestOfNodes, SqlPositionStore } from '../sql/positions.ts';
 import type { PgScope } from './database.ts';
 
 /**
@@ -45,20 +45,13 @@ interface LatestRow {
 const FOREVER = Number.MIN_SAFE_INTEGER;
 
 /** PostgreSQL's `latest`: one statement for every node, arrays as its parameters. */
-export class PgPositionStore extends SqlPositionStore {
-  private readonly pg: PgScope;
-
-  constructor(scope: PgScope) {
-    super(scope);
-    this.pg = scope;
-  }
-
+export class PgPositionStore extends SqlPositionStore<PgScope> {
   async latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
     if (scopes.length === 0) return [];
     const since = (value: number | undefined) =>
       value === undefined ? null : Math.max(FOREVER, value);
     const only = scopes.flatMap((scope) => [...(scope.only ?? new Map<number, number>())]);
-    const rows = await this.pg.rows<LatestRow>(
+    const rows = await this.s.rows<LatestRow>(
       latest,
       [
         scopes.map((scope) => scope.id),
@@ -70,34 +63,17 @@ export class PgPositionStore extends SqlPositionStore {
       ],
       'positions-latest',
     );
-    const byNode = new Map<
-      number,
-      { lastSeen: number; gps?: StoredReading; temp?: StoredReading }
-    >();
-    for (const row of rows) {
-      const found = { ts: Number(row.ts), value: row.value };
-      let node = byNode.get(row.nodeId);
-      if (!node) byNode.set(row.nodeId, (node = { lastSeen: found.ts }));
-      node.lastSeen = Math.max(node.lastSeen, found.ts);
-      if (row.valueType === 'TEMP' && (!node.temp || node.temp.ts < found.ts)) node.temp = found;
-      if (row.fixTs !== null && row.fixValue !== null) {
-        const fix = { ts: Number(row.fixTs), value: row.fixValue };
-        if (!node.gps || node.gps.ts < fix.ts) node.gps = fix;
-      }
-    }
-    const answer: NodeLatest[] = [];
-    for (const scope of scopes) {
-      const node = byNode.get(scope.id);
-      if (!node) continue;
-      const latestOf: NodeLatest = {
-        nodeUuid: scope.uuid,
-        nodeName: scope.name,
-        lastSeen: node.lastSeen,
-      };
-      if (node.gps) latestOf.gps = node.gps;
-      if (node.temp) latestOf.temp = node.temp;
-      answer.push(latestOf);
-    }
-    return answer;
+    return latestOfNodes(
+      scopes,
+      rows.map((row) => ({
+        nodeId: row.nodeId,
+        valueType: row.valueType,
+        newest: { ts: Number(row.ts), value: row.value },
+        fix:
+          row.fixTs !== null && row.fixValue !== null
+            ? { ts: Number(row.fixTs), value: row.fixValue }
+            : undefined,
+      })),
+    );
   }
 }

@@ -24,13 +24,11 @@ export const historyRange = `
   ) r
   ORDER BY d.ts DESC, d.reading_id DESC`;
 
-export class PgReadingStore extends SqlReadingStore {
-  private readonly pg: PgScope;
+export class PgReadingStore extends SqlReadingStore<PgScope> {
   private readonly partitions: Partitions;
 
   constructor(scope: PgScope, partitions: Partitions) {
     super(scope);
-    this.pg = scope;
     this.partitions = partitions;
   }
 
@@ -40,7 +38,7 @@ export class PgReadingStore extends SqlReadingStore {
    */
   store(readings: readonly NewReading[]): Promise<(number | undefined)[]> {
     if (readings.length === 0) return Promise.resolve([]);
-    return this.pg.atomically(async (tx) => {
+    return this.s.atomically(async (tx) => {
       await this.partitions.ensure(
         tx.client,
         readings.map((r) => r.ts),
@@ -101,7 +99,7 @@ export class PgReadingStore extends SqlReadingStore {
   }
 
   range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
-    return this.pg.arrays<HistoryRow>(historyRange, [channelId, from, to, count], 'history-range');
+    return this.s.arrays<HistoryRow>(historyRange, [channelId, from, to, count], 'history-range');
   }
 
   /**
@@ -109,7 +107,7 @@ export class PgReadingStore extends SqlReadingStore {
    * and dropped. One instance at a time (an advisory lock; the others find it taken and stop).
    */
   async removeBefore(before: number): Promise<{ removed: number; more: boolean }> {
-    const session = await this.pg.pool.connect();
+    const session = await this.s.pool.connect();
     try {
       const lock = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
         LOCKS.retention,

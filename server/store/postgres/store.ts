@@ -18,13 +18,12 @@ import { PgPositionStore } from './positions.ts';
  * The shared store: PostgreSQL 15 or newer, a pool of connections per instance, any number of
  * instances (docs/decisions/0018-storage.md, "Storage").
  */
-export class PgStore extends Store {
+export class PgStore extends Store<PgScope> {
   readonly engine = 'postgres';
   readonly pool: pg.Pool;
   /** Where it connects: the event bus opens a listening connection of its own there. */
   readonly url: string;
   readonly partitions: Partitions;
-  private readonly scope: PgScope;
 
   constructor(
     pool: pg.Pool,
@@ -39,11 +38,10 @@ export class PgStore extends Store {
     this.pool = pool;
     this.url = url;
     this.partitions = partitions;
-    this.scope = scope;
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
-    if (this.scope.inTransaction) return work(this);
+    if (this.s.inTransaction) return work(this);
     return transaction(this.pool, (client) =>
       work(new PgStore(this.pool, this.url, this.partitions, new PgScope(client, true))),
     );
@@ -73,7 +71,7 @@ export class PgStore extends Store {
   }
 
   async close(): Promise<void> {
-    if (!this.scope.inTransaction && !this.pool.ended) await this.pool.end();
+    if (!this.s.inTransaction && !this.pool.ended) await this.pool.end();
   }
 }
 

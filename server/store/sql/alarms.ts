@@ -3,24 +3,22 @@ import type {
   AlarmChanges,
   AlarmFilter,
   AlarmRow,
-  AlarmStore,
   AlarmView,
   NewAlarmRow,
   SilenceCandidate,
 } from '../alarms.ts';
 import { isSet, oneOf, uuidText } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 
 /** Up to this many nodes, their own index finds their alarms faster than the newest-first walk. */
 const FEW_NODES = 10;
 
-export class SqlAlarmStore implements AlarmStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/** Alarms (issue 24): written in the transaction of the reading that raises or clears them. */
+export class SqlAlarmStore extends Repository {
+  /**
+   * The open excursions holding these slots. On PostgreSQL their rows are locked until the
+   * transaction ends, so concurrent batches of one sensor take turns on its alarm.
+   */
   async open(slots: readonly string[]): Promise<AlarmRow[]> {
     if (slots.length === 0) return [];
     let query = this.s.qb
@@ -33,6 +31,10 @@ export class SqlAlarmStore implements AlarmStore {
     return this.s.all(query);
   }
 
+  /**
+   * Makes other transactions that lock one of these slots wait until this one ends (PostgreSQL;
+   * SQLite's transactions take turns anyway).
+   */
   async lockSlots(slots: readonly string[]): Promise<void> {
     if (this.s.engine !== 'postgres') return;
     for (const slot of [...slots].sort()) {
@@ -45,6 +47,7 @@ export class SqlAlarmStore implements AlarmStore {
     }
   }
 
+  /** Inserts a row; undefined when another transaction holds its slot already. */
   async insert(row: NewAlarmRow): Promise<number | undefined> {
     const inserted = await this.s.first(
       this.s.qb
@@ -66,6 +69,10 @@ export class SqlAlarmStore implements AlarmStore {
     await this.s.exec(this.s.qb.deleteFrom('alarms').where('id', '=', id));
   }
 
+  /**
+   * A person's decision: applies `changes` to the alarm if it is still active (and, with
+   * `unacknowledged`, not acknowledged yet); false when it no longer is.
+   */
   async decide(uuid: string, changes: AlarmChanges, unacknowledged: boolean): Promise<boolean> {
     let query = this.s.qb
       .updateTable('alarms')
@@ -76,6 +83,7 @@ export class SqlAlarmStore implements AlarmStore {
     return (await this.s.exec(query)) > 0;
   }
 
+  /** The properties (JSON text) of these channels. */
   async propertiesOf(ids: readonly number[]): Promise<Map<number, string | null>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
@@ -88,6 +96,10 @@ export class SqlAlarmStore implements AlarmStore {
     return new Map(rows.map((row) => [row.id, row.properties]));
   }
 
+  /**
+   * Active nodes that may fall silent, with the properties of the node and of its active
+   * groups that might say how soon (`silentAfterMinutes`, read by the caller).
+   */
   async silenceCandidates(): Promise<SilenceCandidate[]> {
     const { engine, qb } = this.s;
     // The key's name narrows the scan to the few channels that may name it; the caller parses.
@@ -205,6 +217,10 @@ export class SqlAlarmStore implements AlarmStore {
     return rows.slice(0, filter.limit);
   }
 
+  /**
+   * Retention (RETENTION_DAYS, as history): removes up to `budget` alarms that ended before
+   * `before` (cleared, and no longer holding their excursion's slot); open ones stay.
+   */
   removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }> {
     return this.s.atomic(async (tx) => {
       const old = await tx.all(

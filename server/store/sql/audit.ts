@@ -1,7 +1,8 @@
 import type { AuditEntry, AuditKind, AuditOrigin } from '../../../contract/audit.ts';
-import type { AuditQuery, AuditStore, NewAuditEntry } from '../audit.ts';
+import type { AuditQuery, NewAuditEntry } from '../audit.ts';
 import { oneOf } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { present } from './values.ts';
+import { one, Repository } from './queries.ts';
 
 /** A JSON value as stored: undefined (left out) is SQL NULL, null (there was none) is 'null'. */
 const stored = (value: unknown): string | null =>
@@ -9,16 +10,15 @@ const stored = (value: unknown): string | null =>
 const shown = (text: string | null): { v?: unknown } =>
   text === null ? {} : { v: JSON.parse(text) as unknown };
 
-export class SqlAuditStore implements AuditStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+/**
+ * The audit trail (docs/decisions/0070-audit-trail.md). `record` belongs inside the transaction
+ * of the change it records, so both land or neither does.
+ */
+export class SqlAuditStore extends Repository {
   record(entry: NewAuditEntry): Promise<void> {
     return this.s.atomic(async (tx) => {
-      const row = await tx.first(
+      const row = await one(
+        tx,
         tx.qb
           .insertInto('audit_entries')
           .values({
@@ -39,7 +39,6 @@ export class SqlAuditStore implements AuditStore {
           })
           .returning('id'),
       );
-      if (!row) throw new Error('audit entry not written');
       const uuids = [...new Set([entry.channel?.uuid, entry.member?.uuid])].filter(
         (uuid): uuid is string => uuid !== undefined,
       );
@@ -53,6 +52,7 @@ export class SqlAuditStore implements AuditStore {
     });
   }
 
+  /** Newest first; one more than `limit` when there are more (the caller pages with it). */
   async list(query: AuditQuery): Promise<AuditEntry[]> {
     const { engine, qb } = this.s;
     let select = qb
@@ -88,7 +88,7 @@ export class SqlAuditStore implements AuditStore {
         ...(row.member_uuid !== null
           ? { member: { uuid: row.member_uuid, name: row.member_name ?? '' } }
           : {}),
-        ...(row.subject !== null ? { subject: row.subject } : {}),
+        ...present({ subject: row.subject }),
         ...('v' in before ? { before: before.v } : {}),
         ...('v' in after ? { after: after.v } : {}),
         result: row.result,
@@ -96,6 +96,7 @@ export class SqlAuditStore implements AuditStore {
     });
   }
 
+  /** Removes up to `budget` entries made before `before` (AUDIT_RETENTION_DAYS). */
   removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }> {
     return this.s.atomic(async (tx) => {
       const old = await tx.all(

@@ -12,7 +12,7 @@ import type {
 import { StoreConflict } from '../errors.ts';
 import { channelColumns, summaryColumns, toChannel, toChannels, TYPE } from './channel-rows.ts';
 import { binary, byName, isSet, oneOf } from './engine.ts';
-import { Repository, type Sql } from './queries.ts';
+import { one, Repository } from './queries.ts';
 import type { Database } from './schema.ts';
 import { chunks, flag, PARAMETERS_PER_LIST, ROWS_PER_STATEMENT } from './values.ts';
 
@@ -156,7 +156,7 @@ export class SqlChannelStore extends Repository {
    */
   async listReachable(userId: number, type?: ChannelType): Promise<ChannelSummary[]> {
     const { engine, qb } = this.s;
-    const rows = await this.s.all(
+    const rows = await this.s.read(
       withReach(qb, userId, type ?? null)
         .selectFrom('channels')
         .select(summaryColumns)
@@ -172,22 +172,15 @@ export class SqlChannelStore extends Repository {
   /** Throws StoreConflict when a node or gateway with this serial is commissioned already. */
   async create(input: NewChannel): Promise<Channel> {
     try {
-      return await this.insert(this.s, input);
+      const { qb } = this.s;
+      const query = qb.insertInto('channels').values(newChannel(input)).returning(channelColumns);
+      return toChannel<Channel>(await one(this.s, query, 'channel-insert'));
     } catch (error) {
       if (this.s.isUniqueViolation(error)) {
         throw new StoreConflict(`Serial ${input.reference ?? input.name} is already commissioned.`);
       }
       throw error;
     }
-  }
-
-  private async insert(s: Sql, input: NewChannel): Promise<Channel> {
-    const row = await s.first(
-      s.qb.insertInto('channels').values(newChannel(input)).returning(channelColumns),
-      'channel-insert',
-    );
-    if (!row) throw new Error('INSERT … RETURNING gave no row');
-    return toChannel<Channel>(row);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { PushDeliveryLogEntry } from '../../../contract/push.ts';
 import type { DeliveryRecord } from '../delivery-log.ts';
 import { keepNewest } from './keep-newest.ts';
 import { Repository } from './queries.ts';
+import { present } from './values.ts';
 
 /** The last deliveries of each channel, for people checking their receiver. */
 export class SqlDeliveryLogStore extends Repository {
@@ -50,8 +51,7 @@ export class SqlDeliveryLogStore extends Repository {
       events: row.events,
       dropped: row.dropped,
       ok: row.status !== null && row.status >= 200 && row.status < 300 && row.error === null,
-      ...(row.status !== null ? { status: row.status } : {}),
-      ...(row.error !== null ? { error: row.error } : {}),
+      ...present({ status: row.status, error: row.error }),
       durationMs: row.duration_ms,
     }));
   }

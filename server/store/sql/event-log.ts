@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { EventBody, LoggedEvent } from '../event-log.ts';
-import { raw, Repository } from './queries.ts';
+import { one, raw, Repository } from './queries.ts';
 
 /** The channel every PostgreSQL instance listens on; a notification carries only the new number. */
 export const EVENTS_CHANNEL = 'telemetry_events';
@@ -21,14 +21,15 @@ export class SqlEventLogStore extends Repository {
   async append(body: EventBody, at: number): Promise<number> {
     const text = JSON.stringify(body);
     if (this.s.engine === 'sqlite') {
-      const row = await this.s.first(
+      const row = await one(
+        this.s,
         this.s.qb.insertInto('event_log').values({ at, body: text }).returning('seq'),
       );
-      if (!row) throw new Error('INSERT … RETURNING gave no row');
       return row.seq;
     }
     return this.s.atomic(async (tx) => {
-      const row = await tx.first(
+      const row = await one(
+        tx,
         raw(
           tx.qb,
           sql<{ seq: number }>`WITH next AS (UPDATE event_seq SET last = last + 1 RETURNING last),
@@ -37,7 +38,6 @@ export class SqlEventLogStore extends Repository {
         ),
         'event-append',
       );
-      if (!row) throw new Error('event_seq has no row');
       return row.seq;
     });
   }

@@ -2,21 +2,15 @@ import { sql } from 'kysely';
 import type { Operation } from '../../../contract/userinfo.ts';
 import type { Channel } from '../channels.ts';
 import type { User } from '../users.ts';
-import type { GroupPath, PeopleStore, PermissionSetInfo, Person, ReachFacts } from '../people.ts';
+import type { GroupPath, PermissionSetInfo, Person, ReachFacts } from '../people.ts';
 import { byName, oneOf } from './engine.ts';
-import type { Sql } from './queries.ts';
+import { Repository } from './queries.ts';
 import { flag } from './values.ts';
 
 /** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
-export class SqlPeopleStore implements PeopleStore {
-  private readonly s: Sql;
-
-  constructor(sql: Sql) {
-    this.s = sql;
-  }
-
+export class SqlPeopleStore extends Repository {
   private get people() {
     return this.s.qb
       .selectFrom('users as u')
@@ -41,6 +35,7 @@ export class SqlPeopleStore implements PeopleStore {
       ]);
   }
 
+  /** People of these tenants whose username, name or email holds `filter` (any case). */
   async list(
     tenants: readonly string[],
     filter: string | undefined,
@@ -95,6 +90,7 @@ export class SqlPeopleStore implements PeopleStore {
     }));
   }
 
+  /** Every permission set with its grants and groups, by name. */
   async permissionSets(): Promise<PermissionSetInfo[]> {
     const { qb } = this.s;
     const [sets, grants, groups] = await Promise.all([

@@ -1,8 +1,15 @@
-import type { GroupNodeMembership, NodeInReach, NodeLatest, NodeScope } from '../positions.ts';
+import {
+  nodeLatestJson,
+  type GroupNodeMembership,
+  type NodeInReach,
+  type NodeLatest,
+  type NodeScope,
+  type StoredReading,
+} from '../positions.ts';
 import { TYPE } from './channel-rows.ts';
 import { withReach } from './channels.ts';
 import { byName } from './engine.ts';
-import { Repository } from './queries.ts';
+import { Repository, type Sql } from './queries.ts';
 
 /**
  * The latest-positions extension's reads of reach and group membership, written once. `latest`
@@ -10,14 +17,19 @@ import { Repository } from './queries.ts';
  * ../postgres/positions.ts: one statement with LATERAL seeks and arrays as parameters, one round
  * trip instead of one per sensor).
  */
-export abstract class SqlPositionStore extends Repository {
+export abstract class SqlPositionStore<S extends Sql = Sql> extends Repository<S> {
   /** Per node in scope order; nodes without a reading in `from`…`to` are left out. */
   abstract latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]>;
+
+  /** `latest` as the JSON text of `/v1/positions`' nodes, comma-separated, without brackets. */
+  async latestJson(scopes: readonly NodeScope[], from: number, to: number): Promise<string> {
+    return (await this.latest(scopes, from, to)).map(nodeLatestJson).join(',');
+  }
 
   /** NODE channels the user reaches, as the channel listing has them. */
   reachableNodes(userId: number): Promise<NodeInReach[]> {
     const { engine, qb } = this.s;
-    return this.s.all(
+    return this.s.read(
       withReach(qb, userId, 'NODE')
         .selectFrom('channels')
         .select(['id', 'uuid', 'name', 'tenant'])
@@ -31,7 +43,7 @@ export abstract class SqlPositionStore extends Repository {
 
   /** Node members of every group the user reaches, with the group's tenant. */
   async groupNodeMemberships(userId: number): Promise<GroupNodeMembership[]> {
-    const rows = await this.s.all(
+    const rows = await this.s.read(
       this.s.qb
         .selectFrom('channels as g')
         .innerJoin('group_members as gm', 'gm.group_id', 'g.id')
@@ -95,4 +107,41 @@ export abstract class SqlPositionStore extends Repository {
     }
     return [...scopes.values()].sort((a, b) => a.name.localeCompare(b.name));
   }
+}
+
+/** What `latest` found of one sensor: its newest reading in range, and for GPS its newest fix. */
+export interface SensorFind {
+  nodeId: number;
+  valueType: string | null;
+  newest: StoredReading;
+  fix?: StoredReading | undefined;
+}
+
+/** Each node's newest of its sensors' finds (seen, position, temperature), in scope order. */
+export function latestOfNodes(
+  scopes: readonly NodeScope[],
+  finds: Iterable<SensorFind>,
+): NodeLatest[] {
+  const byNode = new Map<number, { lastSeen: number; gps?: StoredReading; temp?: StoredReading }>();
+  for (const { nodeId, valueType, newest, fix } of finds) {
+    let node = byNode.get(nodeId);
+    if (!node) byNode.set(nodeId, (node = { lastSeen: newest.ts }));
+    node.lastSeen = Math.max(node.lastSeen, newest.ts);
+    if (valueType === 'TEMP' && (!node.temp || node.temp.ts < newest.ts)) node.temp = newest;
+    if (fix && (!node.gps || node.gps.ts < fix.ts)) node.gps = fix;
+  }
+  const answer: NodeLatest[] = [];
+  for (const scope of scopes) {
+    const node = byNode.get(scope.id);
+    if (!node) continue;
+    const latest: NodeLatest = {
+      nodeUuid: scope.uuid,
+      nodeName: scope.name,
+      lastSeen: node.lastSeen,
+    };
+    if (node.gps) latest.gps = { ts: node.gps.ts, value: node.gps.value };
+    if (node.temp) latest.temp = { ts: node.temp.ts, value: node.temp.value };
+    answer.push(latest);
+  }
+  return answer;
 }

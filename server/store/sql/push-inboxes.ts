@@ -2,22 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { PushInboxArrival } from '../../../contract/push.ts';
 import type { NewArrival, PushInbox, PushInboxWithSecret } from '../push-inboxes.ts';
 import { keepNewest } from './keep-newest.ts';
-import { Repository } from './queries.ts';
-import { flag } from './values.ts';
+import { one, Repository } from './queries.ts';
+import { flag, present } from './values.ts';
 
 const inbox = ['id', 'uuid', 'owner_id as ownerId', 'created_at as createdAt'] as const;
 
 /** Push inboxes: receivers on the cloud for trying push settings (our extension). */
 export class SqlPushInboxStore extends Repository {
-  async create(ownerId: number, secret: string, now: number): Promise<PushInbox> {
-    const row = await this.s.first(
+  create(ownerId: number, secret: string, now: number): Promise<PushInbox> {
+    return one(
+      this.s,
       this.s.qb
         .insertInto('push_inboxes')
         .values({ uuid: randomUUID(), owner_id: ownerId, secret, created_at: now })
         .returning(inbox),
     );
-    if (!row) throw new Error('INSERT … RETURNING gave no row');
-    return row;
   }
 
   find(uuid: string): Promise<PushInbox | undefined> {
@@ -115,11 +114,13 @@ export class SqlPushInboxStore extends Repository {
     return rows.map((row) => ({
       at: row.at,
       verified: flag(row.verified),
-      ...(row.webhook_id !== null ? { webhookId: row.webhook_id } : {}),
-      ...(row.problem !== null ? { problem: row.problem } : {}),
-      ...(row.channel_uuid !== null ? { channelUuid: row.channel_uuid } : {}),
-      ...(row.channel_name !== null ? { channelName: row.channel_name } : {}),
-      ...(row.event_count !== null ? { eventCount: row.event_count } : {}),
+      ...present({
+        webhookId: row.webhook_id,
+        problem: row.problem,
+        channelUuid: row.channel_uuid,
+        channelName: row.channel_name,
+        eventCount: row.event_count,
+      }),
       ...(row.events !== null
         ? { events: JSON.parse(row.events) as PushInboxArrival['events'] }
         : {}),

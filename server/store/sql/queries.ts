@@ -27,6 +27,12 @@ export interface Sql {
   readonly qb: Kysely<Database>;
   /** Every row. `name`: PostgreSQL prepares the statement once per connection under it. */
   all<O>(query: Compilable<O>, name?: string): Promise<O[]>;
+  /**
+   * `all` for a read that can take more than a millisecond (a listing, reach of many nodes):
+   * SQLite runs it on a read worker when it has them, outside a transaction
+   * (docs/decisions/0106-sqlite-reads-on-workers.md); PostgreSQL as `all`.
+   */
+  read<O>(query: Compilable<O>, name?: string): Promise<O[]>;
   first<O>(query: Compilable<O>, name?: string): Promise<O | undefined>;
   /** Runs a statement; answers how many rows it changed. */
   exec(query: Compilable<unknown>, name?: string): Promise<number>;
@@ -55,13 +61,23 @@ export const builders: Record<Engine, Kysely<Database>> = {
   postgres: compiler('postgres'),
 };
 
-/** A store written once: its queries run in the scope it is given. */
-export abstract class Repository {
-  protected readonly s: Sql;
+/**
+ * A store written once: its queries run in the scope it is given. An engine's own store names
+ * its scope's type (`Repository<SqliteScope>`) to reach what only that engine has.
+ */
+export abstract class Repository<S extends Sql = Sql> {
+  protected readonly s: S;
 
-  constructor(scope: Sql) {
+  constructor(scope: S) {
     this.s = scope;
   }
+}
+
+/** The row a statement must answer (INSERT … RETURNING): its absence is a bug, not a result. */
+export async function one<O>(s: Sql, query: Compilable<O>, name?: string): Promise<O> {
+  const row = await s.first(query, name);
+  if (row === undefined) throw new Error(`no row from ${query.compile().sql.slice(0, 40)}`);
+  return row;
 }
 
 /** A store's methods, without its scope: the type callers hold (and tests may stand in for). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { HistoryRow, NewReading } from '../readings.ts';
-import { Repository } from './queries.ts';
+import { Repository, type Sql } from './queries.ts';
 
 /**
  * What of the readings is written once. Storing, history and retention are each engine's own
@@ -9,7 +9,7 @@ import { Repository } from './queries.ts';
  * insert from arrays per batch on PostgreSQL; a join against LATERAL seeks over day partitions;
  * bounded deletes against dropping a day's partitions).
  */
-export abstract class SqlReadingStore extends Repository {
+export abstract class SqlReadingStore<S extends Sql = Sql> extends Repository<S> {
   /**
    * Stores the readings and publishes each to its channels. Returns, by position, each stored
    * reading's id, or undefined when its sensor already has a reading at that ts (a duplicate,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Grant, NewUser, User } from '../users.ts';
 import { binary, oneOf } from './engine.ts';
-import { Repository, type Sql } from './queries.ts';
+import { one, Repository, type Sql } from './queries.ts';
 
 const userColumns = [
   'id',
@@ -70,7 +70,8 @@ export class SqlUserStore extends Repository {
   create(input: NewUser): Promise<User> {
     return this.s.atomic(async (tx) => {
       await ensureTenants(tx, [input.tenant]);
-      const row = await tx.first(
+      return one(
+        tx,
         tx.qb
           .insertInto('users')
           .values({
@@ -84,15 +85,14 @@ export class SqlUserStore extends Repository {
           })
           .returning(userColumns),
       );
-      if (!row) throw new Error('INSERT … RETURNING gave no row');
-      return row;
     });
   }
 
   /** Creates or replaces a permission set (a role) with exactly these grants. */
   definePermissionSet(name: string, description: string, grants: readonly Grant[]): Promise<void> {
     return this.s.atomic(async (tx) => {
-      const row = await tx.first(
+      const row = await one(
+        tx,
         tx.qb
           .insertInto('permission_sets')
           .values({ name, description })
@@ -103,7 +103,6 @@ export class SqlUserStore extends Repository {
           )
           .returning('id'),
       );
-      if (!row) throw new Error('INSERT … RETURNING gave no row');
       await tx.exec(tx.qb.deleteFrom('permission_set_grants').where('set_id', '=', row.id));
       if (grants.length === 0) return;
       await ensureTenants(tx, [...new Set(grants.map((grant) => grant.tenant))]);

@@ -8,6 +8,12 @@ export function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
+/** `fields` without those that are null: the domain leaves out what a row holds as NULL. */
+export function present<T extends object>(fields: T): { [K in keyof T]?: Exclude<T[K], null> } {
+  const kept = Object.entries(fields).filter(([, value]) => value !== null);
+  return Object.fromEntries(kept) as { [K in keyof T]?: Exclude<T[K], null> };
+}
+
 /**
  * Rows one multi-row statement carries at most: SQLite takes 32766 parameters, PostgreSQL 65535,
  * and a channel has ten columns.

@@ -5,6 +5,8 @@ import { builders, type Sql } from '../sql/queries.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pending } from '../sql/migrations.ts';
+import { ReadWorkers } from './read-workers.ts';
+import { rowsOf, type RowColumns } from './read-jobs.ts';
 
 export const SQLITE_FILE = 'telemetry.sqlite';
 const STATEMENTS_KEPT = 1000;
@@ -18,13 +20,16 @@ const STATEMENTS_KEPT = 1000;
  */
 export class SqliteDatabase {
   readonly raw: DatabaseSync;
+  /** Where reads that can take over a millisecond run, when there are read workers. */
+  readonly readers: ReadWorkers | undefined;
   private readonly statements = new Map<string, StatementSync>();
   private held: Promise<void> | undefined;
   /** Set inside a transaction's work, to catch a statement that would wait for it (a deadlock). */
   private readonly inside = new AsyncLocalStorage<{ open: boolean }>();
 
-  constructor(raw: DatabaseSync) {
+  constructor(raw: DatabaseSync, readers?: ReadWorkers) {
     this.raw = raw;
+    this.readers = readers;
   }
 
   /**
@@ -55,11 +60,16 @@ export class SqliteDatabase {
   /** Callers waiting for another's transaction to end. */
   waiting = 0;
 
-  /** Resolves once no transaction holds the connection (check `busy` again before using it). */
-  async idle(): Promise<void> {
+  /** Throws inside a transaction's work: a statement there must use the store it was given. */
+  outsideTransactionWork(): void {
     if (this.inside.getStore()?.open === true) {
       throw new Error('a store method ran beside its transaction: use the store given to the work');
     }
+  }
+
+  /** Resolves once no transaction holds the connection (check `busy` again before using it). */
+  async idle(): Promise<void> {
+    this.outsideTransactionWork();
     this.waiting++;
     try {
       while (this.held !== undefined) await this.held;
@@ -111,13 +121,18 @@ export class SqliteDatabase {
     );
   }
 
-  close(): void {
+  async close(): Promise<void> {
+    await this.readers?.close();
     if (this.raw.isOpen) this.raw.close();
   }
 }
 
-/** Opens the cloud's database: a file in `dataDir`, or memory (`':memory:'`) for tests. */
-export function openSqlite(dataDir: string | ':memory:'): SqliteDatabase {
+/**
+ * Opens the cloud's database: a file in `dataDir`, or memory (`':memory:'`) for tests. With
+ * `readWorkers` > 0 and a file, that many worker threads read it on connections of their own
+ * (a database in memory is this connection's alone: it gets none).
+ */
+export function openSqlite(dataDir: string | ':memory:', readWorkers = 0): SqliteDatabase {
   let location = ':memory:';
   if (dataDir !== ':memory:') {
     mkdirSync(dataDir, { recursive: true });
@@ -133,7 +148,9 @@ export function openSqlite(dataDir: string | ':memory:'): SqliteDatabase {
   db.exec('PRAGMA cache_size = -65536');
   db.exec('PRAGMA temp_store = MEMORY');
   migrate(db);
-  return new SqliteDatabase(db);
+  const readers =
+    location !== ':memory:' && readWorkers > 0 ? new ReadWorkers(location, readWorkers) : undefined;
+  return new SqliteDatabase(db, readers);
 }
 
 /** Applies the migrations the database lacks, each in a transaction; the version goes with it. */
@@ -150,12 +167,6 @@ function migrate(db: DatabaseSync): void {
       throw error;
     }
   }
-}
-
-/** SQLite's answer to a broken UNIQUE rule (node:sqlite puts the extended code in errcode). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { errcode?: unknown }).errcode;
-  return code === 2067 || code === 1555;
 }
 
 /**
@@ -202,6 +213,27 @@ export class SqliteScope implements Sql {
     return this.run(() => this.prepare(sql).all(...bind(parameters)) as O[]);
   }
 
+  /**
+   * Read workers this scope's reads may go to: none inside a transaction, whose reads must see
+   * its own writes, and none while every worker is being replaced.
+   */
+  offLoop(): ReadWorkers | undefined {
+    const readers = this.db.readers;
+    if (this.inTransaction || readers?.available !== true) return undefined;
+    // On the main connection it would wait for its own transaction; here it would miss its writes.
+    this.db.outsideTransactionWork();
+    return readers;
+  }
+
+  async read<O>(query: Compilable<O>): Promise<O[]> {
+    const readers = this.offLoop();
+    if (readers === undefined) return this.all(query);
+    const { sql, parameters } = query.compile();
+    return rowsOf<O>(
+      await readers.run<RowColumns>({ kind: 'rows', sql, parameters: bind(parameters) }),
+    );
+  }
+
   first<O>(query: Compilable<O>): Promise<O | undefined> {
     const { sql, parameters } = query.compile();
     return this.run(() => this.prepare(sql).get(...bind(parameters)) as O | undefined);
@@ -212,8 +244,10 @@ export class SqliteScope implements Sql {
     return this.run(() => Number(this.prepare(sql).run(...bind(parameters)).changes));
   }
 
+  /** SQLite's answer to a broken UNIQUE rule (node:sqlite puts the extended code in errcode). */
   isUniqueViolation(error: unknown): boolean {
-    return isUniqueViolation(error);
+    const code = (error as { errcode?: unknown }).errcode;
+    return code === 2067 || code === 1555;
   }
 
   atomic<T>(work: (sql: Sql) => Promise<T>): Promise<T> {

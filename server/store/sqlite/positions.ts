@@ -1,80 +1,23 @@
-import type { NodeLatest, NodeScope, StoredReading } from '../positions.ts';
+import type { NodeLatest, NodeScope } from '../positions.ts';
 import { SqlPositionStore } from '../sql/positions.ts';
 import type { SqliteScope } from './database.ts';
+import { latestOf } from './latest-positions.ts';
+import { scopeColumns } from './read-jobs.ts';
 
-const sensors = `
-  SELECT id, node_id AS nodeId, value_type AS valueType FROM channels
-  WHERE type = 'SENSOR' AND node_id IN (SELECT value FROM json_each(?))`;
-const newest = `
-  SELECT ts, value FROM readings WHERE sensor_id = ? AND ts >= ? AND ts <= ?
-  ORDER BY ts DESC LIMIT 1`;
-const newestFix = `
-  SELECT ts, value FROM readings WHERE sensor_id = ? AND ts >= ? AND ts <= ?
-    AND json_type(value, '$.lat') IN ('integer', 'real') AND json_type(value, '$.lon') IN ('integer', 'real')
-    AND IFNULL(json_type(value, '$.stationary'), 'true') <> 'false'
-  ORDER BY ts DESC LIMIT 1`;
-
-interface SensorRow {
-  id: number;
-  nodeId: number;
-  valueType: string | null;
-}
-
-/** As section 2.3 has it: a GPS value with lat and lon, unless it says it is not stationary. */
-function hasPosition(value: string): boolean {
-  const parsed = JSON.parse(value) as { lat?: unknown; lon?: unknown; stationary?: unknown };
-  return (
-    typeof parsed.lat === 'number' && typeof parsed.lon === 'number' && parsed.stationary !== false
-  );
-}
-
-/** SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor, on the one connection. */
-export class SqlitePositionStore extends SqlPositionStore {
-  private readonly db: SqliteScope;
-
-  constructor(scope: SqliteScope) {
-    super(scope);
-    this.db = scope;
+/** SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor (latest-positions.ts). */
+export class SqlitePositionStore extends SqlPositionStore<SqliteScope> {
+  latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
+    return this.s.run(() => latestOf((sql) => this.s.prepare(sql), scopes, from, to));
   }
 
-  latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
-    return this.db.run(() => {
-      const sensorsByNode = new Map<number, SensorRow[]>();
-      const ids = JSON.stringify(scopes.map((scope) => scope.id));
-      for (const sensor of this.db.prepare(sensors).all(ids) as unknown as SensorRow[]) {
-        let list = sensorsByNode.get(sensor.nodeId);
-        if (!list) sensorsByNode.set(sensor.nodeId, (list = []));
-        list.push(sensor);
-      }
-      const newestOf = this.db.prepare(newest);
-      const newestFixOf = this.db.prepare(newestFix);
-      const answer: NodeLatest[] = [];
-      for (const scope of scopes) {
-        let lastSeen = -1;
-        let gps: StoredReading | undefined;
-        let temp: StoredReading | undefined;
-        for (const sensor of sensorsByNode.get(scope.id) ?? []) {
-          const since = Math.min(scope.all ?? Infinity, scope.only?.get(sensor.id) ?? Infinity);
-          if (since === Infinity) continue;
-          const start = Math.max(from, since);
-          const found = newestOf.get(sensor.id, start, to) as StoredReading | undefined;
-          if (!found) continue;
-          lastSeen = Math.max(lastSeen, found.ts);
-          if (sensor.valueType === 'TEMP' && (!temp || temp.ts < found.ts)) temp = found;
-          if (sensor.valueType === 'GPS') {
-            const fix = hasPosition(found.value)
-              ? found
-              : (newestFixOf.get(sensor.id, start, to) as StoredReading | undefined);
-            if (fix && (!gps || gps.ts < fix.ts)) gps = fix;
-          }
-        }
-        if (lastSeen < 0) continue;
-        const node: NodeLatest = { nodeUuid: scope.uuid, nodeName: scope.name, lastSeen };
-        if (gps) node.gps = { ts: gps.ts, value: gps.value };
-        if (temp) node.temp = { ts: temp.ts, value: temp.value };
-        answer.push(node);
-      }
-      return answer;
-    });
+  /** On a read worker when there are some: it answers the text, a string per request. */
+  override async latestJson(
+    scopes: readonly NodeScope[],
+    from: number,
+    to: number,
+  ): Promise<string> {
+    const readers = this.s.offLoop();
+    if (readers === undefined) return super.latestJson(scopes, from, to);
+    return readers.run<string>({ kind: 'latest', scopes: scopeColumns(scopes), from, to });
   }
 }

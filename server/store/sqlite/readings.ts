@@ -1,6 +1,7 @@
 import type { HistoryRow, NewReading } from '../readings.ts';
 import { SqlReadingStore } from '../sql/readings.ts';
 import type { SqliteScope } from './database.ts';
+import { arraysOf, type RowColumns } from './read-jobs.ts';
 
 const insert = `
   INSERT INTO readings (sensor_id, node_id, gateway_id, ts, type, value)
@@ -16,20 +17,14 @@ const historyRange = `
   ORDER BY d.ts DESC, d.reading_id DESC
   LIMIT $count`;
 
-export class SqliteReadingStore extends SqlReadingStore {
-  private readonly db: SqliteScope;
+export class SqliteReadingStore extends SqlReadingStore<SqliteScope> {
   /** Retention goes through the channels in id order; the last one it finished. */
   private pruned = 0;
 
-  constructor(scope: SqliteScope) {
-    super(scope);
-    this.db = scope;
-  }
-
   store(readings: readonly NewReading[]): Promise<(number | undefined)[]> {
-    return this.db.atomically(() => {
-      const add = this.db.prepare(insert);
-      const publish = this.db.prepare(link);
+    return this.s.atomically(() => {
+      const add = this.s.prepare(insert);
+      const publish = this.s.prepare(link);
       return readings.map((reading) => {
         const row = add.get({
           $sensor: reading.sensorId,
@@ -46,9 +41,16 @@ export class SqliteReadingStore extends SqlReadingStore {
     });
   }
 
-  range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
-    return this.db.run(() => {
-      const statement = this.db.prepare(historyRange);
+  async range(channelId: number, from: number, to: number, count: number): Promise<HistoryRow[]> {
+    const readers = this.s.offLoop();
+    if (readers !== undefined) {
+      const parameters = { $channel: channelId, $from: from, $to: to, $count: count };
+      return arraysOf<HistoryRow>(
+        await readers.run<RowColumns>({ kind: 'rows', sql: historyRange, parameters }),
+      );
+    }
+    return this.s.run(() => {
+      const statement = this.s.prepare(historyRange);
       statement.setReturnArrays(true);
       return statement.all({
         $channel: channelId,
@@ -60,15 +62,13 @@ export class SqliteReadingStore extends SqlReadingStore {
   }
 
   removeBefore(before: number, budget: number): Promise<{ removed: number; more: boolean }> {
-    return this.db.atomically(() => {
-      const next = this.db.prepare(
-        'SELECT id, type FROM channels WHERE id > ? ORDER BY id LIMIT 1',
-      );
-      const data = this.db.prepare(`
+    return this.s.atomically(() => {
+      const next = this.s.prepare('SELECT id, type FROM channels WHERE id > ? ORDER BY id LIMIT 1');
+      const data = this.s.prepare(`
         DELETE FROM channel_data WHERE (channel_id, ts, reading_id) IN (
           SELECT channel_id, ts, reading_id FROM channel_data
           WHERE channel_id = ? AND ts < ? LIMIT ?)`);
-      const ofSensor = this.db.prepare(`
+      const ofSensor = this.s.prepare(`
         DELETE FROM readings WHERE id IN (
           SELECT id FROM readings WHERE sensor_id = ? AND ts < ? LIMIT ?)`);
       let removed = 0;

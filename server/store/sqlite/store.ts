@@ -4,10 +4,9 @@ import { SqliteReadingStore } from './readings.ts';
 import { SqlitePositionStore } from './positions.ts';
 
 /** The embedded store: node:sqlite, one connection, one instance (docs/decisions/0018-storage.md, "Storage"). */
-export class SqliteStore extends Store {
+export class SqliteStore extends Store<SqliteScope> {
   readonly engine = 'sqlite';
   readonly db: SqliteDatabase;
-  private readonly scope: SqliteScope;
   /** The store a transaction's work gets; one at a time, so one is enough. */
   private inside: SqliteStore | undefined;
   /** The end of the queue of `exclusively`'s callers. */
@@ -20,11 +19,10 @@ export class SqliteStore extends Store {
       positions: new SqlitePositionStore(scope),
     });
     this.db = db;
-    this.scope = scope;
   }
 
   transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
-    if (this.scope.inTransaction) return work(this);
+    if (this.s.inTransaction) return work(this);
     const tx = (this.inside ??= new SqliteStore(this.db, true));
     return this.db.transaction(() => work(tx));
   }
@@ -36,7 +34,7 @@ export class SqliteStore extends Store {
   }
 
   ping(): Promise<void> {
-    return this.scope.run(() => {
+    return this.s.run(() => {
       this.db.prepare('SELECT 1').get();
     });
   }
@@ -51,11 +49,12 @@ export class SqliteStore extends Store {
     return { open, idle: this.db.busy ? 0 : open, waiting: this.db.waiting };
   }
 
-  async close(): Promise<void> {
-    this.db.close();
+  close(): Promise<void> {
+    return this.db.close();
   }
 }
 
-export function openSqliteStore(dataDir: string | ':memory:'): SqliteStore {
-  return new SqliteStore(openSqlite(dataDir));
+/** `readWorkers`: threads that take the slow reads off the event loop (SQLITE_READ_WORKERS). */
+export function openSqliteStore(dataDir: string | ':memory:', readWorkers = 0): SqliteStore {
+  return new SqliteStore(openSqlite(dataDir, readWorkers));
 }

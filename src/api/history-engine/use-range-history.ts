@@ -65,11 +65,17 @@ export function useRangeHistory(channelUuid: string, range: TimeSpan): RangeHist
 }
 
 /**
- * While days keep arriving, views ask again at most this often: quick answers (a chart's lines,
- * counts, table rows) often, every position of every node seldom, so the engine spends its time
- * loading rather than answering.
+ * While days keep arriving, views ask again at most this often, and only once the range holds
+ * `growth` times the messages of their last answer: quick answers (a chart's lines, counts, table
+ * rows) often, every position of every node seldom, so the engine spends its time loading rather
+ * than answering. Each answer costs a pass over everything loaded so far; by time alone, a load
+ * that a busy machine stretched from 6 s to 3 minutes cost thirty times the answers (issue 20),
+ * growth bounds them to about a dozen however long the load takes.
  */
-const PACE_MS = { quick: 1000, slow: 4000 } as const;
+const PACE = {
+  quick: { ms: 1000, growth: 1.5 },
+  slow: { ms: 4000, growth: 2 },
+} as const;
 const slowKinds: ReadonlySet<Query['kind']> = new Set(['tracks']);
 /**
  * Reports are asked once every day has arrived (or loading stopped): trips, excursions and daily
@@ -78,26 +84,57 @@ const slowKinds: ReadonlySet<Query['kind']> = new Set(['tracks']);
  */
 const reportKinds: ReadonlySet<Query['kind']> = new Set(['motion', 'coldChain', 'daily']);
 
+export interface PaceState {
+  loading: boolean;
+  /** Messages in the range now, and when the view last followed the data. */
+  messages: number;
+  lastMessages: number;
+  now: number;
+  lastAt: number;
+}
+
 /**
- * The data version a view follows: every change once loading has stopped, at most one every
- * PACE_MS while it goes on, so thirty arriving days cost a handful of answers, not thirty.
+ * How long a view waits before following the data to its newest version: 0 at once (loading
+ * stopped, or enough time and data), a number of milliseconds, or undefined to wait for more
+ * messages (the next progress asks again).
  */
-function usePacedVersion(history: RangeHistory, pace: number): number {
-  const { version, status } = history;
+export function paceWait(
+  state: PaceState,
+  pace: { ms: number; growth: number },
+): number | undefined {
+  if (!state.loading) return 0;
+  if (state.lastMessages > 0 && state.messages < state.lastMessages * pace.growth) return undefined;
+  return Math.max(0, state.lastAt + pace.ms - state.now);
+}
+
+/**
+ * The data version a view follows: every change once loading has stopped; while it goes on, one
+ * every PACE ms at most and only when the messages grew by its factor, so thirty arriving days
+ * cost a handful of answers, not thirty, nor one a second however long they take.
+ */
+function usePacedVersion(history: RangeHistory, pace: { ms: number; growth: number }): number {
+  const { version, status, messages } = history;
   const [paced, setPaced] = useState(version);
-  const last = useRef(0);
+  const last = useRef({ at: 0, messages: 0 });
   useEffect(() => {
     if (version === paced) return;
-    const wait = status === 'loading' ? last.current + pace - performance.now() : 0;
-    const timer = setTimeout(
-      () => {
-        last.current = performance.now();
-        setPaced(version);
+    const wait = paceWait(
+      {
+        loading: status === 'loading',
+        messages,
+        lastMessages: last.current.messages,
+        now: performance.now(),
+        lastAt: last.current.at,
       },
-      Math.max(0, wait),
+      pace,
     );
+    if (wait === undefined) return;
+    const timer = setTimeout(() => {
+      last.current = { at: performance.now(), messages };
+      setPaced(version);
+    }, wait);
     return () => clearTimeout(timer);
-  }, [version, status, paced, pace]);
+  }, [version, status, messages, paced, pace]);
   return paced;
 }
 
@@ -113,7 +150,7 @@ const engineKeys = {
  * `undefined` asks nothing (a view that does not know its width yet).
  */
 export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q | undefined) {
-  const pace = query && slowKinds.has(query.kind) ? PACE_MS.slow : PACE_MS.quick;
+  const pace = query && slowKinds.has(query.kind) ? PACE.slow : PACE.quick;
   const waits = query !== undefined && reportKinds.has(query.kind) && history.status === 'loading';
   const version = usePacedVersion(history, pace);
   const { engine, key } = history;

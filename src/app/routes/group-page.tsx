@@ -107,7 +107,7 @@ export function Component() {
         <Stack gap="md">
           <AddMembers
             groupUuid={groupUuid}
-            groupTenant={group.data?.tenant}
+            group={group.data}
             members={members.data ?? []}
             verdict={update}
           />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { t } from '../../i18n/i18n.ts';
 import { lastAtOrBefore } from '../../lib/history-store/m4.ts';
 import { valueDomain } from '../../lib/history/value-domain.ts';
@@ -88,9 +88,11 @@ const reading = (value: number) => t('chart.reading', { value });
  * shaded. Lines arrive reduced with M4 to the plot's pixel columns, so the chart draws the same
  * pixels as with every reading and each kept point is a real one: the tooltip shows measured
  * values at their own time, never interpolated. Zooming asks for the narrower window again, down
- * to every reading.
+ * to every reading. Memoised: the history page renders again with every day that arrives, and
+ * Recharts' render (its store, selectors and three passes) was most of each render's cost, for a
+ * chart whose data had not changed.
  */
-export function TemperatureChart({
+export const TemperatureChart = memo(function TemperatureChart({
   width,
   lines,
   bands = [],
@@ -256,4 +258,4 @@ export function TemperatureChart({
       </figcaption>
     </figure>
   );
-}
+});

@@ -16,13 +16,17 @@ const allChannels = {};
 /** Search the accessible nodes, gateways and sensors; pick several; add them in one go. */
 export function AddMembers({
   groupUuid,
-  groupTenant,
+  group,
   members,
   verdict,
 }: {
   groupUuid: string;
-  /** The group's tenant, where the cloud says it: a group holds members of its own tenant only. */
-  groupTenant: string | undefined;
+  /**
+   * The group's record, undefined while it is on its way. A group holds members of its own tenant
+   * only (where the cloud says tenants), so nothing is offered until that tenant is known: an
+   * admin who reads acme's nodes was offered them for a demo group, and refused after submit.
+   */
+  group: Pick<ChannelRecord, 'tenant'> | undefined;
   members: readonly ChannelRecord[];
   verdict: Verdict;
 }) {
@@ -30,7 +34,9 @@ export function AddMembers({
   const [selected, setSelected, clearSelected] = useDraft<string[]>(`members:${groupUuid}`, []);
   const add = useAddMembers(groupUuid);
 
+  const groupTenant = group?.tenant;
   const candidates = useMemo(() => {
+    if (group === undefined) return [];
     const memberUuids = new Set(members.map((member) => member.uuid));
     return (channels ?? []).filter(
       (channel) =>
@@ -41,7 +47,7 @@ export function AddMembers({
           channel.tenant === undefined ||
           channel.tenant === groupTenant),
     );
-  }, [channels, members, groupTenant]);
+  }, [channels, members, group, groupTenant]);
   const byUuid = useMemo(() => new Map(candidates.map((c) => [c.uuid, c])), [candidates]);
   const options = useMemo(
     () =>
@@ -80,7 +86,9 @@ export function AddMembers({
         <Group align="flex-end" gap="xs" wrap="wrap">
           <MultiSelect
             label={t('group.add.label')}
-            placeholder={t(isPending ? 'group.add.loading' : 'group.add.search')}
+            placeholder={t(
+              isPending || group === undefined ? 'group.add.loading' : 'group.add.search',
+            )}
             data={options}
             value={selected.filter((uuid) => byUuid.has(uuid))}
             onChange={setSelected}

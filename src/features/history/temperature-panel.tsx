@@ -199,6 +199,17 @@ export function TemperaturePanel({
     ];
   }, [sensors, colorOf, banded, chartBands, shown]);
 
+  // Kept while it says the same, so the memoised chart is not drawn again for a new element.
+  const pickedShaded = ownShades.length > 0;
+  const shadedNote = useMemo(
+    () =>
+      banded && shades.length > 0 ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {t(pickedShaded ? 'temperature.shadedPicked' : 'temperature.shaded')}
+        </Text>
+      ) : undefined,
+    [banded, shades.length, pickedShaded],
+  );
   const whole = window.from === range.from && window.to === range.to;
   const empty = sensors.length === 0;
   return (
@@ -260,11 +271,7 @@ export function TemperaturePanel({
             legend={legend}
             legendLabel={t(banded ? 'temperature.bandsAndSensors' : 'chart.sensors')}
           >
-            {banded && shades.length > 0 && (
-              <Text size="xs" c="dimmed" mt={4}>
-                {t(ownShades.length > 0 ? 'temperature.shadedPicked' : 'temperature.shaded')}
-              </Text>
-            )}
+            {shadedNote}
           </TemperatureChart>
         </>
       )}

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Group, List, Text } from '@mantine/core';
 import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
@@ -31,7 +31,8 @@ export interface TrackPanelProps {
   attribution?: string | undefined;
 }
 
-function Legend({
+/** Memoised: a line per node (40 for a group), unchanged by most of the days that arrive. */
+const Legend = memo(function Legend({
   tracks,
   summary,
   range,
@@ -82,7 +83,7 @@ function Legend({
       </List>
     </Group>
   );
-}
+});
 
 const describeStop = (stop: StopMark) => [
   t('trackPanel.stopOf', { name: stop.nodeName }),

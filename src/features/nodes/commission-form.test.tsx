@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
@@ -68,5 +68,66 @@ describe('CommissionForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Commission node' }));
     const post = calls.find((call) => call.init.method === 'POST');
     expect(post?.url.searchParams.get('tenant')).toBe('acme');
+  });
+
+  describe('while the caller’s profile is on its way', () => {
+    /** A cloud whose /v1/userinfo answers only when the test says, with `permissions`. */
+    function slowProfile() {
+      let answer: (permissions: Record<string, string[]>) => void = () => undefined;
+      const arrived = new Promise<Record<string, string[]>>((resolve) => {
+        answer = resolve;
+      });
+      fakeCloud(async (url) => {
+        if (url.pathname !== '/v1/userinfo') return json([]);
+        const permissions = await arrived;
+        return json({
+          sub: 'u1',
+          username: 'fleet',
+          name: 'Fleet',
+          email: 'f@example.com',
+          permissions,
+        });
+      });
+      return answer;
+    }
+    const refusal = /your role does not allow/i;
+
+    it('says nothing of the role, and says the refusal once the profile does', async () => {
+      const answer = slowProfile();
+      renderPage(<CommissionForm />, {}, { profile: 'from-cloud' });
+      const button = screen.getByRole('button', { name: 'Commission node' });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAttribute('data-loading');
+      expect(screen.queryByText(refusal)).toBeNull();
+
+      answer({ 'demo:assets': ['READ'], 'demo:groups': ['READ'] });
+      expect(
+        await screen.findByText(
+          'You may not do this: your role does not allow commissioning nodes in tenant demo.',
+          {},
+          // Bounded, generously: a busy machine answers the profile late.
+          { timeout: 10_000 },
+        ),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Commission node' })).toHaveAttribute(
+        'aria-disabled',
+        'true',
+      );
+    });
+
+    it('offers commissioning without a word of refusal once the profile allows it', async () => {
+      const answer = slowProfile();
+      renderPage(<CommissionForm />, {}, { profile: 'from-cloud' });
+      expect(screen.getByRole('button', { name: 'Commission node' })).toHaveAttribute(
+        'data-loading',
+      );
+      answer({ 'demo:assets': ['READ', 'COMMISSION'], 'demo:groups': ['READ'] });
+      await waitFor(
+        () => expect(screen.getByRole('button', { name: 'Commission node' })).toBeEnabled(),
+        { timeout: 10_000 },
+      );
+      expect(screen.getByRole('textbox', { name: 'Serial' })).toBeEnabled();
+      expect(screen.queryByText(refusal)).toBeNull();
+    });
   });
 });

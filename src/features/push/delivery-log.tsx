@@ -5,6 +5,7 @@ import { deliveriesQuery, type Delivery } from '../../api/push.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import { TimesIn } from '../../components/times-in.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 function Outcome({ delivery }: { delivery: Delivery }) {
   const status = delivery.responseStatus;
@@ -17,9 +18,9 @@ function Outcome({ delivery }: { delivery: Delivery }) {
   }
   return (
     <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
-      {status !== null ? `HTTP ${status}` : ''}
+      {status !== null ? t('push.log.http', { status }) : ''}
       {status !== null && delivery.error ? ' · ' : ''}
-      {delivery.error ?? (status === null ? 'No answer' : '')}
+      {delivery.error ?? (status === null ? t('push.log.noAnswer') : '')}
     </Text>
   );
 }
@@ -29,17 +30,13 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
   if (isPending) return <Skeleton height={80} />;
   if (data === undefined) {
     return (
-      <ApiErrorAlert
-        error={error}
-        title="The delivery log could not be loaded"
-        onRetry={() => void refetch()}
-      />
+      <ApiErrorAlert error={error} title={t('push.log.notLoaded')} onRetry={() => void refetch()} />
     );
   }
   if (data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Nothing delivered yet. Deliveries appear here once data reaches this channel.
+        {t('push.log.empty')}
       </Text>
     );
   }
@@ -47,13 +44,13 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
   return (
     <>
       <Table.ScrollContainer minWidth={480}>
-        <Table aria-label="Last deliveries" withTableBorder striped>
+        <Table aria-label={t('push.log.title')} withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Time</Table.Th>
-              <Table.Th scope="col">Events</Table.Th>
-              <Table.Th scope="col">Outcome</Table.Th>
-              <Table.Th scope="col">Duration</Table.Th>
+              <Table.Th scope="col">{t('push.log.time')}</Table.Th>
+              <Table.Th scope="col">{t('push.log.events')}</Table.Th>
+              <Table.Th scope="col">{t('push.log.outcome')}</Table.Th>
+              <Table.Th scope="col">{t('push.log.duration')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -65,7 +62,9 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
                   <Outcome delivery={delivery} />
                 </Table.Td>
                 <Table.Td>
-                  {delivery.durationMs === null ? '—' : `${Math.round(delivery.durationMs)} ms`}
+                  {delivery.durationMs === null
+                    ? '—'
+                    : t('push.log.ms', { ms: Math.round(delivery.durationMs) })}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -87,7 +86,7 @@ export function DeliveryLog({ channelUuid }: { channelUuid: string }) {
   return (
     <section aria-labelledby="deliveries-title">
       <Title order={3} size="h5" mb="xs" id="deliveries-title">
-        Last deliveries
+        {t('push.log.title')}
       </Title>
       <Log template={template} channelUuid={channelUuid} />
     </section>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/i18n.ts';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { fakeCloud, json, renderPage } from '../../test/render.tsx';
 import { PushForm } from './push-form.tsx';
@@ -81,7 +82,7 @@ describe('PushForm', () => {
     for (const [typed, said] of [
       ['-5', 'The interval must be a whole number of seconds, 0 or more.'],
       ['2.5', 'The interval must be a whole number of seconds, 0 or more.'],
-      ['99999999999', 'The interval must be at most 86400 seconds (one day).'],
+      ['99999999999', 'The interval must be at most 86,400 seconds (one day).'],
     ] as const) {
       await userEvent.clear(interval);
       await userEvent.type(interval, typed);
@@ -150,5 +151,43 @@ describe('PushForm', () => {
     expect(pushed?.url.searchParams.get('secret')).toBe('try-this-secret');
     // The form stays open with the secret, to save the same settings with a real address.
     expect(screen.getByLabelText(/^Secret/)).toHaveValue('try-this-secret');
+  });
+
+  it('speaks Dutch: its fields, its checks and the cloud’s parameters by the fields’ names', async () => {
+    applyLanguage('nl', ['nl-NL']);
+    fakeCloud((url, init) =>
+      init.method === 'PUT'
+        ? json(
+            {
+              status: 'BAD_REQUEST',
+              message: "query parameter 'to': 10.0.0.5 is a private address.",
+            },
+            400,
+          )
+        : json({ paths: {} }),
+    );
+    renderPage(
+      <PushForm
+        channel={{ ...channel, pushURL: 'https://example.com/hook', pushInterval: 5 }}
+        onDone={() => undefined}
+      />,
+    );
+    expect(screen.getByText(/bewaart adres, interval en geheim samen/)).toBeVisible();
+    const address = screen.getByRole('textbox', { name: /Adres/ });
+    await userEvent.clear(address);
+    await userEvent.click(screen.getByRole('button', { name: 'Push opslaan' }));
+    expect(screen.getByText('Vul het adres in dat de gebeurtenissen ontvangt.')).toBeVisible();
+    expect(screen.getByText('Het geheim moet minstens 8 tekens lang zijn.')).toBeVisible();
+    await userEvent.type(address, 'http://10.0.0.5/hook');
+    await userEvent.click(screen.getByRole('button', { name: 'Genereren' }));
+    expect(screen.getByText('Kopieer dit geheim nu')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Push opslaan' }));
+    // The generated secret's notice is an alert too; the refusal is the one with its title.
+    await screen.findByText('Push is niet opgeslagen');
+    const refusal = screen
+      .getAllByRole('alert')
+      .find((alert) => alert.textContent.includes('Push is niet opgeslagen'));
+    expect(refusal).toHaveTextContent('Adres: 10.0.0.5 is a private address.');
+    expect(screen.getByRole('button', { name: 'Annuleren' })).toBeVisible();
   });
 });

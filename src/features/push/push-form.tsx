@@ -20,6 +20,7 @@ import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { Copyable } from '../../components/copyable.tsx';
 import { useFocusFirstField } from '../../components/use-focus-first-field.ts';
+import { t } from '../../i18n/i18n.ts';
 import {
   generateWebhookSecret,
   pushAddressError,
@@ -27,8 +28,14 @@ import {
   pushSecretError,
 } from '../../lib/push-settings.ts';
 
-/** The cloud's parameters as this form names them. */
-const pushFields = { to: 'Address', interval: 'Interval', secret: 'Secret' };
+/** The cloud's parameters as this form names them, in the page's language. */
+function pushFields(): Record<string, string> {
+  return {
+    to: t('push.form.address'),
+    interval: t('push.form.interval'),
+    secret: t('push.form.secret'),
+  };
+}
 
 interface PushDraft {
   to: string;
@@ -73,7 +80,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           clearDraft();
           setSecret('');
           onDone();
-          notifyDone(`Push of ${channel.name} saved.`);
+          notifyDone(t('push.form.saved', { channel: channel.name }));
         },
       },
     );
@@ -87,7 +94,7 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
     save.reset();
     tryInbox.mutate(
       { secret, interval: Number(draft.interval), previous: channel.pushURL },
-      { onSuccess: () => notifyDone(`Push of ${channel.name} now goes to your test inbox.`) },
+      { onSuccess: () => notifyDone(t('push.form.nowInbox', { channel: channel.name })) },
     );
   };
   const showCheck = submitted || trying;
@@ -113,8 +120,9 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
     >
       <Stack gap="sm">
         <TextInput
-          label="Address"
-          description="Events are POSTed here as JSON, signed with the secret."
+          label={t('push.form.address')}
+          description={t('push.form.addressHint')}
+          // i18n-exempt: an example address, the same in every language
           placeholder="https://example.com/telemetry"
           required
           type="url"
@@ -123,8 +131,8 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
           error={submitted ? errors.to : undefined}
         />
         <NumberInput
-          label="Interval (seconds)"
-          description="0 delivers each event at once; N gathers events and delivers at most one batch every N seconds."
+          label={t('push.form.interval')}
+          description={t('push.form.intervalHint')}
           // Nothing typed is changed behind the person's back: -5, 2.5 or more than a day are
           // said to be wrong, not turned into 5, 2 or 86400.
           clampBehavior="none"
@@ -137,12 +145,10 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
         />
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <PasswordInput
-            label="Secret"
-            description={
-              channel.pushURL
-                ? 'The cloud saves address, interval and secret together and never shows the current secret, so every change needs one: type the secret your receiver has, or generate a new one and give it to your receiver.'
-                : 'Write-only: the cloud never shows it again.'
-            }
+            label={t('push.form.secret')}
+            description={t(
+              channel.pushURL ? 'push.form.secretChangeHint' : 'push.form.secretNewHint',
+            )}
             required
             autoComplete="new-password"
             value={secret}
@@ -161,44 +167,42 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
               setGenerated(true);
             }}
           >
-            Generate
+            {t('push.form.generate')}
           </Button>
         </Group>
         {generated && (
-          <Alert color="indigo" variant="light" title="Copy this secret now">
+          <Alert color="indigo" variant="light" title={t('push.form.copyTitle')}>
             <Text size="sm" mb={4}>
-              Your receiver needs it to verify deliveries; once saved, nobody can read it back.
+              {t('push.form.copyText')}
             </Text>
-            <Copyable value={secret} label="secret" />
+            <Copyable value={secret} label={t('push.form.copyThing')} />
           </Alert>
         )}
         {tryInbox.isSuccess && (
-          <Alert color="green" variant="light" title="Trying with your test inbox">
-            This channel’s events now go to your test inbox, shown below with whether each signature
-            verifies. To send them to your receiver instead, enter its address and save push with
-            the same secret.
+          <Alert color="green" variant="light" title={t('push.form.tryingTitle')}>
+            {t('push.form.tryingText')}
           </Alert>
         )}
         {tryInbox.isError && (
           <ApiErrorAlert
             error={tryInbox.error}
-            title="Trying with a test inbox failed"
+            title={t('push.form.tryFailed')}
             change
-            fieldNames={pushFields}
+            fieldNames={pushFields()}
           />
         )}
         {save.isError && (
           <ApiErrorAlert
             error={save.error}
-            title="Push was not saved"
+            title={t('push.form.notSaved')}
             change
-            fieldNames={pushFields}
+            fieldNames={pushFields()}
           />
         )}
         <Group justify="flex-end" gap="xs">
           {inboxesOffered === true && (
             <Button variant="light" mr="auto" loading={tryInbox.isPending} onClick={tryWithInbox}>
-              Try with a test inbox
+              {t('push.form.tryInbox')}
             </Button>
           )}
           <Button
@@ -209,10 +213,10 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
               onDone();
             }}
           >
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save push
+            {t('push.form.save')}
           </Button>
         </Group>
       </Stack>

@@ -6,18 +6,20 @@ import { inboxAt, pushInboxesQuery, pushInboxQuery } from '../../api/push-inboxe
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import { TimesIn } from '../../components/times-in.tsx';
+import { t } from '../../i18n/i18n.ts';
 
 function Signature({ arrival }: { arrival: PushInboxArrival }) {
   if (arrival.verified) {
     return (
       <Badge color="green" variant="light">
-        Verified
+        {t('push.inbox.verified')}
       </Badge>
     );
   }
   return (
     <Text size="sm" c="red" style={{ overflowWrap: 'anywhere' }}>
-      Not verified: {arrival.problem ?? 'the signature does not match'}
+      {/* The problem is the cloud's own words, as its other answers are shown. */}
+      {t('push.inbox.notVerified', { problem: arrival.problem ?? t('push.inbox.mismatch') })}
     </Text>
   );
 }
@@ -27,17 +29,13 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
   if (isPending) return <Skeleton height={80} />;
   if (isError) {
     return (
-      <ApiErrorAlert
-        error={error}
-        title="The test inbox could not be read"
-        onRetry={() => void refetch()}
-      />
+      <ApiErrorAlert error={error} title={t('push.inbox.notRead')} onRetry={() => void refetch()} />
     );
   }
   if (data.arrivals.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        Nothing has arrived yet. Deliveries arrive as soon as data reaches this channel.
+        {t('push.inbox.empty')}
       </Text>
     );
   }
@@ -45,12 +43,12 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
   return (
     <Stack gap="xs">
       <Table.ScrollContainer minWidth={420}>
-        <Table aria-label="Arrived in the test inbox" withTableBorder striped>
+        <Table aria-label={t('push.inbox.table')} withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Arrived</Table.Th>
-              <Table.Th scope="col">Events</Table.Th>
-              <Table.Th scope="col">Signature</Table.Th>
+              <Table.Th scope="col">{t('push.inbox.arrived')}</Table.Th>
+              <Table.Th scope="col">{t('push.inbox.events')}</Table.Th>
+              <Table.Th scope="col">{t('push.inbox.signature')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -71,7 +69,9 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
       {latest?.events !== undefined && (
         <div>
           <Text size="sm" fw={500} mb={4} id="inbox-latest">
-            Latest verified delivery of {latest.channelName ?? 'this channel'} (first events)
+            {latest.channelName === undefined
+              ? t('push.inbox.latestThis')
+              : t('push.inbox.latest', { channel: latest.channelName })}
           </Text>
           {/* A named, focusable region, so that a keyboard can scroll it. */}
           <Code
@@ -108,11 +108,10 @@ export function TestInbox({ pushURL }: { pushURL: string | undefined }) {
   return (
     <section aria-labelledby="inbox-title">
       <Title order={3} size="h5" mb={4} id="inbox-title">
-        Test inbox
+        {t('push.inbox.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        This channel pushes to your test inbox on the cloud, which checks every delivery’s signature
-        with the secret you set, as your receiver will.
+        {t('push.inbox.intro')}
       </Text>
       <Arrivals inboxUuid={inbox.uuid} />
     </section>

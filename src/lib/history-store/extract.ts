@@ -55,10 +55,11 @@ function tempOfChunk(chunk: Chunk): TempSeries[] {
   return [...groups].map(([sensor, rows]) => {
     const ts = new Float64Array(rows.length);
     const values = new Float64Array(rows.length);
-    rows.forEach((row, i) => {
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i] ?? 0;
       ts[i] = chunk.ts[row] ?? 0;
       values[i] = temperature[chunk.detail[row] ?? 0] ?? Number.NaN;
-    });
+    }
     return { sensor, ts, values };
   });
 }
@@ -99,10 +100,12 @@ function gpsOfChunk(chunk: Chunk, dictionary: Dictionary): NodeGps[] {
 
 function heardOfChunk(chunk: Chunk, dictionary: Dictionary): NodeHeard[] {
   const groups = rowsBy(chunk, (row) => dictionary.sensors[chunk.sensor[row] ?? 0]?.node);
-  return [...groups].map(([node, rows]) => ({
-    node,
-    ts: Float64Array.from(rows, (row) => chunk.ts[row] ?? 0),
-  }));
+  // Plain loops: Float64Array.from with a function was most of a month's extraction (issue 20).
+  return [...groups].map(([node, rows]) => {
+    const ts = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) ts[i] = chunk.ts[rows[i] ?? 0] ?? 0;
+    return { node, ts };
+  });
 }
 
 /** A node's positions only (GPS messages with one), projected to Web Mercator for the map. */
@@ -143,7 +146,12 @@ function memo<T>(map: WeakMap<Chunk, T>, chunk: Chunk, make: () => T, keep: bool
   return value;
 }
 
-/** Joins per-chunk parts (chunks oldest first) into one record per key, every column joined. */
+/**
+ * Joins per-chunk parts (chunks oldest first) into one record per key, every column joined. The
+ * parts then become views into the joined columns, so a day's part and the whole month share one
+ * copy: the parts are kept with their chunks and the reports keep the joined month, and two
+ * copies were about a fifth of the worker's memory over a month of a group (issue 20).
+ */
 function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
   parts: readonly (readonly T[])[],
   keyOf: (part: T) => number,
@@ -170,6 +178,7 @@ function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }
       for (const piece of pieces) {
         const part = piece[key] as Float64Array;
         whole.set(part, at);
+        (piece[key] as unknown) = whole.subarray(at, at + part.length);
         at += part.length;
       }
       (out[key] as unknown) = whole;
@@ -214,19 +223,30 @@ function positionsOfChunk(chunk: Chunk, dictionary: Dictionary, settled: boolean
   return memo(cache.gps, chunk, () => gpsOfChunk(chunk, dictionary), settled).map((g) => {
     const rows: number[] = [];
     for (let i = 0; i < g.ts.length; i++) if (!Number.isNaN(g.lat[i] ?? Number.NaN)) rows.push(i);
-    const pick = (column: Float64Array) => Float64Array.from(rows, (i) => column[i] ?? 0);
-    const lat = pick(g.lat);
-    const lon = pick(g.lon);
-    return {
+    const n = rows.length;
+    const out: NodePositions = {
       node: g.node,
-      ts: pick(g.ts),
-      lat,
-      lon,
-      x: lon.map(worldX),
-      y: lat.map(worldY),
-      hdop: pick(g.hdop),
-      calculated: Uint8Array.from(rows, (i) => (g.calculated[i] === 2 ? 1 : 0)),
+      ts: new Float64Array(n),
+      lat: new Float64Array(n),
+      lon: new Float64Array(n),
+      x: new Float64Array(n),
+      y: new Float64Array(n),
+      hdop: new Float64Array(n),
+      calculated: new Uint8Array(n),
     };
+    for (let k = 0; k < n; k++) {
+      const i = rows[k] ?? 0;
+      const lat = g.lat[i] ?? 0;
+      const lon = g.lon[i] ?? 0;
+      out.ts[k] = g.ts[i] ?? 0;
+      out.lat[k] = lat;
+      out.lon[k] = lon;
+      out.x[k] = worldX(lon);
+      out.y[k] = worldY(lat);
+      out.hdop[k] = g.hdop[i] ?? 0;
+      out.calculated[k] = g.calculated[i] === 2 ? 1 : 0;
+    }
+    return out;
   });
 }
 

@@ -79,6 +79,24 @@ describe('a range as columns', () => {
     expect(store.dictionary.nodes[gps?.node ?? -1]?.nodeName).toBe('Reefer 2');
   });
 
+  it('keeps one copy of a joined column: a day’s part is a view into the whole range’s', () => {
+    const store = loaded();
+    const chunks = store.chunksOldestFirst();
+    const [whole] = temperatureSeries(chunks, store.settled);
+    const lastDay = chunks.slice(-1);
+    const [day] = temperatureSeries(lastDay, store.settled);
+    expect(day?.ts.buffer).toBe(whole?.ts.buffer);
+    expect(day?.values.buffer).toBe(whole?.values.buffer);
+    const inDay = all.filter((m) => m.type === 'TEMP' && m.ts >= (store.pieces[0]?.from ?? 0));
+    expect([...(day?.ts ?? [])]).toEqual(inDay.map((m) => m.ts));
+    // Joined again (the next version of the range), the values are the same.
+    const [again] = temperatureSeries(chunks, store.settled);
+    expect([...(again?.values ?? [])]).toEqual([...(whole?.values ?? [])]);
+    const [gps] = gpsByNode(chunks, store.dictionary, store.settled);
+    const [gpsDay] = gpsByNode(lastDay, store.dictionary, store.settled);
+    expect(gpsDay?.lat.buffer).toBe(gps?.lat.buffer);
+  });
+
   it('appends live readings after the range once each, in order', () => {
     const store = loaded();
     const version = store.version;
