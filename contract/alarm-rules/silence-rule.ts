@@ -7,7 +7,7 @@
 const MINUTE_MS = 60_000;
 
 /** `silentAfterMinutes` of one channel's properties (parsed), when it names a usable one. */
-export function silentAfterMinutesIn(properties: unknown): number | undefined {
+function silentAfterMinutesIn(properties: unknown): number | undefined {
   if (typeof properties !== 'object' || properties === null) return undefined;
   const value = (properties as Record<string, unknown>).silentAfterMinutes;
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;

@@ -18,7 +18,7 @@ import { forEachBounded } from '../../lib/bounded.ts';
 import { mayOnExisting } from '../../lib/permissions.ts';
 
 /** How often the readings since the last look are read (the cloud's badge asks as often). */
-export const LOOK_EVERY_MS = 30_000;
+const LOOK_EVERY_MS = 30_000;
 /** Readings may arrive late (a gateway's backlog): each look reads this much again. */
 const OVERLAP_MS = 5 * 60_000;
 /** At most this many groups are read for their members (and their limits). */

@@ -36,7 +36,7 @@ function fnv(text: string, seed: number): string {
  * The same excursion read again (a reload reads the last day again) gets the same id, so what a
  * person decided on it, kept by id, still applies.
  */
-export function localAlarmId(key: string): string {
+function localAlarmId(key: string): string {
   const hex = [1, 2, 3, 4].map((seed) => fnv(key, seed)).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
