@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { severityOf as severities } from './alarm-rules/severity.ts';
 
 /** What raised an alarm; its severity follows from it (docs/decisions/0080-alarms.md). */
 export const AlarmKind = z.enum(['temperature', 'silence', 'place']);
@@ -7,11 +8,7 @@ export type AlarmKind = z.infer<typeof AlarmKind>;
 export const AlarmSeverity = z.enum(['critical', 'major', 'warning']);
 export type AlarmSeverity = z.infer<typeof AlarmSeverity>;
 
-export const severityOf: Record<AlarmKind, AlarmSeverity> = {
-  temperature: 'critical',
-  silence: 'major',
-  place: 'warning',
-};
+export const severityOf: Record<AlarmKind, AlarmSeverity> = severities;
 
 /** raised → acknowledged → cleared; `active` (a filter only) is raised or acknowledged. */
 const AlarmState = z.enum(['raised', 'acknowledged', 'cleared']);
@@ -71,6 +68,12 @@ export const AlarmPage = z
   })
   .meta({ id: 'AlarmPage' });
 export type AlarmPage = z.infer<typeof AlarmPage>;
+
+/** A live stream's `event: alarm`: an alarm raised, acknowledged or cleared, as it is now. */
+export const AlarmChange = z
+  .object({ type: z.enum(['raised', 'acknowledged', 'cleared']), alarm: Alarm })
+  .meta({ id: 'AlarmChange' });
+export type AlarmChange = z.infer<typeof AlarmChange>;
 
 /** The body of an `alarm.raised` / `alarm.cleared` push (Standard Webhooks event shape). */
 export const AlarmPushEvent = z

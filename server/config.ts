@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HOLD_OFF_MINUTES } from '../contract/alarm-rules/silence-rule.ts';
 import { authConfigFromEnv, defaultAuthConfig, type AuthConfig } from './auth/auth-config.ts';
 import { DELIVERY_TIMEOUT_MS } from './push/limits.ts';
 import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from './http/limits.ts';
@@ -74,7 +75,8 @@ export interface CloudConfig {
 const GEOCODER_USER_AGENT =
   'telemetry-reference-cloud/1.0 (fleet console; reverse geocoding of stops)';
 
-const ALARM_HOLD_OFF_MINUTES = 10;
+// The console that watches a cloud without alarms holds off as long (contract/alarm-rules/).
+const ALARM_HOLD_OFF_MINUTES = DEFAULT_HOLD_OFF_MINUTES;
 
 const LIVE_RECHECK_MS = 60_000;
 const LIVE_HEARTBEAT_MS = 15_000;

@@ -6,7 +6,11 @@ import type { Store } from '../store/store.ts';
 import { slotOf, type AlarmRow, type NewAlarmRow } from '../store/alarms.ts';
 import type { AlarmEvent } from './alarm-json.ts';
 import { evaluateOnce, groupBy, transitionEvents } from './alarm-transitions.ts';
-import { evaluatePlaces, type PlaceReading, type Stay } from './place-rule.ts';
+import {
+  evaluatePlaces,
+  type PlaceReading,
+  type Stay,
+} from '../../contract/alarm-rules/place-rule.ts';
 
 /** A GPS position of a batch with coordinates, after it is stored. */
 export interface PlacePosition extends PlaceReading {

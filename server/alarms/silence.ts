@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { severityOf } from '../../contract/alarms.ts';
+import { SILENCE_LOOKBACK_MS, silentAfterMs } from '../../contract/alarm-rules/silence-rule.ts';
 import type { CloudLogger } from '../cloud-logger.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Store } from '../store/store.ts';
@@ -7,26 +8,16 @@ import { slotOf, type SilenceCandidate } from '../store/alarms.ts';
 import { toAlarm, type AlarmEvent } from './alarm-json.ts';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 
-const minutesIn = (properties: string | null): number | undefined => {
-  if (properties === null) return undefined;
-  const value = (JSON.parse(properties) as Record<string, unknown>).silentAfterMinutes;
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
-};
+const parsed = (properties: string | null): unknown =>
+  properties === null ? undefined : JSON.parse(properties);
 
-/**
- * How long a node may stay quiet: its own `silentAfterMinutes`, else the shortest of its groups'
- * (each group asked to hear of it that soon); undefined when nothing asks.
- */
-function silentAfter(candidate: Pick<SilenceCandidate, 'properties' | 'groups'>) {
-  const own = minutesIn(candidate.properties);
-  if (own !== undefined) return own * MINUTE_MS;
-  const fromGroups = candidate.groups
-    .map((group) => minutesIn(group.properties))
-    .filter((minutes) => minutes !== undefined);
-  return fromGroups.length > 0 ? Math.min(...fromGroups) * MINUTE_MS : undefined;
-}
+/** The shared rule (contract/alarm-rules/silence-rule.ts) over the stored JSON texts. */
+const silentAfter = (candidate: Pick<SilenceCandidate, 'properties' | 'groups'>) =>
+  silentAfterMs(
+    parsed(candidate.properties),
+    candidate.groups.map((group) => parsed(group.properties)),
+  );
 
 /**
  * Silence alarms (docs/decisions/0080-alarms.md): a node that sent nothing for longer than it
@@ -62,7 +53,7 @@ export class SilenceWatch {
     );
     const waiting = candidates.filter(({ node }) => !open.has(node.id));
     if (waiting.length === 0) return 0;
-    const since = now - DAY_MS;
+    const since = now - SILENCE_LOOKBACK_MS;
     const heard = new Map(
       (
         await store.positions.latest(

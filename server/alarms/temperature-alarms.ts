@@ -11,7 +11,7 @@ import {
   type Band,
   type Episode,
   type TempReading,
-} from './temperature-rule.ts';
+} from '../../contract/alarm-rules/temperature-rule.ts';
 
 /** A TEMP message of a batch, before it is stored. */
 export interface TempCandidate {

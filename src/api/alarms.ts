@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AlarmKind } from '../../contract/alarms.ts';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Alarm, AlarmChange, AlarmKind } from '../../contract/alarms.ts';
 import { apiRequest, segment } from './client.ts';
 
 export type AlarmStateFilter = 'raised' | 'acknowledged' | 'active' | 'cleared';
@@ -48,4 +48,77 @@ export function useAlarmDecision(action: 'acknowledge' | 'clear') {
       }),
     onSettled: () => client.invalidateQueries({ queryKey: alarmKeys.all }),
   });
+}
+
+/** The most pages of active alarms the Fleet map reads (1,000 each): a fleet's worth. */
+const ACTIVE_PAGES = 10;
+
+/**
+ * Every active alarm in `scope` (a group, or all in reach), for the Fleet map's markers: one
+ * request per thousand alarms, never one per node.
+ */
+export const activeAlarmsQuery = (scope: string | undefined) =>
+  queryOptions({
+    queryKey: [...alarmKeys.all, 'active', scope ?? null] as const,
+    queryFn: async ({ signal }) => {
+      const alarms: Alarm[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < ACTIVE_PAGES; page++) {
+        const answer = await apiRequest('/v1/alarms', {
+          query: { state: 'active', channel: scope, count: 1_000, cursor },
+          schema: (s) => s.AlarmPage,
+          signal,
+        });
+        alarms.push(...answer.alarms);
+        cursor = answer.next;
+        if (cursor === undefined) break;
+      }
+      return alarms;
+    },
+    refetchInterval: 60_000,
+    staleTime: 10_000,
+  });
+
+/** An alarm as a live stream last told of it, and when that was heard. */
+export interface StreamedAlarm {
+  alarm: Alarm;
+  at: number;
+}
+
+/** Changes a live stream brought (`event: alarm`), by alarm id, newest state of each. */
+export const alarmChangesKey = ['alarm-changes'] as const;
+/** The changes kept: alarms are few, but a console open for days is not let to grow. */
+const CHANGES_KEPT = 5_000;
+
+const stateRank = { raised: 0, acknowledged: 1, cleared: 2 } as const;
+
+/** The later of two versions of one alarm: its life only moves on (raised → acknowledged → cleared). */
+export const laterOf = (a: Alarm, b: Alarm): Alarm =>
+  stateRank[b.state] >= stateRank[a.state] ? b : a;
+
+const invalidating = new WeakSet<QueryClient>();
+
+/**
+ * An `event: alarm` from a live stream: kept for the Fleet map at once, and the alarm lists (the
+ * header's badge) asked again within half a second however many arrive together.
+ */
+export function recordAlarmChange(client: QueryClient, change: AlarmChange): void {
+  client.setQueryData<ReadonlyMap<string, StreamedAlarm>>(alarmChangesKey, (previous) => {
+    const next = new Map(previous);
+    const known = next.get(change.alarm.id)?.alarm;
+    next.delete(change.alarm.id);
+    const alarm = known ? laterOf(known, change.alarm) : change.alarm;
+    next.set(change.alarm.id, { alarm, at: Date.now() });
+    for (const id of next.keys()) {
+      if (next.size <= CHANGES_KEPT) break;
+      next.delete(id);
+    }
+    return next;
+  });
+  if (invalidating.has(client)) return;
+  invalidating.add(client);
+  setTimeout(() => {
+    invalidating.delete(client);
+    void client.invalidateQueries({ queryKey: alarmKeys.all });
+  }, 500);
 }

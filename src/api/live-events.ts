@@ -1,5 +1,6 @@
 import { EventSourceParserStream, type EventSourceMessage } from 'eventsource-parser/stream';
 import { backoffDelay, spread, type Backoff } from '../../contract/backoff.ts';
+import type { AlarmChange } from '../../contract/alarms.ts';
 import type { LiveEndReason, LiveOpen } from '../../contract/live.ts';
 import type { Timeslice } from '../../contract/timeslice.ts';
 import { apiResponse } from './client.ts';
@@ -27,6 +28,8 @@ export interface LiveHandlers {
   /** The replay is over and the stream is live; `missed` asks the page to read again. */
   onOpen(open: LiveOpen): void;
   onState(state: LiveState): void;
+  /** `event: alarm` of a cloud with the alarms extension: raised, acknowledged or cleared. */
+  onAlarm?(change: AlarmChange): void;
 }
 
 /** Three heartbeats (every 15 s) missed: the connection is dead even if the socket is not. */
@@ -92,6 +95,8 @@ export function followLiveEvents(
         if (message.id !== undefined) lastId = message.id;
         if (message.event === 'timeslices') {
           handlers.onTimeslices(schemas.TimesliceList.parse(JSON.parse(message.data)));
+        } else if (message.event === 'alarm') {
+          handlers.onAlarm?.(schemas.AlarmChange.parse(JSON.parse(message.data)));
         } else if (message.event === 'open') {
           failures = 0;
           handlers.onState({ kind: 'live' });

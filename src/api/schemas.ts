@@ -4,7 +4,7 @@ export { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
 export { PushInbox, PushInboxList, PushInboxSummary } from '../../contract/push.ts';
 export { ErrorBody, StatusResult } from '../../contract/status.ts';
 export { LatestPositions } from '../../contract/positions.ts';
-export { Alarm, AlarmPage } from '../../contract/alarms.ts';
+export { Alarm, AlarmChange, AlarmPage } from '../../contract/alarms.ts';
 export { PlaceName } from '../../contract/places.ts';
 export { LiveEnd, LiveOpen } from '../../contract/live.ts';
 export { TimesliceList } from '../../contract/timeslice.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { pingQuery } from './admin.ts';
+import type { AlarmChange } from '../../contract/alarms.ts';
 import type { LiveOpen } from '../../contract/live.ts';
 import type { Timeslice } from '../../contract/timeslice.ts';
 import { followLiveEvents, type LiveState } from './live-events.ts';
@@ -12,6 +13,8 @@ export interface LiveEventsOptions {
   onBatch: (items: Timeslice[]) => void;
   onOpen?: (open: LiveOpen) => void;
   onState?: (state: LiveState) => void;
+  /** Alarms raised, acknowledged or cleared (`event: alarm`), as they come (they are few). */
+  onAlarm?: (change: AlarmChange) => void;
 }
 
 /** Hands gathered items on once per animation frame (at once where there are no frames). */
@@ -57,6 +60,7 @@ export function useLiveEvents(path: string | undefined, options: LiveEventsOptio
   const client = useQueryClient();
   const sinceNow = useEffectEvent(() => options.since);
   const onBatch = useEffectEvent((items: Timeslice[]) => options.onBatch(items));
+  const onAlarm = useEffectEvent((change: AlarmChange) => options.onAlarm?.(change));
   const onOpen = useEffectEvent((open: LiveOpen) => options.onOpen?.(open));
   const onState = useEffectEvent((next: LiveState) => {
     if (path !== undefined) setState({ path, state: next });
@@ -81,6 +85,7 @@ export function useLiveEvents(path: string | undefined, options: LiveEventsOptio
           onOpen(open);
         },
         onState,
+        onAlarm,
       },
       since === undefined ? {} : { since },
     );

@@ -3,13 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { t } from '../../i18n/i18n.ts';
+import { useLocalAlarms } from '../../lib/alarms/local-alarms-context.ts';
 import { AlarmsPanel } from '../../features/alarms/alarms-panel.tsx';
 
 export function Component() {
   const { data: extensions } = useQuery(extensionsQuery());
+  const local = useLocalAlarms();
   return (
     <>
-      <PageHeader title={t('alarms.title')} description={t('alarms.description')} />
+      <PageHeader
+        title={t('alarms.title')}
+        description={t(local ? 'alarms.local.description' : 'alarms.description')}
+      />
       {extensions ? <AlarmsPanel offered={extensions.alarms} /> : <Skeleton h={200} />}
     </>
   );

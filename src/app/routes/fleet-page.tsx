@@ -31,6 +31,7 @@ import { DEFAULT_SILENT_MINUTES, silentChoices } from '../../lib/live/node-state
 import '../../components/history/mantine-styles.ts';
 import { FleetView } from '../../features/fleet-map/fleet-view.tsx';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
+import { useAlarmedNodes } from '../../features/fleet-map/use-alarmed-nodes.ts';
 import { MomentSlider } from '../../features/fleet-map/moment-slider.tsx';
 import styles from '../../features/fleet-map/fleet.module.css';
 import {
@@ -111,6 +112,8 @@ function FleetMap({
 }) {
   const config = useConfig();
   const now = useClock(moment === undefined);
+  // Alarms are of now: a past moment of the slider shows none rather than today's.
+  const alarmed = useAlarmedNodes(scope);
   const [search, setSearch] = useSearchParams();
   const silentAfter = silentMinutes(search.get('silent'));
   const update = (key: string, value: string | undefined) =>
@@ -199,6 +202,7 @@ function FleetMap({
         settled={fleet.settled}
         tileUrl={config.mapTileUrl}
         attribution={config.mapAttribution}
+        alarmed={moment === undefined ? alarmed : undefined}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { CloudStatus } from './cloud-status.tsx';
 import { AlarmBadge } from '../../features/alarms/alarm-badge.tsx';
+import { LocalAlarmWatch } from '../../features/alarms/local-alarm-watch.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { NetworkBanner } from './network-banner.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -19,6 +20,15 @@ import { LanguageSelect } from '../../i18n/language-select.tsx';
  * 62em (tablets) the navigation folds behind the burger, leaving tables the whole width.
  */
 export function Shell({ username }: { username: string }) {
+  return (
+    // Against a cloud without alarms, the console raises them itself while it is open.
+    <LocalAlarmWatch username={username}>
+      <ShellLayout username={username} />
+    </LocalAlarmWatch>
+  );
+}
+
+function ShellLayout({ username }: { username: string }) {
   const [opened, { toggle, close }] = useDisclosure();
   const navigation = useNavigation();
   // The language this person chose before, here or on another visit (kept per person).

@@ -11,8 +11,12 @@ export interface ClusterLayerProps {
   /** No message for this long: silent. */
   silentAfterMs: number;
   selected: string | undefined;
+  /** Nodes with an active alarm (red triangles); undefined: none known. */
+  alarmed?: ReadonlySet<string> | undefined;
   onSelect: (node: FleetNode) => void;
 }
+
+const noAlarms: ReadonlySet<string> = new Set();
 
 /**
  * Nodes clustered on a canvas: a click on a cluster zooms into it, a click on a node selects it.
@@ -23,6 +27,7 @@ export function ClusterLayer({
   now,
   silentAfterMs,
   selected,
+  alarmed,
   onSelect,
 }: ClusterLayerProps): null {
   const map = useMap();
@@ -59,6 +64,10 @@ export function ClusterLayer({
   useEffect(() => {
     overlay.current?.setClock(now, silentAfterMs);
   }, [now, silentAfterMs]);
+
+  useEffect(() => {
+    overlay.current?.setAlarmed(alarmed ?? noAlarms);
+  }, [alarmed]);
 
   useEffect(() => {
     overlay.current?.setSelected(selected);

@@ -16,6 +16,9 @@ const GLIDE_MS = 800;
  */
 const INDEX_EVERY_MS = 250;
 
+/** An active alarm on the map: red, and a triangle (not a disc), so it is told apart without colour. */
+const ALARM_RED = '#e03131';
+
 interface Glide {
   lat: number;
   lon: number;
@@ -25,12 +28,17 @@ interface Glide {
 /**
  * Latest positions of many nodes, clustered with supercluster and drawn on one canvas. Clusters
  * show their count; a node is a disc in its state's colour (moving, parked, silent:
- * lib/live/node-state.ts), a square when its position was calculated rather than a GPS fix. A
- * node that moved glides to its new place.
+ * lib/live/node-state.ts), a square when its position was calculated rather than a GPS fix, a
+ * red triangle with "!" while it has an active alarm (drawn above the others; a cluster that
+ * holds such nodes carries a red badge with their count). A node that moved glides to its new
+ * place.
  */
 export class ClusterOverlay extends CanvasOverlay {
-  private index: Supercluster<{ i: number }> | undefined;
+  private index: Supercluster<{ i: number }, { alarms: number }> | undefined;
   private nodes: readonly FleetNode[] = [];
+  /** The nodes last handed over (indexed, or about to be). */
+  private requested: readonly FleetNode[] = [];
+  private alarmed: ReadonlySet<string> = new Set();
   private byUuid = new Map<string, FleetNode>();
   private glides = new Map<string, Glide>();
   private now = 0;
@@ -49,6 +57,7 @@ export class ClusterOverlay extends CanvasOverlay {
    * the map's container says it is busy (aria-busy).
    */
   setNodes(nodes: readonly FleetNode[]): void {
+    this.requested = nodes;
     clearTimeout(this.building);
     this.container()?.setAttribute('aria-busy', 'true');
     const wait = Math.max(0, this.builtAt + INDEX_EVERY_MS - performance.now());
@@ -57,7 +66,16 @@ export class ClusterOverlay extends CanvasOverlay {
       this.builtAt = performance.now();
       this.glideMoved(nodes, this.builtAt);
       this.nodes = nodes;
-      this.index = new Supercluster<{ i: number }>({ radius: 60, maxZoom: 16 }).load(
+      const alarmed = this.alarmed;
+      this.index = new Supercluster<{ i: number }, { alarms: number }>({
+        radius: 60,
+        maxZoom: 16,
+        // Each cluster counts the alarmed nodes it holds, so a zoomed-out map still shows them.
+        map: (props) => ({ alarms: alarmed.has(nodes[props.i]?.nodeUuid ?? '') ? 1 : 0 }),
+        reduce: (into, props) => {
+          into.alarms += props.alarms;
+        },
+      }).load(
         nodes.map((node, i) => ({
           type: 'Feature',
           geometry: { type: 'Point', coordinates: [node.position.lon, node.position.lat] },
@@ -67,6 +85,13 @@ export class ClusterOverlay extends CanvasOverlay {
       this.scheduleRedraw();
       queueMicrotask(() => this.container()?.removeAttribute('aria-busy'));
     }, wait);
+  }
+
+  /** Nodes with an active alarm: the clusters are counted again (alarms change seldom). */
+  setAlarmed(alarmed: ReadonlySet<string>): void {
+    if (alarmed === this.alarmed) return;
+    this.alarmed = alarmed;
+    this.setNodes(this.requested);
   }
 
   /** The clock and the silence rule the colours follow; drawing again costs no indexing. */
@@ -148,6 +173,7 @@ export class ClusterOverlay extends CanvasOverlay {
         : [west, bounds.getSouth(), east, bounds.getNorth()];
     const features = this.index.getClusters(bbox, Math.round(map.getZoom()));
     const hits: Hit[] = [];
+    const raised: { x: number; y: number; selected: boolean }[] = [];
     const at = performance.now();
     let gliding = false;
     context.font = 'bold 12px system-ui, sans-serif';
@@ -170,6 +196,8 @@ export class ClusterOverlay extends CanvasOverlay {
         context.stroke();
         context.fillStyle = '#fff';
         context.fillText(String(props.point_count_abbreviated), p.x, p.y);
+        if (props.alarms > 0)
+          alarmBadge(context, p.x + radius * 0.75, p.y - radius * 0.75, props.alarms);
         hits.push({ x: p.x, y: p.y, kind: 'cluster', id: props.cluster_id, lat, lon });
         continue;
       }
@@ -182,6 +210,11 @@ export class ClusterOverlay extends CanvasOverlay {
         p.x = q.x;
         p.y = q.y;
       }
+      hits.push({ x: p.x, y: p.y, kind: 'node', node });
+      if (this.alarmed.has(node.nodeUuid)) {
+        raised.push({ x: p.x, y: p.y, selected: node.nodeUuid === this.selected });
+        continue;
+      }
       const state = nodeState(node, this.now, this.silentAfterMs);
       context.beginPath();
       if (node.position.calculated) context.rect(p.x - 6, p.y - 6, 12, 12);
@@ -191,8 +224,9 @@ export class ClusterOverlay extends CanvasOverlay {
       context.lineWidth = node.nodeUuid === this.selected ? 4 : 2;
       context.strokeStyle = node.nodeUuid === this.selected ? '#f08c00' : '#fff';
       context.stroke();
-      hits.push({ x: p.x, y: p.y, kind: 'node', node });
     }
+    // Alarmed nodes last, above their neighbours.
+    for (const { x, y, selected } of raised) alarmTriangle(context, x, y, selected);
     this.hits = hits;
     // Gliding nodes are drawn again each frame until they arrive.
     if (gliding && this.frame === undefined) {
@@ -202,4 +236,35 @@ export class ClusterOverlay extends CanvasOverlay {
       });
     }
   }
+}
+
+/** A node with an active alarm: a red triangle with a white "!", outlined. */
+function alarmTriangle(context: CanvasRenderingContext2D, x: number, y: number, selected: boolean) {
+  context.beginPath();
+  context.moveTo(x, y - 11);
+  context.lineTo(x + 10, y + 7);
+  context.lineTo(x - 10, y + 7);
+  context.closePath();
+  context.fillStyle = ALARM_RED;
+  context.fill();
+  context.lineWidth = selected ? 4 : 2;
+  context.strokeStyle = selected ? '#f08c00' : '#fff';
+  context.stroke();
+  context.fillStyle = '#fff';
+  context.fillText('!', x, y + 1);
+}
+
+/** A cluster's count of alarmed nodes: a red badge at its upper right. */
+function alarmBadge(context: CanvasRenderingContext2D, x: number, y: number, count: number) {
+  const text = count > 99 ? '99+' : String(count);
+  const radius = text.length > 2 ? 11 : 9;
+  context.beginPath();
+  context.arc(x, y, radius, 0, 2 * Math.PI);
+  context.fillStyle = ALARM_RED;
+  context.fill();
+  context.lineWidth = 2;
+  context.strokeStyle = '#fff';
+  context.stroke();
+  context.fillStyle = '#fff';
+  context.fillText(text, x, y);
 }

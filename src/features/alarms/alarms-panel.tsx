@@ -22,6 +22,7 @@ import { download } from '../../components/download.ts';
 import { t, type MessageId } from '../../i18n/i18n.ts';
 import { recordsCsv } from '../../lib/export/records-csv.ts';
 import { paths } from '../../lib/paths.ts';
+import { useLocalAlarms, type LocalAlarms } from '../../lib/alarms/local-alarms-context.ts';
 import { describeAlarm, formatMoment } from './describe-alarm.ts';
 
 const HOUR = 3_600_000;
@@ -41,10 +42,13 @@ function Decision({
   alarm,
   action,
   onClose,
+  local,
 }: {
   alarm: Alarm;
   action: 'acknowledge' | 'clear';
   onClose: () => void;
+  /** The console raised it (a cloud without alarms): decided in this browser. */
+  local?: LocalAlarms['decide'] | undefined;
 }) {
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState(false);
@@ -52,6 +56,11 @@ function Decision({
   const submit = () => {
     if (action === 'clear' && comment.trim() === '') {
       setMissing(true);
+      return;
+    }
+    if (local) {
+      local(alarm.id, action, comment.trim());
+      onClose();
       return;
     }
     decision.mutate({ id: alarm.id, comment: comment.trim() }, { onSuccess: onClose });
@@ -140,12 +149,52 @@ const csvOf = (alarms: readonly Alarm[]): Blob =>
     alarms,
   );
 
+/** The console's own alarms filtered as the cloud would filter its own. */
+function filterLocal(
+  alarms: readonly Alarm[],
+  state: AlarmStateFilter | undefined,
+  kind: AlarmKind | undefined,
+): Alarm[] {
+  return alarms.filter(
+    (alarm) =>
+      (kind === undefined || alarm.kind === kind) &&
+      (state === undefined ||
+        (state === 'active' ? alarm.state !== 'cleared' : alarm.state === state)),
+  );
+}
+
+/** What the console says of alarms it raises itself: only while open, decided in this browser. */
+function LocalNotice({ local }: { local: LocalAlarms }) {
+  return (
+    <Alert color="indigo" variant="light" title={t('alarms.local.title')} role="note">
+      <Text size="sm">{t('alarms.local.body')}</Text>
+      <Text size="sm" mt={4}>
+        {!local.ready
+          ? t('alarms.local.starting')
+          : local.watched === 0
+            ? t('alarms.local.nothing')
+            : t('alarms.local.watching', {
+                count: local.watched,
+                since: formatMoment(local.since),
+              })}
+      </Text>
+      {local.failures.length > 0 && (
+        <Text size="sm" mt={4}>
+          {t('alarms.local.failures', { failures: local.failures.join(' ') })}
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 /** The Alarms page's body: filters, the newest alarms, and what a person decides on them. */
 export function AlarmsPanel({ offered }: { offered: boolean }) {
+  const local = useLocalAlarms();
   const [state, setState] = useState<(typeof states)[number]>('active');
   const [kind, setKind] = useState<(typeof kinds)[number]>('all');
   const [group, setGroup] = useState(ALL_GROUPS);
   const groups = useQuery({ ...channelListQuery({ channelType: 'GROUP' }), enabled: offered });
+  const watched = !offered ? local : undefined;
   const [deciding, setDeciding] = useState<{ alarm: Alarm; action: 'acknowledge' | 'clear' }>();
   // Links reach an hour past an alarm's end, up to when the page opened.
   const [now] = useState(() => Date.now());
@@ -157,10 +206,16 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
     kind: kind === 'all' ? undefined : (kind as AlarmKind),
     channel: group === ALL_GROUPS ? undefined : group,
   };
-  const { data, error, isPending } = useQuery({ ...alarmsQuery(filters), enabled: offered });
-  if (!offered) return <Alert color="yellow">{t('alarms.notOffered')}</Alert>;
+  const cloud = useQuery({ ...alarmsQuery(filters), enabled: offered });
+  const { error } = cloud;
+  const data = watched
+    ? { alarms: filterLocal(watched.alarms, filters.state, filters.kind) }
+    : cloud.data;
+  const isPending = watched ? !watched.ready : cloud.isPending;
+  if (!offered && !watched) return <Alert color="yellow">{t('alarms.notOffered')}</Alert>;
   return (
     <Stack>
+      {watched && <LocalNotice local={watched} />}
       <Group align="flex-end" wrap="wrap">
         <Select
           label={t('alarms.filter.state')}
@@ -178,18 +233,20 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
           allowDeselect={false}
           w={180}
         />
-        <Select
-          label={t('alarms.filter.group')}
-          data={[
-            { value: ALL_GROUPS, label: t('alarms.group.all') },
-            ...(groups.data ?? []).map((g) => ({ value: g.uuid, label: g.name })),
-          ]}
-          value={group}
-          onChange={(value) => setGroup(value ?? ALL_GROUPS)}
-          allowDeselect={false}
-          searchable
-          w={220}
-        />
+        {!watched && (
+          <Select
+            label={t('alarms.filter.group')}
+            data={[
+              { value: ALL_GROUPS, label: t('alarms.group.all') },
+              ...(groups.data ?? []).map((g) => ({ value: g.uuid, label: g.name })),
+            ]}
+            value={group}
+            onChange={(value) => setGroup(value ?? ALL_GROUPS)}
+            allowDeselect={false}
+            searchable
+            w={220}
+          />
+        )}
         <Button
           variant="default"
           disabled={!data || data.alarms.length === 0}
@@ -282,6 +339,7 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
           alarm={deciding.alarm}
           action={deciding.action}
           onClose={() => setDeciding(undefined)}
+          local={watched?.decide}
         />
       )}
     </Stack>

@@ -33,6 +33,8 @@ export interface FleetViewProps {
   settled: boolean;
   tileUrl?: string | undefined;
   attribution?: string | undefined;
+  /** Nodes with an active alarm (red on the map, a filter in the list); undefined: none known. */
+  alarmed?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -49,6 +51,7 @@ export function FleetView({
   settled,
   tileUrl,
   attribution,
+  alarmed,
 }: FleetViewProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
@@ -98,6 +101,7 @@ export function FleetView({
         now={now}
         silentAfterMs={silentAfterMs}
         selected={selected}
+        alarmed={alarmed}
         onSelect={select}
       />
       <FocusLayer position={focus} />
@@ -116,6 +120,7 @@ export function FleetView({
   const legend = (
     <Text size="xs" c="dimmed" mt={4}>
       {t('fleetMap.legend', { silent: silenceWords(Math.round(silentAfterMs / 60_000)) })}
+      {alarmed ? ` ${t('alarms.fleet.legend')}` : ''}
       {fallback ? ` ${t('fleetMap.offline', { reason: fallback })}` : ''}
     </Text>
   );
@@ -125,6 +130,7 @@ export function FleetView({
       now={now}
       silentAfterMs={silentAfterMs}
       selected={selected}
+      alarmed={alarmed}
       onShow={show}
       historyPath={historyPath}
     />

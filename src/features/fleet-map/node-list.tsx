@@ -1,5 +1,14 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { Anchor, Table, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Checkbox,
+  Group,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { nameMatcher } from '../../lib/channel-filter.ts';
@@ -20,15 +29,32 @@ export interface NodeListProps {
   /** No message for this long: silent. */
   silentAfterMs: number;
   selected: string | undefined;
+  /** Nodes with an active alarm: marked, and a filter shows only them; undefined: none known. */
+  alarmed?: ReadonlySet<string> | undefined;
   onShow: (node: FleetNode) => void;
   historyPath: (node: FleetNode) => string;
 }
+
+/** The list's mark of an active alarm: a red triangle like the map's, named for screen readers. */
+const alarmMark = {
+  display: 'inline-block',
+  marginInlineEnd: 4,
+  padding: '0 5px',
+  borderRadius: 3,
+  background: '#e03131',
+  color: '#fff',
+  fontWeight: 700,
+  clipPath: 'polygon(50% 0, 100% 100%, 0 100%)',
+  lineHeight: '14px',
+  fontSize: 10,
+} as const;
 
 interface NodeRowProps {
   node: FleetNode;
   now: number;
   silentAfterMs: number;
   selected: boolean;
+  alarm: boolean;
   onShow: (node: FleetNode) => void;
   historyPath: (node: FleetNode) => string;
 }
@@ -42,6 +68,7 @@ const NodeRow = memo(function NodeRow({
   now,
   silentAfterMs,
   selected,
+  alarm,
   onShow,
   historyPath,
 }: NodeRowProps) {
@@ -56,6 +83,11 @@ const NodeRow = memo(function NodeRow({
       }
     >
       <Table.Td>
+        {alarm && (
+          <span role="img" aria-label={t('alarms.fleet.alarmed')} style={alarmMark}>
+            !
+          </span>
+        )}
         <Anchor
           component="button"
           type="button"
@@ -101,10 +133,12 @@ export function NodeList({
   now,
   silentAfterMs,
   selected,
+  alarmed,
   onShow,
   historyPath,
 }: NodeListProps) {
   const [filter, setFilter] = useState('');
+  const [onlyAlarmed, setOnlyAlarmed] = useState(false);
   const [sort, setSort] = useState<FleetSort>('name');
   const deferred = useDeferredValue(filter.trim());
   // States change with the clock: sorted by state, the order is made again each tick (10,000
@@ -115,9 +149,16 @@ export function NodeList({
     [nodes, sort, clock, silentAfterMs],
   );
   const matches = nameMatcher(deferred);
-  const matching = deferred
-    ? sorted.filter((n) => matches(n.nodeName.toLocaleLowerCase()))
-    : sorted;
+  const alarmedOnly = onlyAlarmed && alarmed !== undefined;
+  const matching =
+    deferred || alarmedOnly
+      ? sorted.filter(
+          (n) =>
+            (!deferred || matches(n.nodeName.toLocaleLowerCase())) &&
+            (!alarmedOnly || alarmed.has(n.nodeUuid)),
+        )
+      : sorted;
+  const alarmCount = alarmed ? nodes.filter((n) => alarmed.has(n.nodeUuid)).length : 0;
   const header = (by: FleetSort, label: string, end = false) => (
     <Table.Th
       style={nowrap}
@@ -140,6 +181,16 @@ export function NodeList({
         classNames={{ input: styles.tapInput }}
         mb="xs"
       />
+      {alarmed && (
+        <Group mb="xs">
+          <Checkbox
+            size="sm"
+            label={t('alarms.fleet.filter', { count: alarmCount })}
+            checked={onlyAlarmed}
+            onChange={(e) => setOnlyAlarmed(e.currentTarget.checked)}
+          />
+        </Group>
+      )}
       <Table.ScrollContainer minWidth={0} type="native" className={styles.listScroll}>
         <Table
           stickyHeader
@@ -171,6 +222,7 @@ export function NodeList({
                 now={now}
                 silentAfterMs={silentAfterMs}
                 selected={node.nodeUuid === selected}
+                alarm={alarmed?.has(node.nodeUuid) ?? false}
                 onShow={onShow}
                 historyPath={historyPath}
               />

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import type { LatestPositions } from '../../../contract/positions.ts';
+import { recordAlarmChange } from '../../api/alarms.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { ApiError } from '../../api/errors.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
@@ -251,6 +252,7 @@ export function useFleetPositions(
   moment: number | undefined,
 ): FleetPositions {
   const permissions = usePermissions();
+  const client = useQueryClient();
   const extensions = useQuery(extensionsQuery());
   const groups = useQuery(channelListQuery({ channelType: 'GROUP' }));
   const group = groups.data?.find((candidate) => candidate.uuid === scope);
@@ -279,6 +281,8 @@ export function useFleetPositions(
       owner.builder.addHistory(items);
       setStreamed((n) => n + 1);
     },
+    // Alarms ride the same stream: the map's red markers and the header's badge follow them.
+    onAlarm: (change) => recordAlarmChange(client, change),
     // Reconnecting, the stream replays from its last event; when the cloud could not, the
     // positions are read again (`chosen` is this render's, called after it).
     onOpen: (open) => {

@@ -52,4 +52,18 @@ export const alarms: Record<keyof typeof en, string> = {
   'alarms.notify': 'Meldingen in deze browser',
   'alarms.notifying': 'Meldingen aan',
   'alarms.notification': '{node}: {what}',
+  'alarms.fleet.legend':
+    'Rode driehoeken met “!”: nodes met een actief alarm (een rood bolletje op een cluster telt ze).',
+  'alarms.fleet.alarmed': 'Actief alarm',
+  'alarms.fleet.filter': 'Alleen nodes met actieve alarmen ({count})',
+  'alarms.local.title': 'Deze console let alleen op zolang hij open is',
+  'alarms.local.body':
+    'Deze cloud geeft zelf geen alarmen, dus de console geeft ze uit de metingen zolang hij open is (bij het openen kijkt hij een dag terug). Als alle consoles dicht zijn, let niemand op. Bevestigen en opheffen worden alleen in deze browser bewaard.',
+  'alarms.local.description': 'Gegeven door deze console uit de metingen, zolang hij open is.',
+  'alarms.local.watching': 'Let op {count, plural, one {# node} other {# nodes}} sinds {since}.',
+  'alarms.local.starting': 'De gegevens van de afgelopen dag worden gelezen…',
+  'alarms.local.nothing':
+    'Geen kanaal noemt temperatuurgrenzen of silentAfterMinutes: er is niets om op te letten.',
+  'alarms.local.failures': 'Niet alle gegevens konden worden gelezen: {failures}',
+  'alarms.local.badgeTitle': 'Gegeven door deze console zolang hij open is',
 };

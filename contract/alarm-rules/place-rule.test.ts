@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { NamedPlace } from '../../contract/named-places.ts';
+import type { NamedPlace } from '../named-places.ts';
 import { evaluatePlaces, type PlaceReading, type Stay } from './place-rule.ts';
 
 const MIN = 60_000;

@@ -1,4 +1,4 @@
-import { nearestPlace, type NamedPlace } from '../../contract/named-places.ts';
+import { nearestPlace, type NamedPlace } from '../named-places.ts';
 
 /**
  * Raising and clearing place alarms from one node's positions (issue 24,

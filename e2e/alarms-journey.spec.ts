@@ -1,0 +1,115 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { cloud, signIn, uniqueSerial, users } from './support.ts';
+import { paths } from '../src/lib/paths.ts';
+
+// Issue 24: a reefer warms up while the fleet manager watches; the badge counts it, they open it,
+// open its history around the excursion, acknowledge it with a comment, and it clears when the
+// temperature returns.
+
+const MINUTE = 60_000;
+const admin = `Basic ${Buffer.from(`admin:${users.admin}`).toString('base64')}`;
+
+/** A gateway that delivers readings with the time they were taken (a backlog, as gateways do). */
+async function gatewayOf(request: APIRequestContext, serial: string) {
+  const response = await request.post(`/v1/gateways/${serial}`, {
+    headers: { Authorization: admin },
+  });
+  expect(response.ok()).toBe(true);
+  const { key } = (await response.json()) as { key: string };
+  const auth = `Basic ${Buffer.from(`${serial}:${key}`).toString('base64')}`;
+  return async (messages: object[]) => {
+    const delivered = await request.post('/v1/ingest', {
+      headers: { Authorization: auth },
+      data: { messages },
+    });
+    expect(await delivered.json()).toMatchObject({ accepted: messages.length });
+  };
+}
+
+test('a reefer warms up while the fleet manager watches, is acknowledged with a comment and clears when the temperature returns', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const serial = uniqueSerial('REEFER');
+  const name = `Reefer ${serial}`;
+  const group = await cloud(request).group(`Reefers ${serial}`);
+  const limits = JSON.stringify({ temperature: { min: 0, max: 8 } });
+  const set = await request.put(
+    `/v1/channels/${group.uuid}/properties?properties=${encodeURIComponent(limits)}`,
+    { headers: { Authorization: admin } },
+  );
+  expect(set.ok()).toBe(true);
+  await cloud(request).node(serial, name, group.uuid);
+  const deliver = await gatewayOf(request, `GW-${serial}`);
+  const start = Date.now();
+  const temp = (minutesAgo: number, temperature: number) => {
+    const ts = start - minutesAgo * MINUTE;
+    return { node: serial, sensor: 'temp', type: 'TEMP', ts, value: { ts, temperature } };
+  };
+  const gps = { node: serial, sensor: 'gps', type: 'GPS', ts: start - 40 * MINUTE };
+  await deliver([{ ...gps, value: { lat: 52.37, lon: 4.89, hdop: 1 } }, temp(40, 5)]);
+
+  // The fleet manager watches the Fleet map, live (the whole fleet: a group shows its members'
+  // data from when they joined, and these readings are older than that).
+  await signIn(page, 'admin', paths.fleet.href());
+  await expect(page.getByRole('status', { name: /^Live: readings appear/ })).toBeVisible();
+  const badge = page.getByRole('link', { name: /alarms? waiting$/ });
+  await expect(badge).toBeVisible();
+  // Demo alarms may come and go beside this one: the count is compared, not fixed.
+  const waitingNow = async () => Number((await badge.getAttribute('aria-label'))?.split(' ')[0]);
+  const before = await waitingNow();
+  await page.getByRole('textbox', { name: 'Find a node' }).fill(serial);
+  const list = page.getByRole('table', { name: 'Nodes on the map' });
+  const row = list.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('5 °C');
+  await expect(row.getByRole('img', { name: 'Active alarm' })).toHaveCount(0);
+
+  // It warms up: the badge counts it and the map marks it, without a reload.
+  await deliver([temp(30, 11)]);
+  await expect.poll(waitingNow).toBeGreaterThan(before);
+  const raised = await waitingNow();
+  await expect(row.getByRole('img', { name: 'Active alarm' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /^Only nodes with active alarms/ }).check();
+  await expect(list.getByRole('button', { name: `Show ${name} on the map` })).toBeVisible();
+
+  // They open it: on the Alarms page, and from the alarm to its history.
+  await page.getByRole('link', { name: /^Alarms Raised/ }).click();
+  await expect(page.getByRole('heading', { name: 'Alarms', level: 1 })).toBeVisible();
+  const alarm = page.getByRole('row', { name: new RegExp(name) });
+  await expect(alarm).toContainText('11 °C, above 8 °C (peak 11 °C)');
+  await expect(alarm).toContainText('Critical');
+  await alarm.getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('heading', { name: `History of ${name}`, level: 1 })).toBeVisible();
+
+  // Back to the alarm: acknowledged with a comment, it no longer waits.
+  await page.goBack();
+  await alarm.getByRole('button', { name: 'Acknowledge' }).click();
+  const dialog = page.getByRole('dialog', { name: `Acknowledge the alarm of ${name}` });
+  await dialog.getByLabel('Comment').fill('Driver called: doors were open, shut now');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(alarm).toContainText('Acknowledged by admin: Driver called: doors were open');
+  await expect.poll(waitingNow).toBeLessThan(raised);
+
+  // The temperature returns and stays in for the hold-off (10 minutes of readings): cleared.
+  await deliver([temp(20, 6), temp(5, 5)]);
+  await page.getByRole('combobox', { name: 'State' }).click();
+  await page.getByRole('option', { name: 'Cleared' }).click();
+  await expect(alarm).toContainText('Back within limits at');
+  await expect(alarm).toContainText('Acknowledged by admin');
+});
+
+test('browser notifications are asked for only when the person clicks, and then are on', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'admin', paths.alarms.href());
+  const ask = page.getByRole('button', { name: 'Notify me in this browser' });
+  await expect(ask).toBeEnabled();
+  // Opening the page asked nothing: the browser still waits for the person's answer.
+  expect(await page.evaluate('Notification.permission')).toBe('default');
+  // The person says yes when the browser asks (Playwright answers the prompt for them).
+  await context.grantPermissions(['notifications']);
+  await ask.click();
+  await expect(page.getByRole('button', { name: 'Notifications on' })).toBeDisabled();
+});
