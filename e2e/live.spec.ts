@@ -87,8 +87,12 @@ test('history follows live: a new reading joins the raw data without a reload', 
 test('without the extension the fleet map says it is not live and asks once a minute', async ({
   page,
 }) => {
-  // A cloud that follows the interface only: its OpenAPI document names no extension.
-  await page.route('**/v1/openapi.json', (route) => route.fulfill({ json: { paths: {} } }));
+  // A cloud without the live stream and the latest-positions extension. It keeps the alarms
+  // extension: without it the console's own alarm watch reads history every 30 s too
+  // (alarms-page-local.test.tsx), and this test counts the Fleet map's history requests.
+  await page.route('**/v1/openapi.json', (route) =>
+    route.fulfill({ json: { paths: { '/v1/alarms': { get: {} } } } }),
+  );
   await signIn(page, 'admin', paths.channels.href());
   const seen = requests(page);
   await page.clock.install();
