@@ -6,3 +6,5 @@ import '@mantine/core/styles/Grid.css';
 // The Follow live switch; its label and description are laid out by InlineInput.
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
+// The Fleet list's "Only nodes with active alarms" filter (InlineInput lays out its label).
+import '@mantine/core/styles/Checkbox.css';
