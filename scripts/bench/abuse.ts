@@ -3,6 +3,7 @@ import { request, type IncomingMessage, type ClientRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { runStandalone, type Benchmark, type Figure } from './bench.ts';
+import { bearerToken } from './bench-token.ts';
 import { processMs } from './cpu-meter.ts';
 
 /**
@@ -84,23 +85,6 @@ function get(url: string, headers: Record<string, string>, localAddress?: string
     );
     outgoing.end();
   });
-}
-
-async function tokenOf(url: string, username: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-      realm: 'Username-Password-Authentication',
-      audience: 'https://api.telemetry.local',
-      client_id: 'cli',
-      username,
-      password,
-    }),
-  });
-  if (!response.ok) throw new Error(`no token for ${username}: ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** Waits for the cloud to have written a phase's profiles (with ABUSE_PROFILE_DIR). */
@@ -252,7 +236,7 @@ export const abuseBenchmark: Benchmark = {
   async run() {
     const { child, seeded } = await startCloud();
     try {
-      const token = await tokenOf(seeded.url, 'support', 'demo-support');
+      const token = await bearerToken(seeded.url, 'support', 'demo-support');
       const rssStart = await rssMb(child);
       const alone = await measure(child, seeded, token);
       const flood = passwordFlood(seeded.url);

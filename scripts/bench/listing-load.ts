@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { measureCpu, type CpuShare } from './cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
+import { bearerToken } from './bench-token.ts';
 
 /**
  * Issue 20: 200 connections listing channels (GET /v1/channels) as admin with a bearer token, on
@@ -69,24 +70,6 @@ async function settled(child: ChildProcess): Promise<void> {
   while ((await ask(child, 'count')).inFlight > 0 && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-async function bearerToken(url: string): Promise<string> {
-  const answer = await fetch(`${url}/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-      realm: 'Username-Password-Authentication',
-      audience: 'https://api.telemetry.local',
-      client_id: 'cli',
-      username: 'admin',
-      password: 'demo-admin',
-      scope: 'openid',
-    }),
-  });
-  if (answer.status !== 200) throw new Error(`token endpoint answered ${answer.status}`);
-  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 const share = (run: Run, name: string) => run.shares.find((s) => s.name === name)?.cores ?? 0;

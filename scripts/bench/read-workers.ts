@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { READ_WORKER_THREAD } from '../../server/store/sqlite/read-workers.ts';
 import { machineBusyMs, processMs } from './cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
+import { bearerToken } from './bench-token.ts';
 
 /**
  * Issue 20 item 2: SQLite's slow reads on worker threads (docs/decisions/0106-sqlite-reads-on-
@@ -109,24 +110,6 @@ function answered(cloud: Cloud): Promise<number> {
     cloud.child.once('message', (count) => resolve((count as { answered: number }).answered));
     cloud.child.send('count');
   });
-}
-
-async function bearerToken(url: string): Promise<string> {
-  const answer = await fetch(`${url}/auth/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-      realm: 'Username-Password-Authentication',
-      audience: 'https://api.telemetry.local',
-      client_id: 'cli',
-      username: 'admin',
-      password: 'demo-admin',
-      scope: 'openid',
-    }),
-  });
-  if (answer.status !== 200) throw new Error(`token endpoint answered ${answer.status}`);
-  return ((await answer.json()) as { access_token: string }).access_token;
 }
 
 interface Side {

@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import { admin, startCluster } from '../../server/test/postgres-cluster.ts';
 import { startCloudCluster } from '../cluster/cluster.ts';
 import { type Benchmark, type Figure } from './bench.ts';
+import { bearerToken } from './bench-token.ts';
 import { largeCloud, largePgCloud } from './large-cloud.ts';
 import { capacity, Messages, startServer } from './ingestion.ts';
 import { sampleWaits, type Waits } from './pg-waits.ts';
@@ -202,20 +203,7 @@ async function listings(): Promise<Figure[]> {
     env: { SIMULATOR: 'off', DEMO_DAYS: '0', LOG_LEVEL: 'error' },
   });
   try {
-    const answer = await fetch(`${cloud.url}/auth/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'http://auth0.com/oauth/grant-type/password-realm',
-        realm: 'Username-Password-Authentication',
-        audience: 'https://api.telemetry.local',
-        client_id: 'cli',
-        username: 'admin',
-        password: 'demo-admin',
-        scope: 'openid',
-      }),
-    });
-    const { access_token: token } = (await answer.json()) as { access_token: string };
+    const token = await bearerToken(cloud.url);
     const load = (url: string, seconds = LOAD_SECONDS) =>
       autocannon({
         url: `${url}/v1/channels`,
