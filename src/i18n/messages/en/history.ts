@@ -10,6 +10,8 @@ export const history = {
   'history.unreachable.forbiddenDescription':
     'Your role does not allow it, and asking again will not change that. An administrator of its tenant can give you access.',
   'history.unreachable.goToFleet': 'Go to the fleet map',
+  'history.dayShown': 'The track and stops of {day}',
+  'history.showWholeRange': 'Show the whole range',
   'history.unreachable.historyGone':
     'This channel does not exist any more, or it is now out of your reach. What has arrived stays on screen; asking again would be refused the same way.',
   'history.channelDetails': 'Channel details',

@@ -11,6 +11,8 @@ export const history: Record<keyof typeof en, string> = {
   'history.unreachable.forbiddenDescription':
     'Je rol staat het niet toe, en opnieuw vragen verandert dat niet. Een beheerder van de tenant kan je toegang geven.',
   'history.unreachable.goToFleet': 'Naar de vlootkaart',
+  'history.dayShown': 'De route en stops van {day}',
+  'history.showWholeRange': 'Hele periode tonen',
   'history.unreachable.historyGone':
     'Dit kanaal bestaat niet meer, of je hebt er geen toegang meer toe. Wat al binnen is blijft in beeld; opnieuw vragen zou op dezelfde manier worden geweigerd.',
   'history.channelDetails': 'Kanaalgegevens',
