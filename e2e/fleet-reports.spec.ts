@@ -359,6 +359,8 @@ test('picking a day for stops narrows the map to that day’s track and stops', 
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   });
+  // The days read as every date on the page does ("Thu 26 Nov"), not as ISO (issue 22).
+  await expect(dayPicker).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   await dayPicker.selectOption(today);
   // The time scale of the track starts at the day's midnight, and fewer positions are drawn.
   const scaleStart = await page.evaluate(() => {

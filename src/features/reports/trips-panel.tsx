@@ -12,7 +12,7 @@ import type {
   StopRecord,
   TripRecord,
 } from '../../lib/history-store/protocol.ts';
-import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
+import { formatDayLabel, formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { formatKm } from '../../lib/reports/format.ts';
 import { noPlaces, type PlaceBook } from '../../lib/reports/place-book.ts';
@@ -170,7 +170,8 @@ const stopColumns = (): DataColumn<StopRow>[] => [
   },
 ];
 
-type TotalsRow = MotionTotals & { key: string; name: string };
+/** `order`: what the first column sorts by where its words do not (a day's ISO date). */
+type TotalsRow = MotionTotals & { key: string; name: string; order?: string };
 
 const totalsColumns = (first: MessageId): DataColumn<TotalsRow>[] => [
   {
@@ -178,7 +179,7 @@ const totalsColumns = (first: MessageId): DataColumn<TotalsRow>[] => [
     track: 'minmax(110px, 1fr)',
     minWidth: 110,
     cell: (r) => r.name,
-    sort: (r) => r.name,
+    sort: (r) => r.order ?? r.name,
   },
   ...motionTotalsColumns<TotalsRow>(),
 ];
@@ -304,7 +305,8 @@ export const TripsPanel = memo(function TripsPanel({
           silentMs: 0,
         }),
         key: d,
-        name: d,
+        name: formatDayLabel(d),
+        order: d,
       })),
     [motion],
   );
@@ -396,7 +398,7 @@ export const TripsPanel = memo(function TripsPanel({
               onChange={(e) => onDay(e.currentTarget.value)}
               data={[
                 { value: '', label: t('trips.wholeRange') },
-                ...(motion.days ?? []).map((d) => ({ value: d, label: d })),
+                ...(motion.days ?? []).map((d) => ({ value: d, label: formatDayLabel(d) })),
               ]}
             />
             <Button
@@ -451,6 +453,6 @@ export const TripsPanel = memo(function TripsPanel({
 });
 
 const totalsCsv: CsvColumn<TotalsRow>[] = [
-  ...csvFields<TotalsRow>({ day: (r) => r.name }),
+  ...csvFields<TotalsRow>({ day: (r) => r.key }),
   ...motionTotalsCsv<TotalsRow>(),
 ];

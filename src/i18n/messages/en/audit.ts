@@ -36,6 +36,7 @@ export const audit = {
   'activity.zone.local': 'This page’s zone ({zone})',
   'activity.zone.utc': 'UTC',
   'activity.checkAccess': 'Check access for…',
+  'activity.notATime': 'Enter a date and time such as {example}, or leave the field empty.',
   'activity.fromAfterTo': '“From” is after “Until”.',
   'audit.kind.group.created': 'Group created',
   'audit.did.group.created': '{actor} created the group {channel}',

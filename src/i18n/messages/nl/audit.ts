@@ -37,6 +37,7 @@ export const audit: Record<keyof typeof en, string> = {
   'activity.zone.local': 'Zone van deze pagina ({zone})',
   'activity.zone.utc': 'UTC',
   'activity.checkAccess': 'Toegang nagaan voor…',
+  'activity.notATime': 'Vul een datum en tijd in zoals {example}, of laat het veld leeg.',
   'activity.fromAfterTo': '“Vanaf” ligt na “Tot”.',
   'audit.kind.group.created': 'Groep aangemaakt',
   'audit.did.group.created': '{actor} maakte de groep {channel} aan',
