@@ -16,6 +16,7 @@ import { AuditKind } from '../../../contract/audit.ts';
 import { auditQuery, type AuditFilters } from '../../api/audit.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { AuditEntries } from '../../components/audit-entries.tsx';
+import { CsvZoneSelect, csvTimeZone, type CsvZone } from '../../components/csv-zone-select.tsx';
 import { download } from '../../components/download.ts';
 import { t } from '../../i18n/i18n.ts';
 import { kindLabel } from '../../lib/audit/describe-entry.ts';
@@ -23,7 +24,6 @@ import { formatMinute, parseMinute } from '../../lib/history/format-time.ts';
 import { paths } from '../../lib/paths.ts';
 import { activityCsv } from './activity-csv.ts';
 
-const pageZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const ALL = 'all';
 
 /**
@@ -64,7 +64,7 @@ export function ActivityPanel({
     channel: initial.channel,
   });
   const [invalid, setInvalid] = useState<string>();
-  const [zone, setZone] = useState<'page' | 'UTC'>('page');
+  const [zone, setZone] = useState<CsvZone>('page');
   const trail = useInfiniteQuery(auditQuery(filters));
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
 
@@ -141,21 +141,11 @@ export function ActivityPanel({
         <Button
           variant="default"
           disabled={entries.length === 0}
-          onClick={() =>
-            download(activityCsv(entries, zone === 'UTC' ? 'UTC' : pageZone()), 'activity.csv')
-          }
+          onClick={() => download(activityCsv(entries, csvTimeZone(zone)), 'activity.csv')}
         >
           {t('activity.csv')}
         </Button>
-        <NativeSelect
-          aria-label={t('activity.zone')}
-          value={zone}
-          onChange={(event) => setZone(event.currentTarget.value === 'UTC' ? 'UTC' : 'page')}
-          data={[
-            { value: 'page', label: t('activity.zone.local', { zone: pageZone() }) },
-            { value: 'UTC', label: t('activity.zone.utc') },
-          ]}
-        />
+        <CsvZoneSelect value={zone} onChange={setZone} />
       </Group>
       {trail.error && <ApiErrorAlert error={trail.error} />}
       {trail.isPending && <Skeleton h={200} />}
