@@ -50,7 +50,7 @@ export function positionRoutes(app: ZodApp, services: Services): void {
         const group = await channelFor(request, operationNeeds['GET /v1/positions'].channel);
         scopes = await positions.groupScopes(group.id);
       }
-      const nodes = await positions.latestJson(scopes, from, to);
+      const nodes = await services.positions.latestJson(scopes, from, to);
       return sendTaggedJson(
         request,
         reply,
