@@ -57,6 +57,8 @@ export class ReachCache {
   private readonly entries = new Map<string, readonly ChannelSummary[]>();
   /** What callers made of their reach (a listing's text), kept and forgotten with it. */
   private readonly made = new Map<string, unknown>();
+  /** Other reads of reach (`kept`), kept and forgotten with it. */
+  private readonly loaded = new Map<string, unknown>();
   /** When the entries were first kept: all go REACH_KEPT_MS later. */
   private keptSince = 0;
   /**
@@ -125,6 +127,27 @@ export class ReachCache {
     return value;
   }
 
+  /**
+   * `load`'s answer kept under `key` (which names the caller and everything else it depends on)
+   * until reach changes, as listReachable's: for other reads of reach (positions' nodes in reach
+   * and the group memberships they are told through).
+   */
+  async kept<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.on()) return load();
+    this.expire();
+    if (this.loaded.has(key)) return this.loaded.get(key) as T;
+    const generation = this.generation;
+    const value = await load();
+    if (generation === this.generation) {
+      if (this.loaded.size >= MAX_ENTRIES) {
+        const oldest = this.loaded.keys().next();
+        if (oldest.done !== true) this.loaded.delete(oldest.value);
+      }
+      this.loaded.set(key, value);
+    }
+    return value;
+  }
+
   private expire(): void {
     const now = Date.now();
     if (now - this.keptSince < REACH_KEPT_MS) return;
@@ -137,6 +160,7 @@ export class ReachCache {
     this.generation++;
     this.entries.clear();
     this.made.clear();
+    this.loaded.clear();
   }
 
   /** ensureSensors' answer: a change only when it holds a sensor not seen before. */
