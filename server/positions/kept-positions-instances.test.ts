@@ -42,7 +42,7 @@ describe.runIf(testEngine() === 'postgres')('positions kept in memory across ins
     // B reads every sensor's newest once, here.
     expect((await node(b, 'Kept one'))?.gps?.ts).toBe(T0 - 60_000);
     const stored = await ingest(a, gateway, [
-      temp('KEPT-1', T0 - 20_000, 6.5),
+      temp('KEPT-1', T0 - 20_000, 6),
       gps('KEPT-1', T0 - 10_000, 52.2, 4.7),
     ]);
     expect(stored.json).toMatchObject({ accepted: 2 });
@@ -59,7 +59,7 @@ describe.runIf(testEngine() === 'postgres')('positions kept in memory across ins
         view: 9,
       },
     });
-    expect(seen?.temp?.value).toEqual({ ts: Math.floor((T0 - 20_000) / 1000), temperature: 6.5 });
+    expect(seen?.temp?.value).toEqual({ ts: Math.floor((T0 - 20_000) / 1000), temperature: 6 });
     // And B's answer is the one its seeks give.
     b.services.positions.enabled = false;
     try {
