@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChannelRecord } from '../../contract/channel.ts';
 import type { GatewayMessage } from '../schemas/ingest.ts';
-import { T0, type TestCloud } from '../test/harness.ts';
+import type { TestCloud } from '../test/harness.ts';
 import { useCloud } from '../test/lifecycle.ts';
 import { createGroup, createUser, gps, ingest, sensorsOf, temp } from '../test/fixtures.ts';
 import { buildWorld, type World } from '../test/world.ts';
