@@ -125,6 +125,33 @@ describe('a range as columns', () => {
     expect(later?.ts.length).toBe(temps.length + 2);
   });
 
+  it('keeps no empty room with a finished day: each column holds its rows and no more', () => {
+    // A day as a group sends it: mostly temperatures, some positions, a few connection changes.
+    const day = Array.from({ length: 40 }, (_, i) =>
+      i % 20 === 0
+        ? { ...slice(5000 - i, 3, 'TEMP', {}), type: 'CONN', value: { function: 7 } }
+        : i % 4 === 0
+          ? slice(5000 - i, 2, 'GPS', { lat: 52.3, lon: 4.9 })
+          : slice(5000 - i, 1, 'TEMP', { temperature: i }),
+    ) as Timeslice[];
+    const chunk = chunkOfNewestFirst(day, new Dictionary());
+    expect([chunk.length, chunk.temp.length, chunk.gps.length, chunk.conn.length]).toEqual([
+      40, 30, 8, 2,
+    ]);
+    const tables = [
+      [chunk.length, [chunk.ts, chunk.sensor, chunk.gateway, chunk.channel, chunk.type]],
+      [chunk.temp.length, [chunk.temp.temperature, chunk.temp.valueTs]],
+      [chunk.gps.length, [chunk.gps.lat, chunk.gps.lon, chunk.gps.hdop, chunk.gps.stationary]],
+      [chunk.conn.length, [chunk.conn.fn, chunk.conn.version]],
+    ] as const;
+    for (const [rows, columns] of tables) {
+      for (const column of columns) {
+        expect(column.buffer.byteLength).toBe(rows * column.BYTES_PER_ELEMENT);
+      }
+    }
+    expect([...chunk.temp.temperature].slice(0, 2)).toEqual([39, 38]);
+  });
+
   it('appends live readings after the range once each, in order', () => {
     const store = loaded();
     const version = store.version;
