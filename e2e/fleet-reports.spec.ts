@@ -375,6 +375,18 @@ test('picking a day for stops narrows the map to that day’s track and stops', 
   });
   await expect(track).toContainText(scaleStart);
   await expect.poll(positions).toBeLessThan(wholeRange);
+  // The map says which day it shows (the picker is sections above), and leads back to the range.
+  const dayOfMonth = await page.evaluate(() => new Date().getDate());
+  await expect(track.getByText(/^The track and stops of /)).toHaveText(
+    new RegExp(`^The track and stops of \\D*\\b${dayOfMonth}\\b`),
+  );
+  await track.getByRole('button', { name: 'Show the whole range' }).click();
+  await expect(dayPicker).toHaveValue('');
+  await expect(track.getByText(/^The track and stops of /)).toHaveCount(0);
+  await expect.poll(positions).toBe(wholeRange);
+  // The picker clears it too.
+  await dayPicker.selectOption(today);
+  await expect.poll(positions).toBeLessThan(wholeRange);
   await dayPicker.selectOption('');
   await expect.poll(positions).toBe(wholeRange);
 });

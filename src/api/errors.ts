@@ -82,3 +82,13 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
     { id: 'connection.http', values: { status: String(response.status), statusText } },
   );
 }
+
+/**
+ * Whether asking again can bring a different answer: the network or the cloud failing (an
+ * outage, 5xx) or asking too often (429). A refusal (400, 403, 404) is answered the same however
+ * often it is asked, so no Retry is offered for it.
+ */
+export function retryCanHelp(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.isOutage || error.status >= 500 || error.status === 429;
+}

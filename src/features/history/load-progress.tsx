@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, isApiError } from '../../api/errors.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { t } from '../../i18n/i18n.ts';
 import { errorWords } from '../../components/error-words.ts';
@@ -53,8 +53,15 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
       />
       {history.status === 'failed' && refused(history.error) && (
         <Alert color="gray" variant="light" title={t('readings.refused.title')} mt="xs" role="note">
-          <Text size="sm">{message(history.error)}</Text>
-          <Text size="sm">{t('readings.refused.explain')}</Text>
+          {isApiError(history.error, 404) ? (
+            // The cloud's words name the channel by its UUID; the page already names it.
+            <Text size="sm">{t('history.unreachable.historyGone')}</Text>
+          ) : (
+            <>
+              <Text size="sm">{message(history.error)}</Text>
+              <Text size="sm">{t('readings.refused.explain')}</Text>
+            </>
+          )}
         </Alert>
       )}
       {history.status === 'failed' && !refused(history.error) && (

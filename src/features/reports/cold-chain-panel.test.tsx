@@ -67,14 +67,12 @@ async function downloaded(button: string): Promise<string> {
 
 // The machine may run in UTC, where both choices would write the same file: the person here is
 // in Amsterdam, as in the issue.
-const machineZone = process.env.TZ;
 beforeEach(() => {
-  process.env.TZ = 'Europe/Amsterdam';
+  vi.stubEnv('TZ', 'Europe/Amsterdam');
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  if (machineZone === undefined) delete process.env.TZ;
-  else process.env.TZ = machineZone;
+  vi.unstubAllEnvs();
 });
 
 describe('the cold chain’s CSV', () => {
