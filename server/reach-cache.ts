@@ -115,14 +115,35 @@ export class ReachCache {
     if (this.made.has(full)) return this.made.get(full) as T;
     const generation = this.generation;
     const value = make(await this.listReachable(userId, type));
-    if (this.on() && generation === this.generation) {
-      if (this.made.size >= MAX_ENTRIES) {
-        const oldest = this.made.keys().next();
-        if (oldest.done !== true) this.made.delete(oldest.value);
-      }
-      this.made.set(full, value);
-    }
+    this.keepMade(full, value, generation);
     return value;
+  }
+
+  /**
+   * `make()` kept for the caller under `key` until reach changes, as `derived` is, for an answer
+   * read from other queries than the listing (the nodes whose alarms a caller sees: reachable
+   * nodes and group memberships). `make` may read only what a reach change announces: channels,
+   * grants, memberships, permission sets; `key` names everything else it depends on.
+   */
+  async kept<T>(userId: number, key: string, make: () => Promise<T>): Promise<T> {
+    this.expire();
+    // Apart from derived's keys, which start with the user id.
+    const full = `kept:${userId}:${key}`;
+    if (this.made.has(full)) return this.made.get(full) as T;
+    const generation = this.generation;
+    const value = await make();
+    this.keepMade(full, value, generation);
+    return value;
+  }
+
+  /** Keeps `value` only when on and nothing changed since `generation` (a clean answer). */
+  private keepMade(key: string, value: unknown, generation: number): void {
+    if (!this.on() || generation !== this.generation) return;
+    if (this.made.size >= MAX_ENTRIES) {
+      const oldest = this.made.keys().next();
+      if (oldest.done !== true) this.made.delete(oldest.value);
+    }
+    this.made.set(key, value);
   }
 
   private expire(): void {
