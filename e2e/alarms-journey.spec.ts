@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { cloud, signIn, uniqueSerial, users } from './support.ts';
 import type { Alarm, AlarmPage } from '../contract/alarms.ts';
 import { paths } from '../src/lib/paths.ts';
@@ -8,6 +8,9 @@ import { paths } from '../src/lib/paths.ts';
 // temperature returns.
 
 const MINUTE = 60_000;
+// Bounds, not waits: at load 20–29 opening the Alarms page or a day of history took over the
+// default 10 s (CI runs six engineers' work beside it).
+const expect = baseExpect.configure({ timeout: 30_000 });
 const admin = `Basic ${Buffer.from(`admin:${users.admin}`).toString('base64')}`;
 
 /** A gateway that delivers readings with the time they were taken (a backlog, as gateways do). */
@@ -52,7 +55,7 @@ test('a reefer warms up while the fleet manager watches, is acknowledged with a 
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const serial = uniqueSerial('REEFER');
   const name = `Reefer ${serial}`;
   const group = await cloud(request).group(`Reefers ${serial}`);
@@ -149,6 +152,8 @@ test('browser notifications are asked for only when the person clicks, and then 
   page,
   context,
 }) => {
+  // Signing in took most of a minute at load 20: bounded at two.
+  test.setTimeout(120_000);
   await signIn(page, 'admin', paths.alarms.href());
   const ask = page.getByRole('button', { name: 'Notify me in this browser' });
   await expect(ask).toBeEnabled();
