@@ -25,6 +25,7 @@ import { ReachCache, watchStore } from './reach-cache.ts';
 import { checkSecretsKey } from './secrets/key-check.ts';
 import { ALARM_PUSH_CLAIMS, AlarmPush } from './push/alarm-push.ts';
 import { SilenceWatch } from './alarms/silence.ts';
+import { KeptPositions } from './positions/kept-positions.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -58,6 +59,8 @@ export interface Services {
   sealer: Sealer;
   /** Raises silence alarms; runs every minute in the holder of the `alarms` lease. */
   silence: SilenceWatch;
+  /** Every node's newest position and temperature, kept in memory (`/v1/positions`). */
+  positions: KeptPositions;
   alarmLeadership: Leadership;
   /** Set when the instance starts shutting down: /readyz then answers 503. */
   lifecycle: { draining: boolean };
@@ -112,6 +115,12 @@ export async function createServices(
     reach,
     now,
     timeslices,
+    positions: new KeptPositions({
+      positions: store.positions,
+      log: store.eventLog,
+      retentionDays: config.retentionDays,
+      now,
+    }),
     ingestion: new Ingestion(
       store,
       bus,

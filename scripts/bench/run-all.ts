@@ -27,6 +27,7 @@ import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
 import { readWorkersBenchmark } from './read-workers.ts';
+import { positionsBenchmark } from './positions.ts';
 import { alarmsBenchmark } from './alarms.ts';
 import { historyMonthBenchmark } from './history-month.ts';
 import { supportBenchmark } from './support.ts';
@@ -97,6 +98,7 @@ const benchmarks: Benchmark[] = [
   faultsBenchmark,
   listingLoadBenchmark,
   readWorkersBenchmark,
+  positionsBenchmark,
   alarmsBenchmark,
   historyMonthBenchmark,
   supportBenchmark,

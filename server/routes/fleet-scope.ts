@@ -20,7 +20,10 @@ export interface FleetScope {
  * node's tenant all of it, otherwise what a reachable group holds of it where the caller may read
  * groups.history (as group history would show it). The others are counted per tenant.
  */
-export async function fleetScope(positions: PositionStore, caller: Caller): Promise<FleetScope> {
+export async function fleetScope(
+  positions: Pick<PositionStore, 'reachableNodes' | 'groupNodeMemberships'>,
+  caller: Caller,
+): Promise<FleetScope> {
   const throughGroups = new Map<number, number>();
   const readableGroups = new Set<number>();
   for (const membership of await positions.groupNodeMemberships(caller.user.id)) {

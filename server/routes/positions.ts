@@ -45,12 +45,25 @@ export function positionRoutes(app: ZodApp, services: Services): void {
       let scopes: NodeScope[];
       let withheld: WithheldNodes[] = [];
       if (request.query.group === undefined) {
-        ({ scopes, withheld } = await fleetScope(positions, caller));
+        // Reach read once and kept until it changes (reach-cache.ts): 10,000 nodes in reach
+        // are a query that costs more than the rest of the answer.
+        const userId = caller.user.id;
+        const inReach = {
+          reachableNodes: () =>
+            services.reach.kept(userId, 'positions-nodes', () => positions.reachableNodes(userId)),
+          groupNodeMemberships: () =>
+            services.reach.kept(userId, 'positions-groups', () =>
+              positions.groupNodeMemberships(userId),
+            ),
+        };
+        // The old way when positions are not kept (benchmarks, tests): reach read every time.
+        const kept = services.positions.enabled;
+        ({ scopes, withheld } = await fleetScope(kept ? inReach : positions, caller));
       } else {
         const group = await channelFor(request, operationNeeds['GET /v1/positions'].channel);
         scopes = await positions.groupScopes(group.id);
       }
-      const nodes = await positions.latestJson(scopes, from, to);
+      const nodes = await services.positions.latestJson(scopes, from, to);
       return sendTaggedJson(
         request,
         reply,

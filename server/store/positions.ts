@@ -44,6 +44,14 @@ export interface NodeLatest {
   temp?: StoredReading;
 }
 
+/** As section 2.3 has it: a GPS value with lat and lon, unless it says it is not stationary. */
+export function hasPosition(value: string): boolean {
+  const parsed = JSON.parse(value) as { lat?: unknown; lon?: unknown; stationary?: unknown };
+  return (
+    typeof parsed.lat === 'number' && typeof parsed.lon === 'number' && parsed.stationary !== false
+  );
+}
+
 /**
  * A node's answer as JSON text for `/v1/positions`: stored values are validated JSON and are
  * spliced in as they are. Here rather than in the route so that a SQLite read worker can build it

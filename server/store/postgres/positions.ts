@@ -1,5 +1,5 @@
-import type { NodeLatest, NodeScope } from '../positions.ts';
-import { latestOfNodes, SqlPositionStore } from '../sql/positions.ts';
+import type { NodeScope } from '../positions.ts';
+import { SqlPositionStore, type SensorFind } from '../sql/positions.ts';
 import type { PgScope } from './database.ts';
 
 /**
@@ -17,7 +17,7 @@ const latest = `
     LEFT JOIN only_ o ON o.sensor_id = s.id
     WHERE s.type = 'SENSOR' AND (sc.all_since IS NOT NULL OR o.since IS NOT NULL)
   )
-  SELECT s.node_id AS "nodeId", s.value_type AS "valueType", n.ts, n.value,
+  SELECT s.id AS "sensorId", s.node_id AS "nodeId", s.value_type AS "valueType", n.ts, n.value,
          f.ts AS "fixTs", f.value AS "fixValue"
   FROM sensors s
   CROSS JOIN LATERAL (
@@ -33,6 +33,7 @@ const latest = `
     ORDER BY r.ts DESC LIMIT 1) f ON true`;
 
 interface LatestRow {
+  sensorId: number;
   nodeId: number;
   valueType: string | null;
   ts: string;
@@ -46,7 +47,7 @@ const FOREVER = Number.MIN_SAFE_INTEGER;
 
 /** PostgreSQL's `latest`: one statement for every node, arrays as its parameters. */
 export class PgPositionStore extends SqlPositionStore<PgScope> {
-  async latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
+  async sensorFinds(scopes: readonly NodeScope[], from: number, to: number): Promise<SensorFind[]> {
     if (scopes.length === 0) return [];
     const since = (value: number | undefined) =>
       value === undefined ? null : Math.max(FOREVER, value);
@@ -63,17 +64,15 @@ export class PgPositionStore extends SqlPositionStore<PgScope> {
       ],
       'positions-latest',
     );
-    return latestOfNodes(
-      scopes,
-      rows.map((row) => ({
-        nodeId: row.nodeId,
-        valueType: row.valueType,
-        newest: { ts: Number(row.ts), value: row.value },
-        fix:
-          row.fixTs !== null && row.fixValue !== null
-            ? { ts: Number(row.fixTs), value: row.fixValue }
-            : undefined,
-      })),
-    );
+    return rows.map((row) => ({
+      sensorId: row.sensorId,
+      nodeId: row.nodeId,
+      valueType: row.valueType,
+      newest: { ts: Number(row.ts), value: row.value },
+      fix:
+        row.fixTs !== null && row.fixValue !== null
+          ? { ts: Number(row.fixTs), value: row.fixValue }
+          : undefined,
+    }));
   }
 }

@@ -18,8 +18,39 @@ import { Repository, type Sql } from './queries.ts';
  * trip instead of one per sensor).
  */
 export abstract class SqlPositionStore<S extends Sql = Sql> extends Repository<S> {
+  /** Per sensor of the nodes in scope with a reading in range (from its scope's instant on). */
+  abstract sensorFinds(
+    scopes: readonly NodeScope[],
+    from: number,
+    to: number,
+  ): Promise<SensorFind[]>;
+
   /** Per node in scope order; nodes without a reading in `from`…`to` are left out. */
-  abstract latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]>;
+  async latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
+    return latestOfNodes(scopes, await this.sensorFinds(scopes, from, to));
+  }
+
+  /**
+   * Every sensor's newest reading of all time and, for GPS, its newest fix: what positions kept in
+   * memory start from (server/positions/kept-positions.ts). As many seeks as the positions of
+   * every node, once.
+   */
+  async newestOfSensors(): Promise<SensorFind[]> {
+    const nodes = await this.s.all(
+      this.s.qb
+        .selectFrom('channels')
+        .select('node_id as id')
+        .distinct()
+        .where('type', '=', TYPE.SENSOR)
+        .where('node_id', 'is not', null),
+      'positions-sensor-nodes',
+    );
+    const scopes: NodeScope[] = [];
+    for (const { id } of nodes) {
+      if (id !== null) scopes.push({ id, uuid: '', name: '', all: -Infinity });
+    }
+    return this.sensorFinds(scopes, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  }
 
   /** `latest` as the JSON text of `/v1/positions`' nodes, comma-separated, without brackets. */
   async latestJson(scopes: readonly NodeScope[], from: number, to: number): Promise<string> {
@@ -111,6 +142,7 @@ export abstract class SqlPositionStore<S extends Sql = Sql> extends Repository<S
 
 /** What `latest` found of one sensor: its newest reading in range, and for GPS its newest fix. */
 export interface SensorFind {
+  sensorId: number;
   nodeId: number;
   valueType: string | null;
   newest: StoredReading;

@@ -1,5 +1,5 @@
 import type { StatementSync } from 'node:sqlite';
-import type { NodeLatest, NodeScope, StoredReading } from '../positions.ts';
+import { hasPosition, type NodeLatest, type NodeScope, type StoredReading } from '../positions.ts';
 import { latestOfNodes, type SensorFind } from '../sql/positions.ts';
 
 const sensors = `
@@ -20,14 +20,6 @@ interface SensorRow {
   valueType: string | null;
 }
 
-/** As section 2.3 has it: a GPS value with lat and lon, unless it says it is not stationary. */
-function hasPosition(value: string): boolean {
-  const parsed = JSON.parse(value) as { lat?: unknown; lon?: unknown; stationary?: unknown };
-  return (
-    typeof parsed.lat === 'number' && typeof parsed.lon === 'number' && parsed.stationary !== false
-  );
-}
-
 /**
  * SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor. Synchronous, on whichever
  * connection `prepare` belongs to: the main one, or a read worker's (read-worker.ts).
@@ -38,6 +30,16 @@ export function latestOf(
   from: number,
   to: number,
 ): NodeLatest[] {
+  return latestOfNodes(scopes, sensorFinds(prepare, scopes, from, to));
+}
+
+/** Per sensor of the nodes in scope: its newest reading in range and, for GPS, its newest fix. */
+export function sensorFinds(
+  prepare: (sql: string) => StatementSync,
+  scopes: readonly NodeScope[],
+  from: number,
+  to: number,
+): SensorFind[] {
   const sensorsByNode = new Map<number, SensorRow[]>();
   const ids = JSON.stringify(scopes.map((scope) => scope.id));
   for (const sensor of prepare(sensors).all(ids) as unknown as SensorRow[]) {
@@ -61,8 +63,14 @@ export function latestOf(
           ? found
           : (newestFixOf.get(sensor.id, start, to) as StoredReading | undefined);
       }
-      finds.push({ nodeId: scope.id, valueType: sensor.valueType, newest: found, fix });
+      finds.push({
+        sensorId: sensor.id,
+        nodeId: scope.id,
+        valueType: sensor.valueType,
+        newest: found,
+        fix,
+      });
     }
   }
-  return latestOfNodes(scopes, finds);
+  return finds;
 }

@@ -1,13 +1,13 @@
-import type { NodeLatest, NodeScope } from '../positions.ts';
-import { SqlPositionStore } from '../sql/positions.ts';
+import type { NodeScope } from '../positions.ts';
+import { SqlPositionStore, type SensorFind } from '../sql/positions.ts';
 import type { SqliteScope } from './database.ts';
-import { latestOf } from './latest-positions.ts';
+import { sensorFinds } from './latest-positions.ts';
 import { scopeColumns } from './read-jobs.ts';
 
 /** SQLite's `latest`: a seek of the (sensor_id, ts) index per sensor (latest-positions.ts). */
 export class SqlitePositionStore extends SqlPositionStore<SqliteScope> {
-  latest(scopes: readonly NodeScope[], from: number, to: number): Promise<NodeLatest[]> {
-    return this.s.run(() => latestOf((sql) => this.s.prepare(sql), scopes, from, to));
+  sensorFinds(scopes: readonly NodeScope[], from: number, to: number): Promise<SensorFind[]> {
+    return this.s.run(() => sensorFinds((sql) => this.s.prepare(sql), scopes, from, to));
   }
 
   /** On a read worker when there are some: it answers the text, a string per request. */
