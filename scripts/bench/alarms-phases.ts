@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { measureCpu, processMs, type CpuShare } from './cpu-meter.ts';
+import { measureCpu, processMs, treeMs, type CpuShare } from './cpu-meter.ts';
 import { loadNow } from './bench.ts';
 import { helper, isDone, opened, reply } from './live-streams.ts';
 import type { QueryTiming } from './alarms-pages.ts';
@@ -21,6 +21,9 @@ export interface AlarmsCloud {
   rules: string;
   watch: string[];
   gateways: { serial: string; key: string }[];
+  engine: 'sqlite' | 'postgres';
+  /** PostgreSQL's postmaster (its backends are its children), when on PostgreSQL. */
+  databasePid?: number;
 }
 
 export const CLOUD = 'cloud';
@@ -31,17 +34,29 @@ export const ADMIN = `Basic ${Buffer.from('admin:demo-admin').toString('base64')
 const GATEWAY_EVERY_MS = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startAlarmsCloud(): Promise<AlarmsCloud> {
+export async function startAlarmsCloud(engine: 'sqlite' | 'postgres'): Promise<AlarmsCloud> {
   const child = spawn(
     process.execPath,
     [fileURLToPath(new URL('./alarms-server.ts', import.meta.url))],
-    { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+    {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      env: { ...process.env, ALARMS_ENGINE: engine },
+    },
   );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   for await (const line of lines) {
     if (line.startsWith('{')) return { child, ...(JSON.parse(line) as Omit<AlarmsCloud, 'child'>) };
   }
   throw new Error('the alarms benchmark cloud did not start');
+}
+
+/** Ends the cloud's process (it removes its files and stops its cluster) and waits for it. */
+export async function stopAlarmsCloud(cloud: AlarmsCloud): Promise<void> {
+  if (cloud.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => cloud.child.once('exit', resolve));
+  cloud.child.kill('SIGTERM');
+  // A cluster's fast shutdown takes a moment; past 30 s it is not waited for.
+  await Promise.race([exited, sleep(30_000)]);
 }
 
 /** Sets (or, with undefined, removes) the Rules group's properties, as admin over HTTP. */
@@ -173,6 +188,8 @@ export interface PageFigures {
   cpuMs: number;
   /** Its main thread's, ms: what a request holds. */
   mainMs: number;
+  /** PostgreSQL's (all its processes), ms; 0 on SQLite. */
+  databaseMs: number;
 }
 
 /**
@@ -192,9 +209,10 @@ export async function pageRequests(cloud: AlarmsCloud, query: string, runs: numb
   };
   await get();
   const pid = cloud.child.pid ?? 0;
+  const databaseMs = () => (cloud.databasePid ? treeMs(cloud.databasePid) : 0);
   const sides = {
-    kept: { walls: [] as number[], cpu: 0, main: 0 },
-    computed: { walls: [] as number[], cpu: 0, main: 0 },
+    kept: { walls: [] as number[], cpu: 0, main: 0, database: 0 },
+    computed: { walls: [] as number[], cpu: 0, main: 0, database: 0 },
   };
   let rows = 0;
   const loadBefore = loadNow();
@@ -204,12 +222,14 @@ export async function pageRequests(cloud: AlarmsCloud, query: string, runs: numb
     const side = sides[computed ? 'computed' : 'kept'];
     const cpuBefore = processMs(pid);
     const mainBefore = processMs(pid, true);
+    const databaseBefore = databaseMs();
     const started = performance.now();
     rows = await get();
     side.walls.push(performance.now() - started);
     side.cpu += processMs(pid) - cpuBefore;
     // The main thread is what a request holds; the garbage collector's helpers work beside it.
     side.main += processMs(pid, true) - mainBefore;
+    side.database += databaseMs() - databaseBefore;
   }
   const figures = (side: typeof sides.kept): PageFigures => {
     side.walls.sort((a, b) => a - b);
@@ -217,6 +237,7 @@ export async function pageRequests(cloud: AlarmsCloud, query: string, runs: numb
       medianMs: side.walls[Math.floor(runs / 2)] ?? NaN,
       cpuMs: side.cpu / runs,
       mainMs: side.main / runs,
+      databaseMs: side.database / runs,
     };
   };
   return {
@@ -233,9 +254,10 @@ export function ask<T>(cloud: AlarmsCloud, what: 'pages' | 'silence'): Promise<T
 
 export type Pages = {
   pages: {
-    ours: QueryTiming;
-    plain: QueryTiming;
-    runs: number;
+    /** The page's query against the plain one: SQLite only. */
+    ours?: QueryTiming;
+    plain?: QueryTiming;
+    runs?: number;
     request: { keptMs: number; computedMs: number };
   };
 };

@@ -6,9 +6,11 @@ import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { DEFAULT_LIMITS } from '../../server/http/limits.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
+import { openPgStore } from '../../server/store/postgres/store.ts';
+import { admin, startCluster } from '../../server/test/postgres-cluster.ts';
 import { TEST_SCRYPT } from '../../server/auth/passwords.ts';
 import { seedDemoAccounts } from '../../server/sim/demo-accounts.ts';
-import { seedLarge } from '../../server/sim/seed-large.ts';
+import { benchSerial, LARGE_DEFAULTS, seedLarge } from '../../server/sim/seed-large.ts';
 import { benchGateways } from './bench-gateways.ts';
 import { firstPages } from './alarms-pages.ts';
 
@@ -20,23 +22,29 @@ import { firstPages } from './alarms-pages.ts';
  * groups of 10 that the readers follow, four gateways, and ALARMS alarms on the watched nodes.
  * Prints one JSON line and serves until SIGTERM. Asked over IPC it times the Alarms page's query
  * against the plain one ("pages", alarms-pages.ts) and a silence check ("silence").
+ * ALARMS_ENGINE=postgres: the same on PostgreSQL, in a throw-away cluster whose postmaster's pid
+ * it prints (its backends' CPU is apart from the cloud's); the plain query is SQLite's only.
  */
 const WATCHED = 1_000;
 const WATCH_GROUP = 10;
 const ALARMS = Number(process.env.ALARMS_STORED ?? 100_000);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-alarms-'));
-const store = openSqliteStore(dataDir);
+const cluster = process.env.ALARMS_ENGINE === 'postgres' ? await startCluster() : undefined;
+if (cluster) await admin(cluster.url(), 'CREATE DATABASE bench');
+const sqlite = cluster ? undefined : openSqliteStore(dataDir);
+const store = sqlite ?? (await openPgStore({ url: cluster?.url('bench') ?? '', poolSize: 10 }));
 // Every reader signs in as admin: the per-user share of streams is raised to hold them all.
 const limits = { ...DEFAULT_LIMITS, streamsPerUser: 10_000, historyPerUser: 10_000 };
 const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn', limits }) });
 const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
 const seeded = await seedLarge(cloud.services, ids);
-const nodes = store.db.raw
-  .prepare(
-    "SELECT id, reference FROM channels WHERE type = 'NODE' AND reference LIKE 'BENCH-%' AND reference <> 'BENCH-DENSE' ORDER BY reference",
-  )
-  .all() as { id: number; reference: string }[];
+const found = await store.channels.findCommissionedMany(
+  Array.from({ length: LARGE_DEFAULTS.nodes }, (_, i) => benchSerial(i + 1)),
+);
+const nodes = [...found.values()]
+  .map((node) => ({ id: node.id, reference: node.reference ?? '' }))
+  .sort((a, b) => a.reference.localeCompare(b.reference));
 const made = await store.transaction(async (tx) => {
   const now = Date.now();
   const group = (name: string) =>
@@ -96,6 +104,8 @@ process.stdout.write(
     watched: nodes.slice(0, WATCHED).map((node) => node.reference),
     alarms: ALARMS,
     seededMs: seeded.ms,
+    engine: store.engine,
+    ...(cluster ? { databasePid: cluster.pid() } : {}),
     ...made,
   }) + '\n',
 );
@@ -127,10 +137,12 @@ async function injectedPages(runs = 10): Promise<{ keptMs: number; computedMs: n
 
 process.on('message', (message) => {
   if (message === 'pages') {
-    const pages = firstPages(
-      store.db.raw,
-      nodes.map((node) => node.id),
-    );
+    const pages = sqlite
+      ? firstPages(
+          sqlite.db.raw,
+          nodes.map((node) => node.id),
+        )
+      : undefined;
     void injectedPages().then((request) => process.send?.({ pages: { ...pages, request } }));
   }
   // The plain way over HTTP: the next request computes the caller's nodes again.
@@ -157,6 +169,7 @@ process.on('message', (message) => {
 process.on('SIGTERM', () => {
   void cloud.app.close().then(async () => {
     await store.close();
+    cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   });

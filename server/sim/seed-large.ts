@@ -35,7 +35,7 @@ export interface LargeSeed {
 
 const LARGE_GATEWAY = 'GW-BENCH';
 const DENSE_SERIAL = 'BENCH-DENSE';
-const benchSerial = (n: number) => `BENCH-${String(n).padStart(5, '0')}`;
+export const benchSerial = (n: number) => `BENCH-${String(n).padStart(5, '0')}`;
 
 /**
  * A fleet for benchmarks, owned by admin in tenant demo: many nodes with a reading per sensor, a
