@@ -1,9 +1,10 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { cloud, signIn, uniqueSerial, users } from './support.ts';
+import type { Alarm, AlarmPage } from '../contract/alarms.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 24: a reefer warms up while the fleet manager watches; the badge counts it, they open it,
-// open its history around the excursion, acknowledge it with a comment, and it clears when the
+// see the excursion shaded in its history, acknowledge it with a comment, and it clears when the
 // temperature returns.
 
 const MINUTE = 60_000;
@@ -26,6 +27,27 @@ async function gatewayOf(request: APIRequestContext, serial: string) {
   };
 }
 
+/** The node's one temperature alarm, as the cloud tells it (any state). */
+async function alarmOf(request: APIRequestContext, nodeUuid: string): Promise<Alarm> {
+  const answer = await request.get(`/v1/alarms?channel=${nodeUuid}&kind=temperature`, {
+    headers: { Authorization: admin },
+  });
+  expect(answer.ok()).toBe(true);
+  const { alarms } = (await answer.json()) as AlarmPage;
+  expect(alarms).toHaveLength(1);
+  const [alarm] = alarms;
+  if (!alarm) throw new Error('no alarm');
+  return alarm;
+}
+
+/** The span a shaded excursion on the chart covers (epoch ms), as the chart states it. */
+async function spanOf(shade: Locator) {
+  return {
+    from: Number(await shade.getAttribute('data-from')),
+    to: Number(await shade.getAttribute('data-to')),
+  };
+}
+
 test('a reefer warms up while the fleet manager watches, is acknowledged with a comment and clears when the temperature returns', async ({
   page,
   request,
@@ -40,7 +62,7 @@ test('a reefer warms up while the fleet manager watches, is acknowledged with a 
     { headers: { Authorization: admin } },
   );
   expect(set.ok()).toBe(true);
-  await cloud(request).node(serial, name, group.uuid);
+  const node = await cloud(request).node(serial, name, group.uuid);
   const deliver = await gatewayOf(request, `GW-${serial}`);
   const start = Date.now();
   const temp = (minutesAgo: number, temperature: number) => {
@@ -81,6 +103,18 @@ test('a reefer warms up while the fleet manager watches, is acknowledged with a 
   await expect(alarm).toContainText('Critical');
   await alarm.getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('heading', { name: `History of ${name}`, level: 1 })).toBeVisible();
+  // The excursion is shaded on the chart and named with its span (what a screen reader says):
+  // it begins at the reading that raised the alarm and is still out at the newest reading.
+  const raisedAlarm = await alarmOf(request, node.uuid);
+  expect(raisedAlarm.excursionStart?.ts).toBe(start - 30 * MINUTE);
+  const ongoing = page.getByRole('img', {
+    name: new RegExp(`^Excursion of ${name} · temp above the limits, from .+, still out at .+$`),
+  });
+  await expect(ongoing).toBeVisible();
+  expect(await spanOf(ongoing)).toEqual({
+    from: raisedAlarm.excursionStart?.ts,
+    to: raisedAlarm.peak?.ts,
+  });
 
   // Back to the alarm: acknowledged with a comment, it no longer waits.
   await page.goBack();
@@ -97,6 +131,18 @@ test('a reefer warms up while the fleet manager watches, is acknowledged with a 
   await page.getByRole('option', { name: 'Cleared' }).click();
   await expect(alarm).toContainText('Back within limits at');
   await expect(alarm).toContainText('Acknowledged by admin');
+
+  // Its history again: the shade now ends at the first reading back in, before the data
+  // cleared the alarm (it waited out the hold-off).
+  const cleared = await alarmOf(request, node.uuid);
+  await alarm.getByRole('link', { name: 'History' }).click();
+  const ended = page.getByRole('img', {
+    name: new RegExp(`^Excursion of ${name} · temp above the limits, from .+ to .+$`),
+  });
+  await expect(ended).toBeVisible();
+  const span = await spanOf(ended);
+  expect(span).toEqual({ from: cleared.excursionStart?.ts, to: start - 20 * MINUTE });
+  expect(span.to).toBeLessThanOrEqual(cleared.cleared?.at ?? 0);
 });
 
 test('browser notifications are asked for only when the person clicks, and then are on', async ({

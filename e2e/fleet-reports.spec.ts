@@ -196,7 +196,9 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
   const first = excursions.getByRole('row').nth(1);
   await expect(first.getByRole('cell').first()).toHaveText(expected.nodeName);
   const rows = await downloaded(page, 'Export excursions as CSV');
-  expect(rows[0]?.slice(0, 4)).toEqual(['node', 'start', 'end', 'duration_s']);
+  // Times in the page's zone, which the header names (issue 22: UTC without saying so).
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  expect(rows[0]?.slice(0, 4)).toEqual(['node', `start (${zone})`, `end (${zone})`, 'duration_s']);
   expect(rows.length - 1).toBe(expected.count);
   const longest = rows.slice(1).sort((a, b) => Number(b[3]) - Number(a[3]))[0];
   expect(longest?.[0]).toBe(expected.nodeName);
@@ -285,10 +287,11 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
   );
   expect(stopsCount).toBeGreaterThanOrEqual(2);
   const stops = await downloaded(page, 'Export stops as CSV');
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   expect(stops[0]).toEqual([
     'node',
-    'arrived',
-    'left',
+    `arrived (${zone})`,
+    `left (${zone})`,
     'duration_s',
     'place',
     'lat',
@@ -359,6 +362,8 @@ test('picking a day for stops narrows the map to that day’s track and stops', 
     const pad = (n: number) => String(n).padStart(2, '0');
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
   });
+  // The days read as every date on the page does ("Thu 26 Nov"), not as ISO (issue 22).
+  await expect(dayPicker).not.toContainText(/\d{4}-\d{2}-\d{2}/);
   await dayPicker.selectOption(today);
   // The time scale of the track starts at the day's midnight, and fewer positions are drawn.
   const scaleStart = await page.evaluate(() => {
@@ -369,6 +374,18 @@ test('picking a day for stops narrows the map to that day’s track and stops', 
     return new Intl.DateTimeFormat(undefined, { ...options, ...clock }).format(d);
   });
   await expect(track).toContainText(scaleStart);
+  await expect.poll(positions).toBeLessThan(wholeRange);
+  // The map says which day it shows (the picker is sections above), and leads back to the range.
+  const dayOfMonth = await page.evaluate(() => new Date().getDate());
+  await expect(track.getByText(/^The track and stops of /)).toHaveText(
+    new RegExp(`^The track and stops of \\D*\\b${dayOfMonth}\\b`),
+  );
+  await track.getByRole('button', { name: 'Show the whole range' }).click();
+  await expect(dayPicker).toHaveValue('');
+  await expect(track.getByText(/^The track and stops of /)).toHaveCount(0);
+  await expect.poll(positions).toBe(wholeRange);
+  // The picker clears it too.
+  await dayPicker.selectOption(today);
   await expect.poll(positions).toBeLessThan(wholeRange);
   await dayPicker.selectOption('');
   await expect.poll(positions).toBe(wholeRange);

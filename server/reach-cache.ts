@@ -57,8 +57,6 @@ export class ReachCache {
   private readonly entries = new Map<string, readonly ChannelSummary[]>();
   /** What callers made of their reach (a listing's text), kept and forgotten with it. */
   private readonly made = new Map<string, unknown>();
-  /** Other reads of reach (`kept`), kept and forgotten with it. */
-  private readonly loaded = new Map<string, unknown>();
   /** When the entries were first kept: all go REACH_KEPT_MS later. */
   private keptSince = 0;
   /**
@@ -117,35 +115,35 @@ export class ReachCache {
     if (this.made.has(full)) return this.made.get(full) as T;
     const generation = this.generation;
     const value = make(await this.listReachable(userId, type));
-    if (this.on() && generation === this.generation) {
-      if (this.made.size >= MAX_ENTRIES) {
-        const oldest = this.made.keys().next();
-        if (oldest.done !== true) this.made.delete(oldest.value);
-      }
-      this.made.set(full, value);
-    }
+    this.keepMade(full, value, generation);
     return value;
   }
 
   /**
-   * `load`'s answer kept under `key` (which names the caller and everything else it depends on)
-   * until reach changes, as listReachable's: for other reads of reach (positions' nodes in reach
-   * and the group memberships they are told through).
+   * `make()` kept for the caller under `key` until reach changes, as `derived` is, for an answer
+   * read from other queries than the listing (the nodes whose alarms a caller sees: reachable
+   * nodes and group memberships). `make` may read only what a reach change announces: channels,
+   * grants, memberships, permission sets; `key` names everything else it depends on.
    */
-  async kept<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.on()) return load();
+  async kept<T>(userId: number, key: string, make: () => Promise<T>): Promise<T> {
     this.expire();
-    if (this.loaded.has(key)) return this.loaded.get(key) as T;
+    // Apart from derived's keys, which start with the user id.
+    const full = `kept:${userId}:${key}`;
+    if (this.made.has(full)) return this.made.get(full) as T;
     const generation = this.generation;
-    const value = await load();
-    if (generation === this.generation) {
-      if (this.loaded.size >= MAX_ENTRIES) {
-        const oldest = this.loaded.keys().next();
-        if (oldest.done !== true) this.loaded.delete(oldest.value);
-      }
-      this.loaded.set(key, value);
-    }
+    const value = await make();
+    this.keepMade(full, value, generation);
     return value;
+  }
+
+  /** Keeps `value` only when on and nothing changed since `generation` (a clean answer). */
+  private keepMade(key: string, value: unknown, generation: number): void {
+    if (!this.on() || generation !== this.generation) return;
+    if (this.made.size >= MAX_ENTRIES) {
+      const oldest = this.made.keys().next();
+      if (oldest.done !== true) this.made.delete(oldest.value);
+    }
+    this.made.set(key, value);
   }
 
   private expire(): void {
@@ -160,7 +158,6 @@ export class ReachCache {
     this.generation++;
     this.entries.clear();
     this.made.clear();
-    this.loaded.clear();
   }
 
   /** ensureSensors' answer: a change only when it holds a sensor not seen before. */

@@ -1,4 +1,4 @@
-import { nearestPlace, type NamedPlace } from '../named-places.ts';
+import { nearestPlace, readPlaces, type NamedPlace } from '../named-places.ts';
 
 /**
  * Raising and clearing place alarms from one node's positions (issue 24,
@@ -38,6 +38,19 @@ export interface Stay {
   raisedNow?: boolean;
   end?: { kind: 'cleared'; at: number; readingId: number } | { kind: 'released' };
   changed?: boolean;
+}
+
+type Properties = Record<string, unknown> | undefined;
+
+/**
+ * The places a node is watched in: when the node or one of its groups asks `alarmOnPlaces`, the
+ * places of the node and of all its groups, pooled as the reports pool them for naming. None
+ * when nobody asks. The cloud and the console (without the extension) both ask this.
+ */
+export function watchedPlaces(node: Properties, groups: readonly Properties[]): NamedPlace[] {
+  const all = [node, ...groups];
+  if (!all.some((properties) => properties?.alarmOnPlaces === true)) return [];
+  return all.flatMap((properties) => readPlaces(properties));
 }
 
 const samePlace = (a: NamedPlace, b: NamedPlace) =>

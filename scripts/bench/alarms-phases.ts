@@ -165,7 +165,22 @@ export async function runPhase(
   }
 }
 
-/** The first page over HTTP as admin (reaching every node), `runs` times one after the other. */
+const isAnswer = (m: unknown, what: string) => typeof m === 'object' && m !== null && what in m;
+
+export interface PageFigures {
+  medianMs: number;
+  /** The cloud's CPU per request (all threads), ms. */
+  cpuMs: number;
+  /** Its main thread's, ms: what a request holds. */
+  mainMs: number;
+}
+
+/**
+ * The first page over HTTP as admin (reaching every node), `runs` times each way, one request at
+ * a time: with the caller's nodes kept (ours) and computed for the request (the plain way: the
+ * cloud is told to forget them first), in turns (kept, computed, computed, kept, …) so that the
+ * machine's load drifts over both alike. CPU is read around each request alone.
+ */
 export async function pageRequests(cloud: AlarmsCloud, query: string, runs: number) {
   const get = async () => {
     const answer = await fetch(`${cloud.url}/v1/alarms?${query}`, {
@@ -177,27 +192,51 @@ export async function pageRequests(cloud: AlarmsCloud, query: string, runs: numb
   };
   await get();
   const pid = cloud.child.pid ?? 0;
-  const walls: number[] = [];
+  const sides = {
+    kept: { walls: [] as number[], cpu: 0, main: 0 },
+    computed: { walls: [] as number[], cpu: 0, main: 0 },
+  };
   let rows = 0;
-  const cpuBefore = processMs(pid);
-  const mainBefore = processMs(pid, true);
-  for (let i = 0; i < runs; i++) {
+  const loadBefore = loadNow();
+  for (let i = 0; i < runs * 2; i++) {
+    const computed = i % 4 === 1 || i % 4 === 2;
+    if (computed) await reply(cloud.child, 'forget', (m) => isAnswer(m, 'forget'));
+    const side = sides[computed ? 'computed' : 'kept'];
+    const cpuBefore = processMs(pid);
+    const mainBefore = processMs(pid, true);
     const started = performance.now();
     rows = await get();
-    walls.push(performance.now() - started);
+    side.walls.push(performance.now() - started);
+    side.cpu += processMs(pid) - cpuBefore;
+    // The main thread is what a request holds; the garbage collector's helpers work beside it.
+    side.main += processMs(pid, true) - mainBefore;
   }
-  const cpuMs = (processMs(pid) - cpuBefore) / runs;
-  // The main thread is what a request holds; the garbage collector's helpers work beside it.
-  const mainMs = (processMs(pid, true) - mainBefore) / runs;
-  walls.sort((a, b) => a - b);
-  return { medianMs: walls[Math.floor(runs / 2)] ?? NaN, cpuMs, mainMs, rows, load: loadNow() };
+  const figures = (side: typeof sides.kept): PageFigures => {
+    side.walls.sort((a, b) => a - b);
+    return {
+      medianMs: side.walls[Math.floor(runs / 2)] ?? NaN,
+      cpuMs: side.cpu / runs,
+      mainMs: side.main / runs,
+    };
+  };
+  return {
+    kept: figures(sides.kept),
+    computed: figures(sides.computed),
+    rows,
+    load: `${loadBefore} before, ${loadNow()} after`,
+  };
 }
 
 export function ask<T>(cloud: AlarmsCloud, what: 'pages' | 'silence'): Promise<T> {
-  return reply<T>(cloud.child, what, (m) => typeof m === 'object' && m !== null && what in m);
+  return reply<T>(cloud.child, what, (m) => isAnswer(m, what));
 }
 
 export type Pages = {
-  pages: { ours: QueryTiming; plain: QueryTiming; runs: number; requestCpuMs: number };
+  pages: {
+    ours: QueryTiming;
+    plain: QueryTiming;
+    runs: number;
+    request: { keptMs: number; computedMs: number };
+  };
 };
 export type Silence = { silence: { raised: number; cpuMs: number; ms: number } };

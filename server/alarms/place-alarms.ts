@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { severityOf } from '../../contract/alarms.ts';
-import { nearestPlace, readPlaces, type NamedPlace } from '../../contract/named-places.ts';
+import { nearestPlace, type NamedPlace } from '../../contract/named-places.ts';
 import type { Channel } from '../store/channels.ts';
 import type { Store } from '../store/store.ts';
 import { slotOf, type AlarmRow, type NewAlarmRow } from '../store/alarms.ts';
@@ -8,6 +8,7 @@ import type { AlarmEvent } from './alarm-json.ts';
 import { evaluateOnce, groupBy, transitionEvents } from './alarm-transitions.ts';
 import {
   evaluatePlaces,
+  watchedPlaces,
   type PlaceReading,
   type Stay,
 } from '../../contract/alarm-rules/place-rule.ts';
@@ -34,19 +35,6 @@ const parse = (text: string | null | undefined): Record<string, unknown> | undef
     ? (value as Record<string, unknown>)
     : undefined;
 };
-
-/**
- * The places a node is watched in: when the node or one of its groups asks `alarmOnPlaces`, the
- * places of the node and of all its groups, pooled as the reports pool them for naming.
- */
-function watchedPlaces(
-  node: string | null,
-  groups: readonly (string | null | undefined)[],
-): NamedPlace[] {
-  const all = [node, ...groups].map(parse);
-  if (!all.some((properties) => properties?.alarmOnPlaces === true)) return [];
-  return all.flatMap((properties) => readPlaces(properties));
-}
 
 function stayOf(row: AlarmRow): Stay | undefined {
   const place = row.place === null ? undefined : (JSON.parse(row.place) as NamedPlace);
@@ -95,7 +83,7 @@ export class PlaceAlarms {
       const first = list[0];
       if (!first) continue;
       const groups = (groupsOf.get(nodeId) ?? []).map((id) => groupProperties.get(id));
-      const places = watchedPlaces(first.node.properties, groups);
+      const places = watchedPlaces(parse(first.node.properties), groups.map(parse));
       const open = openByNode.get(nodeId);
       if (places.length === 0 && !open) continue;
       const inside = list.some((p) => nearestPlace(places, p.lat, p.lon) !== undefined);

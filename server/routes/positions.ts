@@ -62,8 +62,8 @@ export function positionRoutes(app: ZodApp, services: Services): void {
         // the caller's reach and on where it may read history, which the key names.
         const where = (objectType: string) =>
           caller.tenantsWith(objectType, 'READ').sort().join(',');
-        const key = `positions:${caller.user.id}:${where('assets.history')}:${where('groups.history')}`;
-        fleet = await services.reach.kept(key, () => fleetScope(positions, caller));
+        const key = `positions:${where('assets.history')}:${where('groups.history')}`;
+        fleet = await services.reach.kept(caller.user.id, key, () => fleetScope(positions, caller));
       } else {
         fleet = await fleetScope(positions, caller);
       }

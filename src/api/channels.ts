@@ -44,6 +44,20 @@ export const channelQuery = (uuid: string) =>
   });
 
 /**
+ * A channel’s name as the console last saw it in the channels list (any filter),
+ * for a page that cannot read the channel itself any more: it names it instead of showing a UUID.
+ */
+export function cachedChannelName(client: QueryClient, uuid: string): string | undefined {
+  for (const [, records] of client.getQueriesData<ChannelRecord[]>({
+    queryKey: channelKeys.lists(),
+  })) {
+    const found = records?.find((record) => record.uuid === uuid);
+    if (found) return found.name;
+  }
+  return undefined;
+}
+
+/**
  * Applies a change to a channel's cached record at once and returns the undo. Lists hold the same
  * records, so they are left to refetch rather than edited in place.
  */

@@ -7,6 +7,16 @@ import {
   watchPolicyViolations,
 } from './connection-failure.ts';
 import { ApiError } from './errors.ts';
+import { pageError } from './history-engine/engine-client.ts';
+import { engineError } from '../lib/history-store/engine.ts';
+import { applyLanguage } from '../i18n/i18n.ts';
+import { say } from '../i18n/message.ts';
+
+/** The sentence the page shows for a failure it explained (the error carries it as data). */
+function words(error: ApiError): string {
+  expect(error.words).toBeDefined();
+  return error.words ? say(error.words) : '';
+}
 
 const PAGE = 'https://console.example';
 const CLOUD = 'https://cloud.example';
@@ -27,7 +37,10 @@ function violation(blockedURI: string, effectiveDirective = 'connect-src') {
 
 const target = new EventTarget();
 watchPolicyViolations(target);
-afterEach(() => forgetPolicyViolations());
+afterEach(() => {
+  forgetPolicyViolations();
+  applyLanguage('en', ['en-GB']);
+});
 
 describe('why a request got no answer', () => {
   it('tells a cloud that answers but refuses this origin (CORS) from one that is down', async () => {
@@ -39,7 +52,7 @@ describe('why a request got no answer', () => {
       PAGE,
     );
     expect(error).toMatchObject({ code: 'BLOCKED', status: 0 });
-    expect(error.message).toBe(
+    expect(words(error)).toBe(
       'The cloud at https://cloud.example answered, but does not let this console ' +
         '(https://console.example) read its answers (CORS). Its operator must add this origin to ' +
         'the cloud’s CORS_ORIGINS.',
@@ -54,7 +67,7 @@ describe('why a request got no answer', () => {
       PAGE,
     );
     expect(down).toMatchObject({ code: 'NETWORK', isNetwork: true });
-    expect(down.message).toBe('The cloud cannot be reached. Check your connection.');
+    expect(words(down)).toBe('The cloud cannot be reached. Check your connection.');
   });
 
   it('names this page’s policy when it forbade the connection', async () => {
@@ -67,7 +80,7 @@ describe('why a request got no answer', () => {
       undefined,
       PAGE,
     );
-    expect(error.message).toBe(
+    expect(words(error)).toBe(
       'This console’s Content-Security-Policy does not let it connect to https://cloud.example. ' +
         'Whoever serves the console must add https://cloud.example to connect-src.',
     );
@@ -105,5 +118,30 @@ describe('why a request got no answer', () => {
     const error = await failure;
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'BLOCKED', isNetwork: false });
+  });
+
+  it('says the sign-in service’s failures with its client, in the page’s language', async () => {
+    browser('up');
+    const failed = { service: 'signIn', clientId: 'console' } as const;
+    const error = await explainFailure(`${CLOUD}/auth/x`, `${CLOUD}/auth/y`, failed, PAGE);
+    expect(words(error)).toBe(
+      'The sign-in service at https://cloud.example answered, but does not let this console ' +
+        '(https://console.example) read its answers (CORS). Its operator must allow this origin ' +
+        'for the client console: redirect URI https://console.example/callback, and ' +
+        'https://console.example where it lists allowed (CORS) origins.',
+    );
+    // The worker knows no language: what it sends is data, worded where it is shown.
+    const fromWorker = pageError(structuredClone(engineError(error)));
+    expect(fromWorker).toMatchObject({ code: 'BLOCKED', words: error.words });
+    applyLanguage('nl', ['nl-NL']);
+    expect(words(error)).toBe(
+      'De inlogdienst op https://cloud.example antwoordde, maar laat deze console ' +
+        '(https://console.example) de antwoorden niet lezen (CORS). De beheerder moet deze ' +
+        'origin toestaan voor de client console: redirect-URI https://console.example/callback, ' +
+        'en https://console.example waar toegestane (CORS-)origins staan.',
+    );
+    browser('down');
+    const down = await explainFailure(`${CLOUD}/v1/x`, `${CLOUD}/v1/admin/ping`, undefined, PAGE);
+    expect(words(down)).toBe('De cloud is niet bereikbaar. Controleer je verbinding.');
   });
 });

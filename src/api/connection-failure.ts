@@ -64,26 +64,24 @@ export function forgetPolicyViolations(): void {
   refusedByPolicy.clear();
 }
 
-export interface FailedService {
-  /** How a person calls it: "The cloud", "The sign-in service". */
-  name: string;
-  /** What its operator must set to let this console's origin in. */
-  allowOrigin: string;
-}
+/**
+ * Whose request failed: the cloud, or the sign-in service of the OpenID client `clientId`. Data,
+ * not words: the history worker builds these failures too, and it knows no language.
+ */
+export type FailedService = { service: 'cloud' } | { service: 'signIn'; clientId: string };
 
-const CLOUD: FailedService = {
-  name: 'The cloud',
-  allowOrigin: 'add this origin to the cloud’s CORS_ORIGINS',
-};
+const CLOUD: FailedService = { service: 'cloud' };
 
 /**
  * The error to show for a request to `address` that failed without an answer. `probe` is a plain
  * GET that needs no credentials on the same server (the cloud's ping, the provider's discovery).
+ * Its `words` say why in the page's language (say()); its message is the same for developers, in
+ * a log or the technical details.
  */
 export async function explainFailure(
   address: string,
   probe: string,
-  service: FailedService = CLOUD,
+  failed: FailedService = CLOUD,
   // `globalThis`: the history engine sends requests from a worker, which has no window.
   pageOrigin: string = globalThis.location.origin,
 ): Promise<ApiError> {
@@ -97,22 +95,25 @@ export async function explainFailure(
       // Out of reach too, or refused by the policy (seen below).
     }
   }
+  const clientId = failed.service === 'signIn' ? failed.clientId : '';
   // A server that answered the probe was not refused by the policy; otherwise wait for the event.
   if (await refusedByPolicyWithin(origin, answered ? 0 : VIOLATION_WAIT_MS)) {
-    return new ApiError(
-      0,
-      'BLOCKED',
-      `This console’s Content-Security-Policy does not let it connect to ${origin}. Whoever ` +
-        `serves the console must add ${origin} to connect-src.`,
-    );
+    return new ApiError(0, 'BLOCKED', `connect-src of this page refuses ${origin}`, undefined, {
+      id: 'connection.policy',
+      values: { origin },
+    });
   }
   if (answered) {
     return new ApiError(
       0,
       'BLOCKED',
-      `${service.name} at ${origin} answered, but does not let this console (${pageOrigin}) ` +
-        `read its answers (CORS). Its operator must ${service.allowOrigin}.`,
+      `${origin} answered without allowing ${pageOrigin} (CORS)`,
+      undefined,
+      { id: 'connection.cors', values: { service: failed.service, origin, pageOrigin, clientId } },
     );
   }
-  return new ApiError(0, 'NETWORK', `${service.name} cannot be reached. Check your connection.`);
+  return new ApiError(0, 'NETWORK', `no answer from ${origin}`, undefined, {
+    id: 'connection.down',
+    values: { service: failed.service },
+  });
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../contract/status.ts';
+import type { Message } from '../i18n/message.ts';
 import { loadSchemas } from './schemas-loader.ts';
 
 /**
@@ -13,13 +14,25 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   /** For whoever runs the cloud (which request, what was wrong with the answer); not for the page. */
   readonly detail: string | undefined;
+  /**
+   * The console's own sentence for a failure it explained itself (connection-failure.ts), as
+   * data the page says in its language; the message then says the same for developers.
+   */
+  readonly words: Message | undefined;
 
-  constructor(status: number, code: ApiErrorCode, message: string, detail?: string) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    detail?: string,
+    words?: Message,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.detail = detail;
+    this.words = words;
   }
 
   get isNetwork(): boolean {
@@ -60,9 +73,22 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   const { ErrorBody } = await loadSchemas();
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success) return new ApiError(response.status, parsed.data.status, parsed.data.message);
+  const statusText = response.statusText ? ` ${response.statusText}` : '';
   return new ApiError(
     response.status,
     'UNKNOWN',
-    `The cloud answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+    `HTTP ${response.status}${statusText}`,
+    undefined,
+    { id: 'connection.http', values: { status: String(response.status), statusText } },
   );
+}
+
+/**
+ * Whether asking again can bring a different answer: the network or the cloud failing (an
+ * outage, 5xx) or asking too often (429). A refusal (400, 403, 404) is answered the same however
+ * often it is asked, so no Retry is offered for it.
+ */
+export function retryCanHelp(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.isOutage || error.status >= 500 || error.status === 429;
 }

@@ -5,6 +5,7 @@ import type { LiveEndReason, LiveOpen } from '../../contract/live.ts';
 import type { Timeslice } from '../../contract/timeslice.ts';
 import { apiResponse } from './client.ts';
 import { ApiError } from './errors.ts';
+import { reportAnswered, reportFailure } from './network-status.ts';
 import { loadSchemas } from './schemas-loader.ts';
 
 /** Where a live stream stands, for the page to say. */
@@ -81,6 +82,9 @@ export function followLiveEvents(
         apiResponse(path, { query, headers, signal: controller.signal }),
         loadSchemas(),
       ]);
+      // The header's word on the cloud hears the stream too (api/network-status.ts): a broken
+      // stream whose reconnect finds no cloud says "unreachable" at once, not at the next ping.
+      reportAnswered();
       if (!response.body) throw new Error('The cloud answered without a stream.');
       heard();
       const reader = response.body
@@ -113,6 +117,7 @@ export function followLiveEvents(
     } catch (error) {
       clearTimeout(silence);
       if (stopped) return;
+      reportFailure(error);
       if (error instanceof ApiError && [400, 403, 404].includes(error.status)) {
         handlers.onState({ kind: 'refused', message: error.message });
         stopped = true;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { ApiError } from './errors.ts';
 
 /**
  * Whether the cloud answers: the one place the header badge and the banner both read, so they
@@ -12,6 +13,27 @@ export function reportReachable(next: boolean): void {
   if (next === reachable) return;
   reachable = next;
   for (const listener of listeners) listener(next);
+}
+
+/**
+ * A request or a live stream failed: an outage says the cloud is away; any other failure is an
+ * answer from it (a refusal), so it is reachable. The query cache (query-client.ts) and the live
+ * streams (live-events.ts) both report here, so the header hears a broken stream at once instead
+ * of at the next ping.
+ */
+export function reportFailure(error: unknown): void {
+  if (!(error instanceof ApiError)) return;
+  reportReachable(!error.isOutage);
+  if (error.isCloudWaiting) reportWaiting(error.message);
+}
+
+/**
+ * The cloud answered. `anonymous`: a request without credentials (the ping) says nothing of what
+ * the cloud waits for, since it answers while bearer tokens cannot be verified.
+ */
+export function reportAnswered(anonymous = false): void {
+  reportReachable(true);
+  if (!anonymous) reportWaiting(null);
 }
 
 export function isCloudReachable(): boolean {

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
 
 /** What the latest-positions extension is asked: a group or every node, up to `to` (or now). */
@@ -41,6 +41,17 @@ async function fetchPositionsAround(request: PositionsRequest, signal?: AbortSig
     signal,
   );
   return { ...answer, before: before.nodes };
+}
+
+/** A node's name as the Fleet map last showed it (see cachedChannelName in channels.ts). */
+export function cachedNodeName(client: QueryClient, nodeUuid: string): string | undefined {
+  for (const [, answer] of client.getQueriesData<{
+    nodes: { nodeUuid: string; nodeName: string }[];
+  }>({ queryKey: positionKeys.all })) {
+    const found = answer?.nodes.find((node) => node.nodeUuid === nodeUuid);
+    if (found) return found.nodeName;
+  }
+  return undefined;
 }
 
 export const latestPositionsQuery = (request: PositionsRequest) =>

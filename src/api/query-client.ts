@@ -1,18 +1,11 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createContext } from 'react-router';
 import { ApiError } from './errors.ts';
-import { onReachableChange, reportReachable, reportWaiting } from './network-status.ts';
+import { onReachableChange, reportAnswered, reportFailure } from './network-status.ts';
 
-function observe(error: unknown): void {
-  if (!(error instanceof ApiError)) return;
-  reportReachable(!error.isOutage);
-  if (error.isCloudWaiting) reportWaiting(error.message);
-}
-
-/** `meta.anonymous`: a request without credentials (the ping) says nothing of what the cloud waits for. */
+/** `meta.anonymous`: a request without credentials (the ping). */
 function answered(meta: Record<string, unknown> | undefined): void {
-  reportReachable(true);
-  if (meta?.anonymous !== true) reportWaiting(null);
+  reportAnswered(meta?.anonymous === true);
 }
 
 /** Never retry what the cloud refused on purpose; retry what the network lost, a little. */
@@ -24,11 +17,11 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     queryCache: new QueryCache({
-      onError: observe,
+      onError: reportFailure,
       onSuccess: (_data, query) => answered(query.meta),
     }),
     mutationCache: new MutationCache({
-      onError: observe,
+      onError: reportFailure,
       onSuccess: (_data, _variables, _context, mutation) => answered(mutation.meta),
     }),
     defaultOptions: {

@@ -130,12 +130,7 @@ export class OidcAuthenticator implements Authenticator {
 
   /** The sign-in service, as a person reads about it when it cannot be reached. */
   private get service(): FailedService {
-    return {
-      name: 'The sign-in service',
-      allowOrigin:
-        `allow this origin for the client ${this.settings.clientId}: redirect URI ` +
-        `${this.origin}/callback, and ${this.origin} where it lists allowed (CORS) origins`,
-    };
+    return { service: 'signIn', clientId: this.settings.clientId };
   }
 
   /** A sign-in's failure, named for what it is (provider-failure.ts). */

@@ -96,7 +96,7 @@ function named(error: ApiError, context: ProviderContext, at: string): ProviderF
       t('auth.provider.down', { at }),
     );
   }
-  if (error.message.startsWith('This console’s Content-Security-Policy')) {
+  if (error.words?.id === 'connection.policy') {
     return new ProviderFailure(
       'policy',
       t('auth.provider.policy.title'),

@@ -2,6 +2,7 @@ import { Alert, Button, Code, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/errors.ts';
 import { t } from '../i18n/i18n.ts';
+import { say } from '../i18n/message.ts';
 import { inPersonWords } from '../lib/person-words.ts';
 import { TechnicalDetails } from './technical-details.tsx';
 
@@ -23,7 +24,7 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
       color: 'red',
     };
   }
-  const words = inPersonWords(error.message, names);
+  const words = error.words ? say(error.words) : inPersonWords(error.message, names);
   if (error.isCloudWaiting) {
     // The cloud answered, in the interface's words: it is up, something behind it (its
     // database, its identity provider) is not. Its reason is worth showing; it passes by itself.
@@ -46,7 +47,7 @@ function describe(error: unknown, change: boolean, names?: Record<string, string
     case 'NOT_FOUND':
       return { title: t('apiError.notFound'), detail: words, color: 'red' };
     case 'BLOCKED':
-      return { title: t('apiError.blocked'), detail: error.message, color: 'red' };
+      return { title: t('apiError.blocked'), detail: words, color: 'red' };
     case 'TOO_MANY_REQUESTS':
       return { title: t('apiError.tooMany'), detail: words, color: 'red' };
     case 'CONFLICT':

@@ -32,7 +32,8 @@ export interface EngineClient {
 /** An error from the engine as the page's own: the cloud's refusals stay ApiErrors. */
 export function pageError(error: EngineError): Error {
   if (error.status !== undefined) {
-    return new ApiError(error.status, (error.code ?? 'UNKNOWN') as ApiErrorCode, error.message);
+    const code = (error.code ?? 'UNKNOWN') as ApiErrorCode;
+    return new ApiError(error.status, code, error.message, undefined, error.words);
   }
   const rebuilt = new Error(error.message);
   rebuilt.name = error.name;

@@ -86,6 +86,35 @@ describe('the Activity page', () => {
     expect(calls.length).toBe(asked);
   });
 
+  it('takes From and Until in the console’s one date format, not the browser’s own field', async () => {
+    const calls = fakeCloud((url) =>
+      url.pathname === '/v1/openapi.json'
+        ? json({ paths: { '/v1/audit': { get: {} } } })
+        : json({ entries: [] }),
+    );
+    renderPage(<Component />, support, { path: '/activity', url: '/activity' });
+    expect(await screen.findByText('No change matches.', {}, { timeout: 15_000 })).toBeVisible();
+    const from = screen.getByRole('textbox', { name: 'From' });
+    expect(from).not.toHaveAttribute('type', 'datetime-local');
+    const asked = calls.length;
+    await userEvent.type(from, 'yesterday');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText(
+        /^Enter a date and time such as .*\d{4}.*, or leave the field empty\.$/,
+      ),
+    ).toBeVisible();
+    expect(calls.length).toBe(asked);
+
+    await userEvent.clear(from);
+    await userEvent.type(from, '25 Nov 2026, 10:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => {
+      const sent = calls.at(-1)?.url.searchParams.get('from');
+      expect(sent).toBe(String(new Date(2026, 10, 25, 10, 0).getTime()));
+    });
+  });
+
   it('exports the CSV with times in the zone named in its header', async () => {
     const text = await activityCsv([newest, older], 'Europe/Amsterdam').text();
     const [header, first] = text.split('\r\n');

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { useEngineAnswer, useRangeHistory } from '../../api/history-engine/use-range-history.ts';
@@ -11,6 +11,7 @@ import { Section, sectionHeadingId } from '../../components/section.tsx';
 import { focusHeading } from '../../components/move-focus.ts';
 import { useConfig } from '../../config/config-context.ts';
 import type { ExcursionRow } from '../../lib/history-store/protocol.ts';
+import { formatDay } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { defaultReportSettings } from '../../lib/reports/settings.ts';
 import { ConnPanel } from '../../features/history/conn-panel.tsx';
@@ -199,6 +200,16 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
         </Stack>
       </Section>
       <Section title={t('readings.section.track')}>
+        {dayBounds && (
+          // The day is picked sections above, in Trips and stops: the map says which day it
+          // shows, and the way back to the range, where the person looks.
+          <Group gap="xs" wrap="wrap" mb="xs">
+            <Text size="sm">{t('history.dayShown', { day: formatDay(dayBounds.start) })}</Text>
+            <Button size="compact-sm" variant="light" onClick={() => setDay('')}>
+              {t('history.showWholeRange')}
+            </Button>
+          </Group>
+        )}
         <ReplayControls window={window} cursor={cursor} onCursor={setCursor} />
         <div style={{ marginTop: 8 }}>
           <TrackPanel

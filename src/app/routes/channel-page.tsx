@@ -1,8 +1,9 @@
 import { Skeleton, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
-import { channelQuery } from '../../api/channels.ts';
-import { ApiError, isApiError } from '../../api/errors.ts';
+import { cachedChannelName, channelQuery } from '../../api/channels.ts';
+import { ApiError, isApiError, retryCanHelp } from '../../api/errors.ts';
+import { cachedNodeName } from '../../api/positions.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { tenantsWith } from '../../lib/permissions.ts';
@@ -14,7 +15,7 @@ import { ChannelReachPanel } from '../../features/channels/channel-reach-panel.t
 import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
 import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
 import { PushPanel } from '../../features/push/push-panel.tsx';
-import { NotFound } from './not-found.tsx';
+import { UnreachableChannel } from '../../components/unreachable-channel.tsx';
 import { t } from '../../i18n/i18n.ts';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -30,6 +31,7 @@ export function Component() {
   const { data: channel, isPending, isError, error, refetch } = useQuery(channelQuery(channelUuid));
   const { data: extensions } = useQuery(extensionsQuery());
   const { data: me } = useQuery(userinfoQuery());
+  const queryClient = useQueryClient();
   const may = (objectType: string) =>
     me !== undefined && tenantsWith(me.permissions, objectType, 'READ').length > 0;
 
@@ -45,9 +47,18 @@ export function Component() {
   // Once the record is here, a refresh that fails never replaces the page: an open editor and
   // its draft stay, and the page catches up by itself when the cloud answers again.
   if (channel === undefined) {
-    if (isApiError(error, 404) || isApiError(error, 400)) return <NotFound what="channel" />;
+    const name =
+      cachedChannelName(queryClient, channelUuid) ?? cachedNodeName(queryClient, channelUuid);
+    if (isApiError(error, 404) || isApiError(error, 400)) {
+      return <UnreachableChannel why="missing" name={name} />;
+    }
+    if (isApiError(error, 403)) return <UnreachableChannel why="forbidden" name={name} />;
     return (
-      <ApiErrorAlert error={error} title={t('channel.notLoaded')} onRetry={() => void refetch()} />
+      <ApiErrorAlert
+        error={error}
+        title={t('channel.notLoaded')}
+        onRetry={retryCanHelp(error) ? () => void refetch() : undefined}
+      />
     );
   }
   const isNode = channel.channelType === 'NODE' || channel.channelType === 'GATEWAY';

@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Anchor, Group, Skeleton, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
-import { channelQuery } from '../../api/channels.ts';
-import { isApiError } from '../../api/errors.ts';
+import { cachedChannelName, channelQuery } from '../../api/channels.ts';
+import { isApiError, retryCanHelp } from '../../api/errors.ts';
+import { cachedNodeName } from '../../api/positions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { UnreachableChannel } from '../../components/unreachable-channel.tsx';
 import '../../components/history/mantine-styles.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import {
@@ -23,7 +25,6 @@ import { mayOnChannel } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
 import { NoHistoryAccess } from '../../features/history/no-history-access.tsx';
 import { RangePicker } from '../../features/history/range-picker.tsx';
-import { NotFound } from './not-found.tsx';
 import { t } from '../../i18n/i18n.ts';
 
 /** Warms what every page over a channel's range reads first. */
@@ -55,6 +56,7 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
   const parsed = useMemo(() => namedRange(search), [search]);
   const channel = useQuery(channelQuery(channelUuid));
   const profile = useQuery(userinfoQuery());
+  const queryClient = useQueryClient();
   const [opened] = useState(Date.now);
 
   // A link without a full range means up to now; the URL then names the instants, so it shows a
@@ -79,15 +81,19 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
     );
   }
   if (channel.data === undefined) {
-    // Asking again cannot bring a channel out of reach into it: the page says so, with no Retry.
+    // Asking again cannot bring a channel out of reach into it: the page says so, by the name the
+    // console saw it under where it did, with the ways back and no Retry.
+    const name =
+      cachedChannelName(queryClient, channelUuid) ?? cachedNodeName(queryClient, channelUuid);
     if (isApiError(channel.error, 404) || isApiError(channel.error, 400)) {
-      return <NotFound what="channel" />;
+      return <UnreachableChannel why="missing" name={name} />;
     }
+    if (isApiError(channel.error, 403)) return <UnreachableChannel why="forbidden" name={name} />;
     return (
       <ApiErrorAlert
         error={channel.error}
         title={t('history.channelNotLoaded')}
-        onRetry={() => void channel.refetch()}
+        onRetry={retryCanHelp(channel.error) ? () => void channel.refetch() : undefined}
       />
     );
   }

@@ -22,7 +22,8 @@ import {
   readSignOutReport,
 } from '../../auth/sign-out-report.ts';
 import { useConfig } from '../../config/config-context.ts';
-import { currentLocale, t } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/i18n.ts';
+import { formatTimeOfDay } from '../../lib/history/format-time.ts';
 import { safeReturnTo } from './return-to.ts';
 
 function BasicForm() {
@@ -120,14 +121,11 @@ function OidcButton({ returnTo }: { returnTo: string }) {
   );
 }
 
-const formatTime = (epochMs: number) =>
-  new Date(epochMs).toLocaleTimeString(currentLocale(), { hour: '2-digit', minute: '2-digit' });
-
 /** What the last sign-out in this tab could not end, said once (sign-out-report.ts). */
 function SignedOutNotice() {
   const [lines] = useState(() => {
     const report = readSignOutReport();
-    return report ? describeSignOut(report, formatTime) : [];
+    return report ? describeSignOut(report, formatTimeOfDay) : [];
   });
   useEffect(() => clearSignOutReport(), []);
   if (lines.length === 0) return null;

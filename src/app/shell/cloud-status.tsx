@@ -5,6 +5,7 @@ import { ApiError } from '../../api/errors.ts';
 import { useCloudReachable, useCloudWaiting } from '../../api/network-status.ts';
 import { formatClock } from '../../lib/history/format-time.ts';
 import { t } from '../../i18n/i18n.ts';
+import { errorWords } from '../../components/error-words.ts';
 
 /**
  * The header's word on the cloud. Reachability comes from every request (api/network-status.ts),
@@ -36,7 +37,7 @@ export function CloudStatus() {
       role="status"
       title={
         blocked
-          ? error.message
+          ? errorWords(error)
           : waitingFor !== null && reachable
             ? waitingFor
             : isPending && reachable

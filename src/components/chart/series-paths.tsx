@@ -27,6 +27,11 @@ export interface Shade {
   to: number;
   /** How much of it was out (a band's share of members), 0–1; 1 when left out. */
   strength?: number;
+  /**
+   * What it is, in words: a shade with a label is one excursion, named for screen readers (and
+   * its span kept in `data-from` / `data-to`); the bands' per-column shading has none.
+   */
+  label?: string;
 }
 
 /** Paths are written in tenths of a pixel, as integers, and drawn scaled by this. */
@@ -162,6 +167,14 @@ export function SeriesPaths({
               height={plot.height}
               fill="#e03131"
               fillOpacity={0.06 + 0.24 * (shade.strength ?? 1)}
+              {...(shade.label !== undefined
+                ? {
+                    role: 'img',
+                    'aria-label': shade.label,
+                    'data-from': shade.from,
+                    'data-to': shade.to,
+                  }
+                : {})}
             />
           );
         })}

@@ -81,14 +81,33 @@ export class TrackOverlay extends CanvasOverlay {
     this.scheduleRedraw();
   }
 
-  /** The drawing worker gets copies of the columns it draws (a few MB, copied once per data). */
+  /**
+   * The drawing worker gets copies of the columns it draws (a few MB once per data), made by
+   * `slice` and given away (transferred): cloning them in postMessage cost the page's thread
+   * several times as much (sendData was the console's own largest function on the page's thread in
+   * a trace of a month of a group, issue 20). The page keeps its own columns for the pointer.
+   */
   private sendData(): void {
     if (!this.drawer) return;
+    const given: ArrayBuffer[] = [];
+    const give = <A extends Float64Array | Uint8Array>(column: A): A => {
+      const copy = column.slice() as A;
+      given.push(copy.buffer as ArrayBuffer);
+      return copy;
+    };
     const tracks = this.projected.map(({ track, color }) => ({
-      track: { ts: track.ts, x: track.x, y: track.y, calculated: track.calculated },
+      track: {
+        ts: give(track.ts),
+        x: give(track.x),
+        y: give(track.y),
+        calculated: give(track.calculated),
+      },
       color,
     }));
-    this.drawer.postMessage({ type: 'data', tracks, span: this.span } satisfies ToTrackDrawer);
+    this.drawer.postMessage(
+      { type: 'data', tracks, span: this.span } satisfies ToTrackDrawer,
+      given,
+    );
   }
 
   protected override paint(canvas: HTMLCanvasElement, frame: Frame): void {

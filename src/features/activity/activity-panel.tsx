@@ -16,20 +16,23 @@ import { AuditKind } from '../../../contract/audit.ts';
 import { auditQuery, type AuditFilters } from '../../api/audit.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { AuditEntries } from '../../components/audit-entries.tsx';
+import { CsvZoneSelect, csvTimeZone, type CsvZone } from '../../components/csv-zone-select.tsx';
 import { download } from '../../components/download.ts';
 import { t } from '../../i18n/i18n.ts';
 import { kindLabel } from '../../lib/audit/describe-entry.ts';
+import { formatMinute, parseMinute } from '../../lib/history/format-time.ts';
 import { paths } from '../../lib/paths.ts';
 import { activityCsv } from './activity-csv.ts';
 
-const pageZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const ALL = 'all';
 
-/** A `datetime-local` value (the page's zone) as epoch ms; undefined when empty or not a time. */
-function epochOf(value: string): number | undefined {
-  if (value === '') return undefined;
-  const ms = new Date(value).getTime();
-  return Number.isNaN(ms) ? undefined : ms;
+/**
+ * A typed From or Until (the console's one format, or ISO) as epoch ms in the page's zone; null
+ * when empty, undefined when it names no time. Typed, not the browser's own date-time field,
+ * whose format follows the browser's language rather than the page's (docs/i18n.md).
+ */
+function epochOf(value: string): number | null | undefined {
+  return value.trim() === '' ? null : parseMinute(value);
 }
 
 interface Draft {
@@ -61,7 +64,7 @@ export function ActivityPanel({
     channel: initial.channel,
   });
   const [invalid, setInvalid] = useState<string>();
-  const [zone, setZone] = useState<'page' | 'UTC'>('page');
+  const [zone, setZone] = useState<CsvZone>('page');
   const trail = useInfiniteQuery(auditQuery(filters));
   const entries = trail.data?.pages.flatMap((page) => page.entries) ?? [];
 
@@ -69,7 +72,11 @@ export function ActivityPanel({
     event.preventDefault();
     const from = epochOf(draft.from);
     const to = epochOf(draft.to);
-    if (from !== undefined && to !== undefined && from > to) {
+    if (from === undefined || to === undefined) {
+      setInvalid(t('activity.notATime', { example: formatMinute(Date.now()) }));
+      return;
+    }
+    if (from !== null && to !== null && from > to) {
       setInvalid(t('activity.fromAfterTo'));
       return;
     }
@@ -79,8 +86,8 @@ export function ActivityPanel({
       actor: draft.actor.trim() || undefined,
       channel: draft.channel.trim() || undefined,
       kind: kind.success ? kind.data : undefined,
-      from,
-      to,
+      from: from ?? undefined,
+      to: to ?? undefined,
     });
   };
   const clear = () => {
@@ -121,18 +128,8 @@ export function ActivityPanel({
             w={220}
             {...field('kind')}
           />
-          <TextInput
-            type="datetime-local"
-            label={t('activity.filter.from')}
-            w={200}
-            {...field('from')}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('activity.filter.to')}
-            w={200}
-            {...field('to')}
-          />
+          <TextInput label={t('activity.filter.from')} w={200} {...field('from')} />
+          <TextInput label={t('activity.filter.to')} w={200} {...field('to')} />
           <Button type="submit">{t('activity.filter.apply')}</Button>
           <Button variant="subtle" onClick={clear}>
             {t('activity.filter.clear')}
@@ -144,21 +141,11 @@ export function ActivityPanel({
         <Button
           variant="default"
           disabled={entries.length === 0}
-          onClick={() =>
-            download(activityCsv(entries, zone === 'UTC' ? 'UTC' : pageZone()), 'activity.csv')
-          }
+          onClick={() => download(activityCsv(entries, csvTimeZone(zone)), 'activity.csv')}
         >
           {t('activity.csv')}
         </Button>
-        <NativeSelect
-          aria-label={t('activity.zone')}
-          value={zone}
-          onChange={(event) => setZone(event.currentTarget.value === 'UTC' ? 'UTC' : 'page')}
-          data={[
-            { value: 'page', label: t('activity.zone.local', { zone: pageZone() }) },
-            { value: 'UTC', label: t('activity.zone.utc') },
-          ]}
-        />
+        <CsvZoneSelect value={zone} onChange={setZone} />
       </Group>
       {trail.error && <ApiErrorAlert error={trail.error} />}
       {trail.isPending && <Skeleton h={200} />}

@@ -20,6 +20,7 @@ import { channelListQuery } from '../../api/channels.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { download } from '../../components/download.ts';
 import { t, type MessageId } from '../../i18n/i18n.ts';
+import { isoInZone } from '../../lib/export/formats.ts';
 import { recordsCsv } from '../../lib/export/records-csv.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLocalAlarms, type LocalAlarms } from '../../lib/alarms/local-alarms-context.ts';
@@ -131,14 +132,15 @@ const csvColumns = {
   tenant: (a: Alarm) => a.tenant,
   nodeName: (a: Alarm) => a.nodeName,
   channelName: (a: Alarm) => a.channelName,
-  raisedAt: (a: Alarm) => new Date(a.raisedAt).toISOString(),
+  // The header says the zone (docs/i18n.md, "Dates and times").
+  'raisedAt (UTC)': (a: Alarm) => isoInZone(a.raisedAt, 'UTC'),
   value: (a: Alarm) => a.raisedBy?.value,
   peak: (a: Alarm) => a.peak?.value,
   min: (a: Alarm) => a.limits?.min,
   max: (a: Alarm) => a.limits?.max,
   acknowledgedBy: (a: Alarm) => a.acknowledged?.by,
   acknowledgedComment: (a: Alarm) => a.acknowledged?.comment,
-  clearedAt: (a: Alarm) => (a.cleared ? new Date(a.cleared.at).toISOString() : undefined),
+  'clearedAt (UTC)': (a: Alarm) => (a.cleared ? isoInZone(a.cleared.at, 'UTC') : undefined),
   clearedBy: (a: Alarm) => a.cleared?.by,
   clearedComment: (a: Alarm) => a.cleared?.comment,
 };

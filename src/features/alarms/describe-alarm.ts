@@ -1,8 +1,9 @@
 import type { Alarm } from '../../../contract/alarms.ts';
-import { intl, t } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/i18n.ts';
+import { formatMinute } from '../../lib/history/format-time.ts';
 
-export const formatMoment = (ms: number) =>
-  intl().formatDate(ms, { dateStyle: 'short', timeStyle: 'short' });
+/** An alarm's moments in the console's one format (format-time.ts), to the minute. */
+export const formatMoment = (ms: number) => formatMinute(ms);
 
 /** What went wrong, in a person's words: "12 °C, above 8 °C (peak 14 °C)". */
 export function describeAlarm(alarm: Alarm): string {

@@ -10,6 +10,7 @@ import { channelTypeLabel } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
 import { t } from '../../i18n/i18n.ts';
 import type { Verdict } from '../../lib/permissions.ts';
+import { errorWords } from '../../components/error-words.ts';
 
 const allChannels = {};
 
@@ -118,7 +119,7 @@ export function AddMembers({
                 <Text span fw={500} size="sm">
                   {channel.name}
                 </Text>
-                : {error instanceof Error ? error.message : String(error)}
+                : {error instanceof Error ? errorWords(error) : String(error)}
               </List.Item>
             ))}
           </List>

@@ -14,6 +14,7 @@ import { focusHeading } from '../../components/move-focus.ts';
 import { notifyDone, notifyFailed } from '../../components/notify.ts';
 import type { Verdict } from '../../lib/permissions.ts';
 import { t } from '../../i18n/i18n.ts';
+import { errorWords } from '../../components/error-words.ts';
 
 export function MembersTable({
   groupUuid,
@@ -52,7 +53,7 @@ export function MembersTable({
               focusHeading(document.getElementById(headingId));
             },
             onError: (error) =>
-              notifyFailed(t('group.member.notRemoved', { name: member.name }), error.message),
+              notifyFailed(t('group.member.notRemoved', { name: member.name }), errorWords(error)),
           })
         }
       >

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { Button, Group, NativeSelect, Progress, Text } from '@mantine/core';
+import { Button, Group, Progress, Text } from '@mantine/core';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { CsvZoneSelect, csvTimeZone, type CsvZone } from '../../components/csv-zone-select.tsx';
 import { download } from '../../components/download.ts';
 import {
   exportFileName,
@@ -23,8 +24,6 @@ const labels: Record<ExportFormat, MessageId> = {
   geojson: 'export.geojson',
 };
 
-const pageZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * Exports the whole range: the history engine writes it from its columns one day at a time (a day
  * not loaded yet is loaded first), off the page's thread, so a month of data never freezes it.
@@ -35,8 +34,8 @@ export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
   const [error, setError] = useState<string>();
   const controller = useRef<AbortController | undefined>(undefined);
   // The CSV's times: in the page's zone with the offset in each (as the page shows them), or UTC.
-  const [zone, setZone] = useState<'page' | 'UTC'>('page');
-  const timeZone = zone === 'UTC' ? 'UTC' : pageZone();
+  const [zone, setZone] = useState<CsvZone>('page');
+  const timeZone = csvTimeZone(zone);
 
   const start = async (format: ExportFormat) => {
     const current = new AbortController();
@@ -83,16 +82,7 @@ export function ExportMenu({ channelName, range, history }: ExportMenuProps) {
             {t('export.cancel')}
           </Button>
         )}
-        <NativeSelect
-          size="xs"
-          aria-label={t('export.zone')}
-          value={zone}
-          onChange={(event) => setZone(event.currentTarget.value === 'UTC' ? 'UTC' : 'page')}
-          data={[
-            { value: 'page', label: t('export.zone.local', { zone: pageZone() }) },
-            { value: 'UTC', label: t('export.zone.utc') },
-          ]}
-        />
+        <CsvZoneSelect size="xs" value={zone} onChange={setZone} />
       </Group>
       {progress && (
         <>

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, isApiError } from '../../api/errors.ts';
 import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { t } from '../../i18n/i18n.ts';
+import { errorWords } from '../../components/error-words.ts';
 
 /** A refusal (no permission, out of reach) is answered the same however often it is asked. */
 const refused = (error: unknown) =>
@@ -11,7 +12,9 @@ const refused = (error: unknown) =>
 function message(error: unknown): string {
   if (error instanceof ApiError && error.code === 'INVALID_RESPONSE')
     return t('readings.invalidAnswer', { detail: error.message });
-  return error instanceof Error && error.message !== '' ? error.message : t('readings.loadFailed');
+  return error instanceof Error && error.message !== ''
+    ? errorWords(error)
+    : t('readings.loadFailed');
 }
 
 /** How far the range has loaded, with cancel while it loads and resume after a stop. */
@@ -50,8 +53,15 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
       />
       {history.status === 'failed' && refused(history.error) && (
         <Alert color="gray" variant="light" title={t('readings.refused.title')} mt="xs" role="note">
-          <Text size="sm">{message(history.error)}</Text>
-          <Text size="sm">{t('readings.refused.explain')}</Text>
+          {isApiError(history.error, 404) ? (
+            // The cloud's words name the channel by its UUID; the page already names it.
+            <Text size="sm">{t('history.unreachable.historyGone')}</Text>
+          ) : (
+            <>
+              <Text size="sm">{message(history.error)}</Text>
+              <Text size="sm">{t('readings.refused.explain')}</Text>
+            </>
+          )}
         </Alert>
       )}
       {history.status === 'failed' && !refused(history.error) && (

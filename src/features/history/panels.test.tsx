@@ -107,6 +107,25 @@ describe('LoadProgress', () => {
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });
 
+  it('says a channel gone out of reach in words, not in the cloud’s sentence with its UUID', () => {
+    const uuid = '5f0c3a52-86f5-4f1e-9a5e-0d6a3b7e8c21';
+    const message = `Channel ${uuid} does not exist or is not within your reach.`;
+    show(
+      <LoadProgress
+        history={history({
+          done: 1,
+          status: 'failed',
+          error: new ApiError(404, 'NOT_FOUND', message),
+        })}
+      />,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'This channel does not exist any more, or it is now out of your reach.',
+    );
+    expect(document.body).not.toHaveTextContent(uuid);
+    expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
+  });
+
   it('speaks Dutch, with Dutch plurals and the locale’s digits, and says the same of a bad answer', async () => {
     applyLanguage('nl', ['nl-NL']);
     const loading = history({ done: 1, messages: 12_345 });

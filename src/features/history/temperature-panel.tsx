@@ -163,11 +163,22 @@ export function TemperaturePanel({
 
   // The excursions of the lines drawn, at full strength: over the bands, those of the sensors
   // picked (one excursion shown from the list) stand out from the members' shading.
+  // Each is named with its sensor, side and span, so a screen reader learns what is shaded.
   const ownShades = useMemo((): Shade[] => {
-    const drawn = new Set(chartLines.map((l) => l.key));
+    const drawn = new Map(chartLines.map((l) => [l.key, l.label]));
     return (coldChain?.excursions ?? [])
       .filter((e) => drawn.has(e.sensorUuid) && e.end >= window.from && e.start <= window.to)
-      .map((e) => ({ from: e.start, to: Math.max(e.end, e.start) }));
+      .map((e) => {
+        const to = Math.max(e.end, e.start);
+        const words = {
+          sensor: drawn.get(e.sensorUuid) ?? e.nodeName,
+          side: e.side,
+          from: formatInstant(e.start),
+          to: formatInstant(to),
+        };
+        const label = t(e.ongoing ? 'temperature.shadeOngoing' : 'temperature.shade', words);
+        return { from: e.start, to, label };
+      });
   }, [window, coldChain, chartLines]);
   const shades = useMemo(
     (): Shade[] => (banded ? [...outSpans(bands.data, window, columns), ...ownShades] : ownShades),

@@ -1,9 +1,10 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { CsvZoneSelect, csvTimeZone, type CsvZone } from '../../components/csv-zone-select.tsx';
 import { download } from '../../components/download.ts';
 import { exportFileName } from '../../lib/export/formats.ts';
-import { csvFields, recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
+import { csvFields, csvTime, recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
 import { t } from '../../i18n/i18n.ts';
 import { tNodes } from '../../i18n/t-nodes.ts';
 import type {
@@ -62,25 +63,30 @@ function endText(e: ExcursionRow): string {
   return end;
 }
 
-const iso = (ts: number) => (Number.isNaN(ts) ? '' : new Date(ts).toISOString());
-const excursionCsv = (places: PlaceBook): CsvColumn<ExcursionRow>[] =>
-  csvFields<ExcursionRow>({
-    node: (e) => e.nodeName,
-    start: (e) => iso(e.start),
-    end: (e) => iso(e.end),
+/** Times in `timeZone` with the offset, as the person picked beside the button. */
+const excursionCsv = (places: PlaceBook, timeZone: string): CsvColumn<ExcursionRow>[] => [
+  ...csvFields<ExcursionRow>({ node: (e) => e.nodeName }),
+  csvTime<ExcursionRow>('start', timeZone, (e) => e.start),
+  csvTime<ExcursionRow>('end', timeZone, (e) => e.end),
+  ...csvFields<ExcursionRow>({
     duration_s: (e) => Math.round((e.end - e.start) / 1000),
     side: (e) => e.side,
     peak_c: (e) => e.peak,
-    peak_time: (e) => iso(e.peakTs),
+  }),
+  csvTime<ExcursionRow>('peak_time', timeZone, (e) => e.peakTs),
+  ...csvFields<ExcursionRow>({
     limit_min_c: (e) => e.limits.min,
     limit_max_c: (e) => e.limits.max,
     place: (e) => places.nameAt(e.nodeUuid, e.lat, e.lon) ?? '',
     lat: (e) => e.lat,
     lon: (e) => e.lon,
-    position_time: (e) => iso(e.positionTs),
+  }),
+  csvTime<ExcursionRow>('position_time', timeZone, (e) => e.positionTs),
+  ...csvFields<ExcursionRow>({
     ongoing: (e) => e.ongoing,
     ended_by_missing_readings: (e) => e.gap,
-  });
+  }),
+];
 
 /**
  * Cold chain over the range (lib/reports/excursions.ts): time in range for the whole channel and
@@ -102,6 +108,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
 }: ColdChainPanelProps) {
   // Thousands of excursions: rendered in the background, so the page keeps responding.
   const answer = useDeferredValue(current);
+  const [zone, setZone] = useState<CsvZone>('page');
   const sensorColumns = useMemo((): DataColumn<SensorColdChain>[] => {
     const columns: DataColumn<SensorColdChain>[] = [
       {
@@ -323,16 +330,22 @@ export const ColdChainPanel = memo(function ColdChainPanel({
             <Title order={3} size="h5">
               {t('coldChain.excursions')}
             </Title>
-            <Button
-              size="xs"
-              variant="default"
-              disabled={answer.excursions.length === 0}
-              onClick={() =>
-                download(recordsCsv(excursionCsv(places), answer.excursions), fileName)
-              }
-            >
-              {t('coldChain.export')}
-            </Button>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="default"
+                disabled={answer.excursions.length === 0}
+                onClick={() =>
+                  download(
+                    recordsCsv(excursionCsv(places, csvTimeZone(zone)), answer.excursions),
+                    fileName,
+                  )
+                }
+              >
+                {t('coldChain.export')}
+              </Button>
+              <CsvZoneSelect size="xs" value={zone} onChange={setZone} />
+            </Group>
           </Group>
           {answer.excursions.length === 0 ? (
             <Text c="dimmed">{t('coldChain.allWithin')}</Text>

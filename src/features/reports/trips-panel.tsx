@@ -1,10 +1,11 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Button, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
+import { CsvZoneSelect, csvTimeZone, type CsvZone } from '../../components/csv-zone-select.tsx';
 import { download } from '../../components/download.ts';
 import { Timebars, type TimebarRow } from '../../components/timebar/timebar.tsx';
 import { exportFileName } from '../../lib/export/formats.ts';
-import { csvFields, recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
+import { csvFields, csvTime, recordsCsv, type CsvColumn } from '../../lib/export/records-csv.ts';
 import { t, type MessageId } from '../../i18n/i18n.ts';
 import type {
   MotionAnswer,
@@ -12,7 +13,7 @@ import type {
   StopRecord,
   TripRecord,
 } from '../../lib/history-store/protocol.ts';
-import { formatDuration, formatInstant } from '../../lib/history/format-time.ts';
+import { formatDayLabel, formatDuration, formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { formatKm } from '../../lib/reports/format.ts';
 import { noPlaces, type PlaceBook } from '../../lib/reports/place-book.ts';
@@ -170,7 +171,8 @@ const stopColumns = (): DataColumn<StopRow>[] => [
   },
 ];
 
-type TotalsRow = MotionTotals & { key: string; name: string };
+/** `order`: what the first column sorts by where its words do not (a day's ISO date). */
+type TotalsRow = MotionTotals & { key: string; name: string; order?: string };
 
 const totalsColumns = (first: MessageId): DataColumn<TotalsRow>[] => [
   {
@@ -178,17 +180,20 @@ const totalsColumns = (first: MessageId): DataColumn<TotalsRow>[] => [
     track: 'minmax(110px, 1fr)',
     minWidth: 110,
     cell: (r) => r.name,
-    sort: (r) => r.name,
+    sort: (r) => r.order ?? r.name,
   },
   ...motionTotalsColumns<TotalsRow>(),
 ];
 
 const keyOf = (row: { key: string }) => row.key;
-const iso = (ts: number) => new Date(ts).toISOString();
-const tripCsv: CsvColumn<TripRow>[] = csvFields<TripRow>({
-  node: (trip) => trip.nodeName,
-  start: (trip) => iso(trip.start),
-  end: (trip) => iso(trip.end),
+/** Times in `timeZone` with the offset, as the person picked beside the buttons. */
+const tripCsv = (timeZone: string): CsvColumn<TripRow>[] => [
+  ...csvFields<TripRow>({ node: (trip) => trip.nodeName }),
+  csvTime<TripRow>('start', timeZone, (trip) => trip.start),
+  csvTime<TripRow>('end', timeZone, (trip) => trip.end),
+  ...tripFields,
+];
+const tripFields = csvFields<TripRow>({
   duration_s: (trip) => Math.round((trip.end - trip.start) / 1000),
   distance_m: (trip) => Math.round(trip.distanceM),
   from_place: (trip) => trip.fromPlace ?? '',
@@ -201,10 +206,13 @@ const tripCsv: CsvColumn<TripRow>[] = csvFields<TripRow>({
   ends_after_range: (trip) => trip.endOpen,
   unobserved_gap: (trip) => trip.gap,
 });
-const stopCsv: CsvColumn<StopRow>[] = csvFields<StopRow>({
-  node: (s) => s.nodeName,
-  arrived: (s) => iso(s.start),
-  left: (s) => iso(s.end),
+const stopCsv = (timeZone: string): CsvColumn<StopRow>[] => [
+  ...csvFields<StopRow>({ node: (s) => s.nodeName }),
+  csvTime<StopRow>('arrived', timeZone, (s) => s.start),
+  csvTime<StopRow>('left', timeZone, (s) => s.end),
+  ...stopFields,
+];
+const stopFields = csvFields<StopRow>({
   duration_s: (s) => Math.round((s.end - s.start) / 1000),
   place: (s) => s.place ?? '',
   lat: (s) => s.lat,
@@ -237,6 +245,7 @@ export const TripsPanel = memo(function TripsPanel({
   places = noPlaces,
 }: TripsPanelProps) {
   const [table, setTable] = useState<'stops' | 'trips'>('stops');
+  const [zone, setZone] = useState<CsvZone>('page');
   // Thousands of trips: rendered in the background, so the page keeps responding.
   const motion = useDeferredValue(current);
   const nodes = useMemo(() => motion?.nodes ?? [], [motion]);
@@ -304,7 +313,8 @@ export const TripsPanel = memo(function TripsPanel({
           silentMs: 0,
         }),
         key: d,
-        name: d,
+        name: formatDayLabel(d),
+        order: d,
       })),
     [motion],
   );
@@ -396,7 +406,7 @@ export const TripsPanel = memo(function TripsPanel({
               onChange={(e) => onDay(e.currentTarget.value)}
               data={[
                 { value: '', label: t('trips.wholeRange') },
-                ...(motion.days ?? []).map((d) => ({ value: d, label: d })),
+                ...(motion.days ?? []).map((d) => ({ value: d, label: formatDayLabel(d) })),
               ]}
             />
             <Button
@@ -404,8 +414,14 @@ export const TripsPanel = memo(function TripsPanel({
               variant="default"
               onClick={() =>
                 table === 'trips'
-                  ? download(recordsCsv(tripCsv, trips), fileName('trips.file.trips'))
-                  : download(recordsCsv(stopCsv, stops), fileName('trips.file.stops'))
+                  ? download(
+                      recordsCsv(tripCsv(csvTimeZone(zone)), trips),
+                      fileName('trips.file.trips'),
+                    )
+                  : download(
+                      recordsCsv(stopCsv(csvTimeZone(zone)), stops),
+                      fileName('trips.file.stops'),
+                    )
               }
             >
               {t(table === 'trips' ? 'trips.exportTrips' : 'trips.exportStops')}
@@ -417,6 +433,7 @@ export const TripsPanel = memo(function TripsPanel({
             >
               {t('trips.exportTotals')}
             </Button>
+            <CsvZoneSelect size="xs" value={zone} onChange={setZone} />
           </Group>
           {table === 'trips' ? (
             <DataTable
@@ -451,6 +468,6 @@ export const TripsPanel = memo(function TripsPanel({
 });
 
 const totalsCsv: CsvColumn<TotalsRow>[] = [
-  ...csvFields<TotalsRow>({ day: (r) => r.name }),
+  ...csvFields<TotalsRow>({ day: (r) => r.key }),
   ...motionTotalsCsv<TotalsRow>(),
 ];

@@ -16,6 +16,7 @@ import { people } from './en/people.ts';
 import { audit } from './en/audit.ts';
 import { channelSupport } from './en/channel-support.ts';
 import { fleetDay } from './en/fleet-day.ts';
+import { connection } from './en/connection.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -40,6 +41,7 @@ export const en = {
   ...audit,
   ...channelSupport,
   ...fleetDay,
+  ...connection,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -62,6 +64,7 @@ export const enAreas = [
   audit,
   channelSupport,
   fleetDay,
+  connection,
 ];
 
 export type MessageId = keyof typeof en;

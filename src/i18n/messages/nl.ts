@@ -17,6 +17,7 @@ import { people } from './nl/people.ts';
 import { audit } from './nl/audit.ts';
 import { channelSupport } from './nl/channel-support.ts';
 import { fleetDay } from './nl/fleet-day.ts';
+import { connection } from './nl/connection.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -38,4 +39,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...audit,
   ...channelSupport,
   ...fleetDay,
+  ...connection,
 };

@@ -1,4 +1,6 @@
 import type { ChannelRecord } from '../../../contract/channel.ts';
+import type { NamedPlace } from '../../../contract/named-places.ts';
+import { watchedPlaces } from '../../../contract/alarm-rules/place-rule.ts';
 import { silentAfterMs } from '../../../contract/alarm-rules/silence-rule.ts';
 import type { Band } from '../../../contract/alarm-rules/temperature-rule.ts';
 import {
@@ -42,6 +44,8 @@ export class AlarmRules {
   readonly watched: number;
   /** Nodes whose silence is watched, with how long they may be quiet. */
   readonly quiet: ReadonlyMap<string, number>;
+  /** Nodes watched for entering and leaving places, with the places (none: not watched). */
+  private readonly places = new Map<string, NamedPlace[]>();
 
   constructor(
     nodes: readonly ChannelRecord[],
@@ -60,6 +64,13 @@ export class AlarmRules {
         this.groupsOfNode.set(member.uuid, list);
       }
     }
+    for (const node of nodes) {
+      const places = watchedPlaces(
+        node.properties,
+        (this.groupsOfNode.get(node.uuid) ?? []).map((g) => g.properties),
+      );
+      if (places.length > 0) this.places.set(node.uuid, places);
+    }
     const targets: WatchTarget[] = [];
     const covered = new Set<string>();
     let watched = 0;
@@ -67,7 +78,12 @@ export class AlarmRules {
     for (const { group, members } of groups) {
       const concerned =
         hasRule(group) ||
-        members.some((m) => this.sensors.has(m.uuid) || hasRule(this.nodes.get(m.uuid) ?? m));
+        members.some(
+          (m) =>
+            this.sensors.has(m.uuid) ||
+            this.places.has(m.uuid) ||
+            hasRule(this.nodes.get(m.uuid) ?? m),
+        );
       if (!concerned) continue;
       targets.push({ uuid: group.uuid, name: group.name });
       for (const member of members) {
@@ -77,7 +93,11 @@ export class AlarmRules {
     }
     for (const record of [...nodes, ...sensors]) {
       if (covered.has(record.uuid)) continue;
-      if (record.channelType === 'SENSOR' ? this.sensors.has(record.uuid) : hasRule(record)) {
+      const concerned =
+        record.channelType === 'SENSOR'
+          ? this.sensors.has(record.uuid)
+          : hasRule(record) || this.places.has(record.uuid);
+      if (concerned) {
         targets.push({ uuid: record.uuid, name: record.name });
         watched++;
       }
@@ -113,6 +133,11 @@ export class AlarmRules {
       ...(applied.max !== undefined ? { max: applied.max } : {}),
       delayMs: (applied.delayMinutes ?? 0) * 60_000,
     };
+  }
+
+  /** The places a node's positions are held to (contract/alarm-rules/place-rule.ts). */
+  placesOf(nodeUuid: string): readonly NamedPlace[] {
+    return this.places.get(nodeUuid) ?? [];
   }
 
   nodeName(nodeUuid: string): string | undefined {

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelRecord } from '../../../contract/channel.ts';
-import { slice, testUuid } from '../../test/fake-history.ts';
+import { channelRecord as record } from '../../test/channel-record.ts';
+import { slice } from '../../test/fake-history.ts';
 import { AlarmRules } from './alarm-rules.ts';
 import { LocalAlarmBook } from './local-alarm-book.ts';
 
 const MIN = 60_000;
 const HOLD_OFF = 10 * MIN;
 const T = Date.UTC(2026, 10, 26, 3, 0, 0);
-
-const record = (
-  n: number,
-  channelType: ChannelRecord['channelType'],
-  name: string,
-  properties?: Record<string, unknown>,
-): ChannelRecord => ({
-  uuid: testUuid(n),
-  channelType,
-  name,
-  active: true,
-  tenant: 'demo',
-  ...(properties ? { properties } : {}),
-});
 
 const reefer = record(3, 'NODE', 'Reefer 02');
 const sensor = record(4, 'SENSOR', 'Reefer 02/temp');

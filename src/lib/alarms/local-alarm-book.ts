@@ -7,6 +7,7 @@ import {
 } from '../../../contract/alarm-rules/temperature-rule.ts';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import type { AlarmRules } from './alarm-rules.ts';
+import { LocalPlaceStays, positionsByNode } from './local-place-stays.ts';
 
 /** A person's decision on an alarm the console raised, kept in this browser. */
 export interface LocalDecision {
@@ -43,8 +44,9 @@ function localAlarmId(key: string): string {
 
 /**
  * Alarms raised by the console itself from the readings it reads, for a cloud without the
- * alarms extension: the cloud's own rules (contract/alarm-rules/) on the same properties, so
- * the same readings raise the same alarms, with the same delay and hold-off. Pure: the watcher
+ * alarms extension (temperature, silence and places): the cloud's own rules
+ * (contract/alarm-rules/) on the same properties, so the same readings raise the same alarms,
+ * with the same delay and hold-off. Pure: the watcher
  * (features/alarms/local-alarm-watch.tsx) feeds it readings and the time.
  */
 export class LocalAlarmBook {
@@ -58,9 +60,11 @@ export class LocalAlarmBook {
   private readonly heard = new Map<string, { ts: number; name: string }>();
   private readonly alarms = new Map<string, Alarm>();
   private kept: Readonly<Record<string, LocalDecision>> = {};
+  private readonly places: LocalPlaceStays;
 
   constructor(holdOffMs: number) {
     this.holdOffMs = holdOffMs;
+    this.places = new LocalPlaceStays(holdOffMs, localAlarmId);
   }
 
   /** A batch of readings, any order, any overlap with what came before. */
@@ -79,6 +83,10 @@ export class LocalAlarmBook {
     for (const [sensorUuid, { slice, readings }] of bySensor) {
       this.evaluate(sensorUuid, slice, readings, rules);
     }
+    for (const [nodeUuid, batch] of positionsByNode(slices)) {
+      for (const alarm of this.places.add(nodeUuid, batch, rules)) this.alarms.set(alarm.id, alarm);
+    }
+    this.prune();
   }
 
   private evaluate(
@@ -202,6 +210,7 @@ export class LocalAlarmBook {
         open.episode.status = 'cleared';
       }
     }
+    this.places.applyDecisions(decisions);
   }
 
   decisions(): Readonly<Record<string, LocalDecision>> {

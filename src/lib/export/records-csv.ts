@@ -1,4 +1,4 @@
-import { csvValue } from './formats.ts';
+import { csvValue, isoInZone } from './formats.ts';
 
 export interface CsvColumn<T> {
   header: string;
@@ -27,4 +27,22 @@ export function csvFields<T>(
   fields: Readonly<Record<string, CsvColumn<T>['value']>>,
 ): CsvColumn<T>[] {
   return Object.entries(fields).map(([header, value]) => ({ header, value }));
+}
+
+/**
+ * A time field: ISO 8601 in `timeZone` with its offset, the header naming the zone
+ * (`start (Europe/Amsterdam)`, as the history export's first column does); empty without a time.
+ */
+export function csvTime<T>(
+  name: string,
+  timeZone: string,
+  value: (row: T) => number | undefined,
+): CsvColumn<T> {
+  return {
+    header: `${name} (${timeZone})`,
+    value: (row) => {
+      const ts = value(row);
+      return ts === undefined || !Number.isFinite(ts) ? undefined : isoInZone(ts, timeZone);
+    },
+  };
 }

@@ -203,5 +203,5 @@ export function chunkOfPages(pages: KeptPage<AnswerPage>[], dictionary: Dictiona
       }
     }
   }
-  return builder.build();
+  return builder.build(true);
 }

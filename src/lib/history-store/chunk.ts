@@ -110,10 +110,16 @@ class Growable<T extends { [K in keyof T]: Column }> {
     return this.length++;
   }
 
-  /** Views of the rows written so far (no copy). */
-  view(): T & { length: number } {
+  /**
+   * Views of the rows written so far (no copy); `final`, copies cut to the rows where the columns
+   * have room for more, so that no empty room is kept with them.
+   */
+  view(final = false): T & { length: number } {
     const out: Record<string, Column | number> = { length: this.length };
-    for (const [key, column] of this.entries) out[key] = column.subarray(0, this.length);
+    const cut = final && this.capacity > this.length;
+    for (const [key, column] of this.entries) {
+      out[key] = cut ? column.slice(0, this.length) : column.subarray(0, this.length);
+    }
     return out as T & { length: number };
   }
 }
@@ -284,13 +290,18 @@ export class ChunkBuilder {
     this.last = ts;
   }
 
-  /** The rows so far as a chunk, oldest first. The builder may go on growing afterwards. */
-  build(): Chunk {
+  /**
+   * The rows so far as a chunk, oldest first. The builder may go on growing afterwards, unless
+   * `final`: then the columns are cut to their rows. Room grows by doubling from a guess (half
+   * of a day's messages TEMP, half GPS, an eighth CONN): a day of the Cold chain group (70 %
+   * TEMP, 25 % GPS, 5 % CONN) kept 11 MB of room empty over a month beside 36 MB of rows (issue 20).
+   */
+  build(final = false): Chunk {
     const chunk: Chunk = {
-      ...this.main.view(),
-      temp: this.temp.view(),
-      gps: this.gps.view(),
-      conn: this.conn.view(),
+      ...this.main.view(final),
+      temp: this.temp.view(final),
+      gps: this.gps.view(final),
+      conn: this.conn.view(final),
     };
     return this.ordered ? chunk : sortedByTime(chunk);
   }
@@ -310,7 +321,7 @@ export function chunkOfNewestFirst(items: readonly unknown[], dictionary: Dictio
       throw error instanceof InvalidTimeslice ? error.atItem(i) : error;
     }
   }
-  return builder.build();
+  return builder.build(true);
 }
 
 /** A stable sort by time of every column, keeping each type's table in the same order. */

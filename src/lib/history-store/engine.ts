@@ -4,6 +4,7 @@ import { splitRange, type TimeSpan } from '../history/split-range.ts';
 import { answerPage, chunkOfPages } from './answer-pages.ts';
 import { chunkBytes, type Chunk } from './chunk.ts';
 import { Dictionary } from './dictionary.ts';
+import type { Message } from '../../i18n/message.ts';
 import type { AnswerOf, EngineError, LoadStatus, Progress, Query } from './protocol.ts';
 import { answer, type ExportProgress } from './queries.ts';
 import { RangeStore } from './range-store.ts';
@@ -68,12 +69,18 @@ export function engineError(error: unknown): EngineError {
     };
   }
   if (error instanceof Error) {
-    const { status, code } = error as Error & { status?: unknown; code?: unknown };
+    const { status, code, words } = error as Error & {
+      status?: unknown;
+      code?: unknown;
+      // An ApiError's sentence as data (connection-failure.ts): it crosses to the page as is.
+      words?: Message;
+    };
     return {
       name: error.name,
       message: error.message,
       ...(typeof status === 'number' ? { status } : {}),
       ...(typeof code === 'string' ? { code } : {}),
+      ...(words ? { words } : {}),
     };
   }
   // Nothing to say: the page says the history could not be loaded.

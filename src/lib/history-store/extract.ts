@@ -152,7 +152,7 @@ function memo<T>(map: WeakMap<Chunk, T>, chunk: Chunk, make: () => T, keep: bool
  * copy: the parts are kept with their chunks and the reports keep the joined month, and two
  * copies were about a fifth of the worker's memory over a month of a group (issue 20).
  */
-function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
+function join<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
   parts: readonly (readonly T[])[],
   keyOf: (part: T) => number,
 ): T[] {
@@ -185,6 +185,36 @@ function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }
     }
     return out;
   });
+}
+
+/**
+ * The last join of each list of parts, found by the newest chunk's part (the same array while that
+ * chunk is kept). Every query of a range (lines, bands, counts, the reports, tracks) joins the same
+ * parts; joining the month again for each was the largest part of the history worker's CPU in a
+ * trace of a month of a group (issue 20). A part list of a chunk still growing is new with every
+ * call, so it never matches; an entry lives as long as its newest part, or until a join of more
+ * parts takes its place.
+ */
+const joins = new WeakMap<object, { parts: readonly object[]; result: readonly object[] }>();
+
+/** `join`, or the last join of exactly these parts (the same part lists, in the same order). */
+function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
+  parts: readonly (readonly T[])[],
+  keyOf: (part: T) => number,
+): T[] {
+  const newest = parts[parts.length - 1];
+  if (newest === undefined) return [];
+  const known = joins.get(newest);
+  if (known && known.parts.length === parts.length && known.parts.every((p, i) => p === parts[i])) {
+    // A copy of the list (callers may sort it); the records and their columns are shared.
+    return [...(known.result as T[])];
+  }
+  const result = join(parts, keyOf);
+  // Joins of fewer of these parts (days arrived since) are dropped: they would keep their own
+  // copies of the columns alive.
+  for (const part of parts) joins.delete(part);
+  joins.set(newest, { parts: [...parts], result });
+  return [...result];
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Message } from '../../i18n/message.ts';
 import type { ExportFormat } from '../export/formats.ts';
 import type { ColdChainSettings, Excursion } from '../reports/excursions.ts';
 import type { AppliedLimits, LimitSource } from '../reports/limits.ts';
@@ -25,6 +26,8 @@ export interface EngineError {
   message: string;
   status?: number;
   code?: string;
+  /** The page's sentence for it, as data (a worker knows no language). */
+  words?: Message;
 }
 
 /** How far a range has loaded; sent after every day and at every change of status. */

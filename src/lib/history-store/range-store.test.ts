@@ -97,6 +97,61 @@ describe('a range as columns', () => {
     expect(gpsDay?.lat.buffer).toBe(gps?.lat.buffer);
   });
 
+  it('joins the same days once for every query, and again when a day arrives or the tail grows', () => {
+    const store = loaded([0, 1]);
+    const first = temperatureSeries(store.chunksOldestFirst(), store.settled);
+    const again = temperatureSeries(store.chunksOldestFirst(), store.settled);
+    // The same join: no copy of the columns made for the second query.
+    expect(again[0]?.ts).toBe(first[0]?.ts);
+    expect(again).not.toBe(first);
+    const [gps] = gpsByNode(store.chunksOldestFirst(), store.dictionary, store.settled);
+    const [gpsAgain] = gpsByNode(store.chunksOldestFirst(), store.dictionary, store.settled);
+    expect(gpsAgain?.lat).toBe(gps?.lat);
+
+    const oldestDay = store.pieces[2] ?? range;
+    store.setPiece(2, chunkOfNewestFirst(answer(all, oldestDay), store.dictionary));
+    const [whole] = temperatureSeries(store.chunksOldestFirst(), store.settled);
+    const temps = all.filter((m) => m.type === 'TEMP');
+    expect([...(whole?.ts ?? [])]).toEqual(temps.map((m) => m.ts));
+    expect([...(whole?.values ?? [])]).toEqual(temps.map((m) => m.value.temperature));
+
+    // A live tail is a part that grows: each call sees its newest readings.
+    store.append([slice(range.to + 10, 1, 'TEMP', { temperature: -17 })]);
+    const [live] = temperatureSeries(store.chunksOldestFirst(), store.settled);
+    expect([...(live?.values ?? [])].slice(-1)).toEqual([-17]);
+    store.append([slice(range.to + 20, 1, 'TEMP', { temperature: -16 })]);
+    const [later] = temperatureSeries(store.chunksOldestFirst(), store.settled);
+    expect([...(later?.values ?? [])].slice(-2)).toEqual([-17, -16]);
+    expect(later?.ts.length).toBe(temps.length + 2);
+  });
+
+  it('keeps no empty room with a finished day: each column holds its rows and no more', () => {
+    // A day as a group sends it: mostly temperatures, some positions, a few connection changes.
+    const day = Array.from({ length: 40 }, (_, i) =>
+      i % 20 === 0
+        ? { ...slice(5000 - i, 3, 'TEMP', {}), type: 'CONN', value: { function: 7 } }
+        : i % 4 === 0
+          ? slice(5000 - i, 2, 'GPS', { lat: 52.3, lon: 4.9 })
+          : slice(5000 - i, 1, 'TEMP', { temperature: i }),
+    ) as Timeslice[];
+    const chunk = chunkOfNewestFirst(day, new Dictionary());
+    expect([chunk.length, chunk.temp.length, chunk.gps.length, chunk.conn.length]).toEqual([
+      40, 30, 8, 2,
+    ]);
+    const tables = [
+      [chunk.length, [chunk.ts, chunk.sensor, chunk.gateway, chunk.channel, chunk.type]],
+      [chunk.temp.length, [chunk.temp.temperature, chunk.temp.valueTs]],
+      [chunk.gps.length, [chunk.gps.lat, chunk.gps.lon, chunk.gps.hdop, chunk.gps.stationary]],
+      [chunk.conn.length, [chunk.conn.fn, chunk.conn.version]],
+    ] as const;
+    for (const [rows, columns] of tables) {
+      for (const column of columns) {
+        expect(column.buffer.byteLength).toBe(rows * column.BYTES_PER_ELEMENT);
+      }
+    }
+    expect([...chunk.temp.temperature].slice(0, 2)).toEqual([39, 38]);
+  });
+
   it('appends live readings after the range once each, in order', () => {
     const store = loaded();
     const version = store.version;

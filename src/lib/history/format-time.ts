@@ -135,6 +135,17 @@ export function formatDay(ts: number, timeZone?: string): string {
   return formatter({ weekday: 'short', day: 'numeric', month: 'short' }, timeZone).format(ts);
 }
 
+/**
+ * A report's local day by its label ("2026-11-24", already counted in the report's zone) as
+ * formatDay says it; the label itself when it is not such a date.
+ */
+export function formatDayLabel(label: string): string {
+  const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(label);
+  if (!date) return label;
+  // Noon UTC of that calendar date, shown in UTC: the same date in every zone.
+  return formatDay(Date.UTC(Number(date[1]), Number(date[2]) - 1, Number(date[3]), 12), 'UTC');
+}
+
 /** The time of day to the minute ("14:05", "2:05 PM"), where the day is said nearby. */
 export function formatTimeOfDay(ts: number, timeZone?: string): string {
   return formatter({ hour: 'numeric', minute: '2-digit' }, timeZone).format(ts);

@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatInstant,
   formatDay,
+  formatDayLabel,
   formatTimeOfDay,
   formatTick,
   timeTicks,
@@ -37,6 +38,13 @@ describe('time formats', () => {
     expect(formatTimeOfDay(ts, 'Europe/Berlin')).toMatch(/^0?9:05(\s?AM)?$/);
     expect(formatDay(ts, 'UTC')).toMatch(/Sat.*Nov.*21|Sat.*21.*Nov/);
     expect(formatDay(Date.UTC(2026, 10, 21, 23, 30), 'Europe/Berlin')).toMatch(/Sun/);
+  });
+
+  it('says a report’s day label ("2026-11-24") as every other day, not as ISO', () => {
+    // The label is a calendar date already counted in the report's zone: the same in any zone.
+    expect(formatDayLabel('2026-11-24')).toBe(formatDay(Date.UTC(2026, 10, 24, 12), 'UTC'));
+    expect(formatDayLabel('2026-11-24')).toMatch(/Tue.*(Nov.*24|24.*Nov)/);
+    expect(formatDayLabel('not a day')).toBe('not a day');
   });
 
   it('shortens ticks to what changes across the span', () => {

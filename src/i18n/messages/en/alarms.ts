@@ -57,12 +57,12 @@ export const alarms = {
   'alarms.fleet.filter': 'Only nodes with active alarms ({count})',
   'alarms.local.title': 'This console watches only while it is open',
   'alarms.local.body':
-    'This cloud does not raise alarms itself, so the console raises them from the readings while it is open (on opening it looks back one day). Nothing is watched while every console is closed. Acknowledging and clearing are kept only in this browser.',
+    'This cloud does not raise alarms itself, so the console raises them from the readings while it is open (on opening it reads back up to a day: the newest 10,000 readings of each group or node it watches): temperatures out of their limits, silent nodes, and nodes entering or leaving named places where a node or group asks alarmOnPlaces. Nothing is watched while every console is closed. Acknowledging and clearing are kept only in this browser.',
   'alarms.local.description': 'Raised by this console from the readings, while it is open.',
   'alarms.local.watching': 'Watching {count, plural, one {# node} other {# nodes}} since {since}.',
   'alarms.local.starting': 'Reading the last day of data…',
   'alarms.local.nothing':
-    'No channel names temperature limits or silentAfterMinutes: there is nothing to watch.',
+    'No channel names temperature limits, silentAfterMinutes or places with alarmOnPlaces: there is nothing to watch.',
   'alarms.local.failures': 'Not all data could be read: {failures}',
   'alarms.local.badgeTitle': 'Raised by this console while it is open',
 } as const;

@@ -2,6 +2,18 @@
 export const history = {
   'history.loading': 'Loading history',
   'history.channelNotLoaded': 'This channel could not be loaded',
+  'history.unreachable.missingNamed': '{name} does not exist or is out of your reach',
+  'history.unreachable.missingDescription':
+    'It may have been removed, or your access to it ended: the cloud answers the same for both, and asking again will not change its answer.',
+  'history.unreachable.forbidden': 'You may not see this channel',
+  'history.unreachable.forbiddenNamed': 'You may not see {name}',
+  'history.unreachable.forbiddenDescription':
+    'Your role does not allow it, and asking again will not change that. An administrator of its tenant can give you access.',
+  'history.unreachable.goToFleet': 'Go to the fleet map',
+  'history.dayShown': 'The track and stops of {day}',
+  'history.showWholeRange': 'Show the whole range',
+  'history.unreachable.historyGone':
+    'This channel does not exist any more, or it is now out of your reach. What has arrived stays on screen; asking again would be refused the same way.',
   'history.channelDetails': 'Channel details',
   'history.invalidRange': 'This link names no valid range',
   'history.noAccess.title': 'History is not available to you',

@@ -70,4 +70,8 @@ export const readings = {
     'Shaded where members were out of their limits: the darker, the more of them.',
   'temperature.shadedPicked':
     'Shaded where members were out of their limits: the darker, the more of them; the excursions of the lines you picked, darkest.',
+  'temperature.shade':
+    'Excursion of {sensor} {side, select, above {above} other {below}} the limits, from {from} to {to}',
+  'temperature.shadeOngoing':
+    'Excursion of {sensor} {side, select, above {above} other {below}} the limits, from {from}, still out at {to}',
 };

@@ -58,12 +58,12 @@ export const alarms: Record<keyof typeof en, string> = {
   'alarms.fleet.filter': 'Alleen nodes met actieve alarmen ({count})',
   'alarms.local.title': 'Deze console let alleen op zolang hij open is',
   'alarms.local.body':
-    'Deze cloud geeft zelf geen alarmen, dus de console geeft ze uit de metingen zolang hij open is (bij het openen kijkt hij een dag terug). Als alle consoles dicht zijn, let niemand op. Bevestigen en opheffen worden alleen in deze browser bewaard.',
+    'Deze cloud geeft zelf geen alarmen, dus de console geeft ze uit de metingen zolang hij open is (bij het openen leest hij tot een dag terug: de nieuwste 10.000 metingen van elke groep of node waarop hij let): temperaturen buiten hun grenzen, stille nodes, en nodes die benoemde plaatsen binnenkomen of verlaten waar een node of groep alarmOnPlaces vraagt. Als alle consoles dicht zijn, let niemand op. Bevestigen en opheffen worden alleen in deze browser bewaard.',
   'alarms.local.description': 'Gegeven door deze console uit de metingen, zolang hij open is.',
   'alarms.local.watching': 'Let op {count, plural, one {# node} other {# nodes}} sinds {since}.',
   'alarms.local.starting': 'De gegevens van de afgelopen dag worden gelezen…',
   'alarms.local.nothing':
-    'Geen kanaal noemt temperatuurgrenzen of silentAfterMinutes: er is niets om op te letten.',
+    'Geen kanaal noemt temperatuurgrenzen, silentAfterMinutes of plaatsen met alarmOnPlaces: er is niets om op te letten.',
   'alarms.local.failures': 'Niet alle gegevens konden worden gelezen: {failures}',
   'alarms.local.badgeTitle': 'Gegeven door deze console zolang hij open is',
 };

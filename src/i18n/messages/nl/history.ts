@@ -3,6 +3,18 @@ import type { history as en } from '../en/history.ts';
 export const history: Record<keyof typeof en, string> = {
   'history.loading': 'Geschiedenis laden',
   'history.channelNotLoaded': 'Dit kanaal kon niet worden geladen',
+  'history.unreachable.missingNamed': '{name} bestaat niet of je hebt er geen toegang toe',
+  'history.unreachable.missingDescription':
+    'Misschien is het verwijderd, of is je toegang beëindigd: de cloud antwoordt in beide gevallen hetzelfde, en opnieuw vragen verandert dat antwoord niet.',
+  'history.unreachable.forbidden': 'Je mag dit kanaal niet zien',
+  'history.unreachable.forbiddenNamed': 'Je mag {name} niet zien',
+  'history.unreachable.forbiddenDescription':
+    'Je rol staat het niet toe, en opnieuw vragen verandert dat niet. Een beheerder van de tenant kan je toegang geven.',
+  'history.unreachable.goToFleet': 'Naar de vlootkaart',
+  'history.dayShown': 'De route en stops van {day}',
+  'history.showWholeRange': 'Hele periode tonen',
+  'history.unreachable.historyGone':
+    'Dit kanaal bestaat niet meer, of je hebt er geen toegang meer toe. Wat al binnen is blijft in beeld; opnieuw vragen zou op dezelfde manier worden geweigerd.',
   'history.channelDetails': 'Kanaalgegevens',
   'history.invalidRange': 'Deze link noemt geen geldige periode',
   'history.noAccess.title': 'Geschiedenis is voor jou niet beschikbaar',

@@ -73,4 +73,8 @@ export const readings: Record<keyof typeof en, string> = {
     'Gearceerd waar leden buiten hun grenzen waren: hoe donkerder, hoe meer leden.',
   'temperature.shadedPicked':
     'Gearceerd waar leden buiten hun grenzen waren: hoe donkerder, hoe meer leden; de overschrijdingen van de lijnen die je koos het donkerst.',
+  'temperature.shade':
+    'Overschrijding van {sensor} {side, select, above {boven} other {onder}} de grenzen, van {from} tot {to}',
+  'temperature.shadeOngoing':
+    'Overschrijding van {sensor} {side, select, above {boven} other {onder}} de grenzen, vanaf {from}, om {to} nog buiten',
 };
