@@ -1,6 +1,4 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { pingQuery } from './admin.ts';
 import type { AlarmChange } from '../../contract/alarms.ts';
 import type { LiveOpen } from '../../contract/live.ts';
 import type { Timeslice } from '../../contract/timeslice.ts';
@@ -57,17 +55,14 @@ class FrameBatcher<T> {
 export function useLiveEvents(path: string | undefined, options: LiveEventsOptions): LiveState {
   // Tagged with its path: another path's stream (the group before) says nothing of this one's.
   const [state, setState] = useState<{ path: string; state: LiveState }>();
-  const client = useQueryClient();
   const sinceNow = useEffectEvent(() => options.since);
   const onBatch = useEffectEvent((items: Timeslice[]) => options.onBatch(items));
   const onAlarm = useEffectEvent((change: AlarmChange) => options.onAlarm?.(change));
   const onOpen = useEffectEvent((open: LiveOpen) => options.onOpen?.(open));
   const onState = useEffectEvent((next: LiveState) => {
     if (path !== undefined) setState({ path, state: next });
-    // A stream that broke is news about the cloud: the header's badge checks at once instead of
-    // at its next ping (up to 30 s later), so the badge and the page say the same.
-    if (next.kind === 'reconnecting')
-      void client.refetchQueries({ queryKey: pingQuery().queryKey });
+    // The header's badge hears the stream itself (followLiveEvents reports each connection's
+    // outcome to api/network-status.ts), so the page and the badge say the same without a ping.
     options.onState?.(next);
   });
 
