@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { admin, startCluster, type Cluster } from '../../server/test/postgres-cluster.ts';
-import { machineBusyMs, processMs, withChildren } from './cpu-meter.ts';
+import { machineBusyMs, processMs, treeMs } from './cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
 import { bearerToken } from './bench-token.ts';
 
@@ -82,7 +82,7 @@ interface Ask {
 
 async function measure(
   cloud: Cloud,
-  database: () => number[],
+  database: () => number,
   token: string,
   runs: number,
   ask: Ask,
@@ -104,7 +104,7 @@ async function measure(
     return { status: answer.status, bytes: body.length };
   };
   for (let i = 0; i < 2; i++) await get();
-  const dbMs = () => database().reduce((sum, pid) => sum + processMs(pid), 0);
+  const dbMs = database;
   const load = loadNow();
   const before = { cloud: processMs(cloud.pid), main: processMs(cloud.pid, true), db: dbMs() };
   const busyBefore = machineBusyMs();
@@ -157,7 +157,8 @@ async function side(engine: Side['engine']): Promise<Side> {
       env.DATABASE_URL = cluster.url('bench');
     }
     const postgres = cluster;
-    const database = () => (postgres === undefined ? [] : withChildren(postgres.pid()));
+    // The postmaster, its backends, and those that ended (reaped: counted in its children's time).
+    const database = () => (postgres === undefined ? 0 : treeMs(postgres.pid()));
     cloud = await startCloud(env);
     const token = await bearerToken(cloud.url);
     const first = await fetch(`${cloud.url}/v1/positions`, {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EventLogStore, LoggedReading } from '../store/event-log.ts';
 import {
   hasPosition,
@@ -55,6 +56,9 @@ export class KeptPositions {
   private sensors = new Map<number, KeptSensor>();
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
+  /** Counts every change of what is kept; `nonce` tells this instance's counts from others'. */
+  private version = 0;
+  private readonly nonce = randomBytes(6).toString('base64url');
   /** False: every answer from the store, the old way (benchmarks compare the two). */
   enabled = true;
 
@@ -72,8 +76,22 @@ export class KeptPositions {
 
   /** `/v1/positions`' nodes for `scopes` as JSON text, comma-separated, without brackets. */
   async latestJson(scopes: readonly NodeScope[], from: number, to: number): Promise<string> {
-    if (!this.enabled) return this.positions.latestJson(scopes, from, to);
+    return (await this.answer(scopes, from, to)).json;
+  }
+
+  /**
+   * `latestJson`, and when it was made from memory alone the version of what memory held: the
+   * same version, scopes and range give the same text, so it can name an ETag without hashing
+   * megabytes (an instance's versions are its own: `nonce`).
+   */
+  async answer(
+    scopes: readonly NodeScope[],
+    from: number,
+    to: number,
+  ): Promise<{ json: string; version?: string }> {
+    if (!this.enabled) return { json: await this.positions.latestJson(scopes, from, to) };
     await this.caughtUp();
+    const version = `${this.nonce}.${this.version}`;
     const horizon = this.now() - this.retentionMs;
     const parts: string[] = [];
     const asked: { scope: NodeScope; at: number }[] = [];
@@ -86,8 +104,9 @@ export class KeptPositions {
         parts.push('');
       } else if (part !== '') parts.push(part);
     }
-    if (asked.length > 0) await this.askStore(asked, parts, from, to);
-    return parts.filter((part) => part !== '').join(',');
+    if (asked.length === 0) return { json: parts.join(','), version };
+    await this.askStore(asked, parts, from, to);
+    return { json: parts.filter((part) => part !== '').join(',') };
   }
 
   /** The node's answer: '' when it has none in range, undefined when memory cannot tell. */
@@ -220,6 +239,7 @@ export class KeptPositions {
     const finds = await this.positions.newestOfSensors();
     this.nodes = new Map();
     this.sensors = new Map();
+    this.version++;
     for (const find of finds) {
       const sensor = this.sensor(find.sensorId, find.nodeId, find.valueType);
       this.newest(sensor, find.nodeId, find.newest, find.fix);
@@ -255,8 +275,15 @@ export class KeptPositions {
   ): void {
     const node = this.nodes.get(nodeId);
     if (node === undefined) return;
-    if (sensor.newest.ts < newest.ts) sensor.newest = newest;
-    if (fix !== undefined && (sensor.fix === undefined || sensor.fix.ts < fix.ts)) sensor.fix = fix;
+    let sensorChanged = false;
+    if (sensor.newest.ts < newest.ts) {
+      sensor.newest = newest;
+      sensorChanged = true;
+    }
+    if (fix !== undefined && (sensor.fix === undefined || sensor.fix.ts < fix.ts)) {
+      sensor.fix = fix;
+      sensorChanged = true;
+    }
     if (node.seen < newest.ts) {
       node.seen = newest.ts;
       node.made = undefined;
@@ -269,5 +296,7 @@ export class KeptPositions {
       node.temp = newest;
       node.made = undefined;
     }
+    // A node's newest only changes with one of its sensors'.
+    if (sensorChanged) this.version++;
   }
 }

@@ -1,8 +1,9 @@
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { LatestPositions, type WithheldNodes } from '../../contract/positions.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
-import { sendTaggedJson } from '../http/etag.ts';
+import { sendTagged, sendTaggedJson } from '../http/etag.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
 import type { NodeScope } from '../store/positions.ts';
@@ -10,6 +11,24 @@ import { channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
 import { historyRange } from './history-range.ts';
 import { fleetScope } from './fleet-scope.ts';
+
+/**
+ * A digest of a fleet scope, made once per scope object kept in the reach cache: the same scope
+ * read again after the cache expired digests the same, so an unchanged answer still gets 304.
+ */
+const digests = new WeakMap<object, string>();
+function scopeDigest(fleet: { scopes: readonly NodeScope[]; withheld: WithheldNodes[] }): string {
+  let digest = digests.get(fleet);
+  if (digest === undefined) {
+    const text = JSON.stringify([
+      fleet.scopes.map((s) => [s.id, s.uuid, s.name, String(s.all), s.only ? [...s.only] : null]),
+      fleet.withheld,
+    ]);
+    digest = hash('sha1', text, 'base64url');
+    digests.set(fleet, digest);
+  }
+  return digest;
+}
 
 /** Our extension: the newest position and temperature of every node in scope, in one request. */
 export function positionRoutes(app: ZodApp, services: Services): void {
@@ -41,34 +60,34 @@ export function positionRoutes(app: ZodApp, services: Services): void {
     async (request, reply) => {
       const caller = callerOf(request);
       const { positions } = services.store;
+      const kept = services.positions.enabled;
       const { from, to } = historyRange(request.query, services.now());
-      let scopes: NodeScope[];
-      let withheld: WithheldNodes[] = [];
-      if (request.query.group === undefined) {
-        // Reach read once and kept until it changes (reach-cache.ts): 10,000 nodes in reach
-        // are a query that costs more than the rest of the answer.
-        const userId = caller.user.id;
-        const inReach = {
-          reachableNodes: () =>
-            services.reach.kept(userId, 'positions-nodes', () => positions.reachableNodes(userId)),
-          groupNodeMemberships: () =>
-            services.reach.kept(userId, 'positions-groups', () =>
-              positions.groupNodeMemberships(userId),
-            ),
-        };
-        // The old way when positions are not kept (benchmarks, tests): reach read every time.
-        const kept = services.positions.enabled;
-        ({ scopes, withheld } = await fleetScope(kept ? inReach : positions, caller));
-      } else {
+      let fleet: { scopes: NodeScope[]; withheld: WithheldNodes[] };
+      if (request.query.group !== undefined) {
         const group = await channelFor(request, operationNeeds['GET /v1/positions'].channel);
-        scopes = await positions.groupScopes(group.id);
+        fleet = { scopes: await positions.groupScopes(group.id), withheld: [] };
+      } else if (kept) {
+        // Kept until reach changes (reach-cache.ts): 10,000 nodes in reach are a query, and
+        // their scopes a loop, that cost more than the rest of the answer. The scope depends on
+        // the caller's reach and on where it may read history, which the key names.
+        const where = (objectType: string) =>
+          caller.tenantsWith(objectType, 'READ').sort().join(',');
+        const key = `positions:${where('assets.history')}:${where('groups.history')}`;
+        fleet = await services.reach.kept(caller.user.id, key, () => fleetScope(positions, caller));
+      } else {
+        fleet = await fleetScope(positions, caller);
       }
-      const nodes = await services.positions.latestJson(scopes, from, to);
-      return sendTaggedJson(
-        request,
-        reply,
-        `{"from":${from},"to":${to},"nodes":[${nodes}],"withheld":${JSON.stringify(withheld)}}`,
-      );
+      const { json: nodes, version } = await services.positions.answer(fleet.scopes, from, to);
+      const json = `{"from":${from},"to":${to},"nodes":[${nodes}],"withheld":${JSON.stringify(fleet.withheld)}}`;
+      // Made from memory with a kept scope: the kept version, the scope's digest and the range
+      // name the text, so it is not hashed (3 MB for 10,000 nodes).
+      const named =
+        version !== undefined && request.query.group === undefined && kept
+          ? scopeDigest(fleet)
+          : undefined;
+      if (named === undefined) return sendTaggedJson(request, reply, json);
+      const tag = `W/"p${version}.${named}.${from}.${to}"`;
+      return sendTagged(request, reply, { json, tag, bytes: Buffer.from(json) });
     },
   );
 }
