@@ -70,7 +70,7 @@ test('in Dutch on a phone, today’s stops of a van are named by place, in local
     expect(known.has(place ?? ''), `${line}: a place the owner named`).toBe(true);
     // Dutch local time: a 24-hour clock, hours and minutes, no zone and no AM/PM.
     expect(time, line).toMatch(
-      /^(\d{2}:\d{2}–\d{2}:\d{2}|sinds \d{2}:\d{2}|tot \d{2}:\d{2}|de hele dag tot nu)$/,
+      /^(\d{1,2}:\d{2}–\d{1,2}:\d{2}|sinds \d{1,2}:\d{2}|tot \d{1,2}:\d{2}|de hele dag tot nu)$/,
     );
   }
   const position = card.getByLabel('Laatste positie');

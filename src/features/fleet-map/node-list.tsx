@@ -185,6 +185,7 @@ export function NodeList({
         <Group mb="xs">
           <Checkbox
             size="sm"
+            classNames={{ inner: styles.tapCheck, input: styles.tapCheck }}
             label={t('alarms.fleet.filter', { count: alarmCount })}
             checked={onlyAlarmed}
             onChange={(e) => setOnlyAlarmed(e.currentTarget.checked)}
