@@ -66,7 +66,8 @@ test('a reefer warms up while the fleet manager watches, is acknowledged with a 
   );
   expect(set.ok()).toBe(true);
   const node = await cloud(request).node(serial, name, group.uuid);
-  const deliver = await gatewayOf(request, `GW-${serial}`);
+  // A gateway serial as short as the demo's (GW-0001): the Nodes table's rows are one line high.
+  const deliver = await gatewayOf(request, `GW-${serial.replace('REEFER-', 'R')}`);
   const start = Date.now();
   const temp = (minutesAgo: number, temperature: number) => {
     const ts = start - minutesAgo * MINUTE;
@@ -146,9 +147,6 @@ test('a reefer warms up while the fleet manager watches, is acknowledged with a 
   const span = await spanOf(ended);
   expect(span).toEqual({ from: cleared.excursionStart?.ts, to: start - 20 * MINUTE });
   expect(span.to).toBeLessThanOrEqual(cleared.cleared?.at ?? 0);
-
-  // The specs share one cloud: the reefer leaves the fleet, which other specs count (100 nodes).
-  await cloud(request).decommission(node.uuid);
 });
 
 test('browser notifications are asked for only when the person clicks, and then are on', async ({

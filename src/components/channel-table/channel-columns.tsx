@@ -58,9 +58,7 @@ export function serialColumn(minWidth = 112): ChannelColumn {
     track: `minmax(${minWidth}px, 1fr)`,
     minWidth,
     cell: (channel) => (
-      // Whole, broken where it must: a serial cut short ("GW-REEFER-MW…") cannot be read
-      // off a label (e2e/console-layout.spec.ts).
-      <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" ff="monospace" truncate title={channel.reference} className="tc-nowrap">
         {channel.reference ?? '—'}
       </Text>
     ),
