@@ -82,7 +82,8 @@ const NodeRow = memo(function NodeRow({
           : undefined
       }
     >
-      <Table.Td>
+      {/* One line: the alarm's mark beside the name, never above it. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {alarm && (
           <span role="img" aria-label={t('alarms.fleet.alarmed')} style={alarmMark}>
             !
