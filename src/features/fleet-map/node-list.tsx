@@ -85,9 +85,12 @@ const NodeRow = memo(function NodeRow({
       {/* One line: the alarm's mark beside the name, never above it. */}
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         {alarm && (
-          <span role="img" aria-label={t('alarms.fleet.alarmed')} style={alarmMark}>
-            !
-          </span>
+          <span
+            role="img"
+            aria-label={t('alarms.fleet.alarmed')}
+            style={alarmMark}
+            className={styles.alarmMark}
+          />
         )}
         <Anchor
           component="button"
