@@ -9,6 +9,7 @@ import { seedDemoFleet } from '../../server/sim/seed-demo.ts';
 import type { Channel } from '../../server/store/channels.ts';
 import type { Store } from '../../server/store/store.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
+import { addBenchPeople } from './bench-people.ts';
 import {
   comparison,
   loadNow,
@@ -101,23 +102,12 @@ export const channelReachBenchmark: Benchmark = {
       };
 
       const demo = await measure('demo (4 people)', 50, 50);
-      await store.transaction(async (tx) => {
-        for (let i = 0; i < PEOPLE; i++) {
-          const person = await tx.users.create({
-            username: `person-${i}`,
-            name: `Person ${i}`,
-            email: `person-${i}@bench.local`,
-            tenant: 'demo',
-            passwordHash: null,
-            now: Date.now(),
-          });
-          await tx.users.setPermissionSets(person.id, [
-            i % 2 === 0 ? 'demo-fleet' : 'demo-support',
-          ]);
+      await store.transaction((tx) =>
+        addBenchPeople(tx, PEOPLE, async (person, i) => {
           if (i % 3 === 0) await tx.channels.grantAccess(person.id, coldChain.id);
           if (i % 3 === 1) await tx.channels.grantAccess(person.id, node.id);
-        }
-      });
+        }),
+      );
       const many = await measure(`${PEOPLE} more people`, 30, 5);
       return {
         figures: [...demo.figures, ...many.figures],

@@ -1,4 +1,5 @@
 import { largeCloud } from './large-cloud.ts';
+import { addBenchPeople } from './bench-people.ts';
 import { loadNow, runStandalone, summarise, type Benchmark, type Samples } from './bench.ts';
 import { SqlAuditStore } from '../../server/store/sql/audit.ts';
 import type { NewAuditEntry } from '../../server/store/audit.ts';
@@ -32,19 +33,7 @@ export const supportBenchmark: Benchmark = {
     const cloud = await largeCloud();
     const { store } = cloud;
     const started = performance.now();
-    await store.transaction(async (tx) => {
-      for (let i = 0; i < PEOPLE; i++) {
-        const user = await tx.users.create({
-          username: `person-${i}`,
-          name: `Person ${i}`,
-          email: `person-${i}@bench.local`,
-          tenant: 'demo',
-          passwordHash: null,
-          now: Date.now(),
-        });
-        await tx.users.setPermissionSets(user.id, [i % 2 === 0 ? 'demo-fleet' : 'demo-support']);
-      }
-    });
+    await store.transaction((tx) => addBenchPeople(tx, PEOPLE));
     const reached = await store.channels.listReachable(cloud.seed.group.ownerId ?? 0, 'NODE');
     const uuids = reached.slice(0, AUDITED_CHANNELS).map((c) => c.uuid);
     const at0 = Date.now() - AUDIT_ENTRIES;
