@@ -503,11 +503,16 @@ describe('the cloud through database faults, failovers and concurrent writers', 
     await threeAlive(cluster);
     const before = quietUuid;
     // The holder checks as it takes the lease and every minute: the first node is raised there.
-    let holder = await holderOf(suite, 'alarms');
     const raised = await waitFor(async () => (await alarmsOf(suite, before)).length > 0, 75_000);
     expect(raised).toBe(true);
-    holder = (await holderOf(suite, 'alarms')) ?? holder;
-    if (!holder) throw new Error('no instance holds the alarms lease');
+    // The lease may be between holders (one that (f) killed, or one late to renew on a busy
+    // machine): wait until a live instance holds it, as the successor will within 15 s.
+    let holder: Awaited<ReturnType<typeof holderOf>>;
+    const held = await waitFor(
+      async () => (holder = await holderOf(suite, 'alarms')) !== undefined,
+      40_000,
+    );
+    if (!held || !holder) throw new Error('no live instance took the alarms lease within 40 s');
     // The second node falls quiet as the holder dies (heard just before, silent 6 s later):
     // only the successor, which takes the lease 15 s after, can raise it.
     const after = await watchedNode(suite, 'VAN-QUIET-2', { silentAfterMinutes: 0.1 });
