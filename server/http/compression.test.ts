@@ -115,4 +115,31 @@ describe('ETag and 304 on listings and positions', () => {
     expect(after.status).toBe(200);
     expect(after.headers.etag).not.toBe(tag);
   });
+
+  it('sends a new range of unchanged positions whole, and a reading in it the next time', async () => {
+    const { cloud, data } = suite;
+    const ask = async (to: number) => {
+      const answer = await get(cloud, `/v1/positions?from=${T0 - 3_600_000}&to=${to}`);
+      expect(answer.status).toBe(200);
+      // Sent in pieces: the length it announces is the length it sent.
+      expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+      return JSON.parse(answer.bytes.toString('utf8')) as {
+        to: number;
+        nodes: { nodeName: string; temp?: { ts: number } }[];
+      };
+    };
+    const first = await ask(T0);
+    // Another range, the same nodes: the same nodes' text (kept), under this range's head.
+    const second = await ask(T0 + 1);
+    expect(second.to).toBe(T0 + 1);
+    expect(second.nodes).toEqual(first.nodes);
+    const sent = await ingest(cloud, data.gateway, [temp('VAN-N', T0 - 5_000, 11)]);
+    expect(sent.status, sent.text).toBeLessThan(300);
+    const third = await ask(T0 + 2);
+    const north = third.nodes.find((node) => node.nodeName === 'Van North');
+    expect(north?.temp?.ts).toBe(T0 - 5_000);
+    expect(first.nodes.find((node) => node.nodeName === 'Van North')?.temp?.ts).toBeLessThan(
+      T0 - 5_000,
+    );
+  });
 });

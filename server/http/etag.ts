@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
@@ -25,7 +26,7 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
-function compress(json: string, encoding: 'br' | 'gzip'): Buffer {
+function compress(json: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
     : gzipSync(json, { level: 6 });
@@ -62,10 +63,45 @@ export function sendTagged(request: FastifyRequest, reply: FastifyReply, tagged:
   if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
   const encoding = json.length >= COMPRESS_THRESHOLD_BYTES ? encodingFor(request) : undefined;
   if (encoding === undefined) return reply.type('application/json; charset=utf-8').send(bytes);
+  return sendCompressed(reply, tag, encoding, () => json);
+}
+
+/**
+ * `sendTagged` for an answer whose tag is known before its text (kept-positions.ts): a 304 makes
+ * none of it, and a raw one goes out as its pieces (a kept middle between a small head and tail)
+ * without copying megabytes into one buffer first.
+ */
+export function sendTaggedPieces(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tag: string,
+  pieces: () => Buffer[],
+) {
+  reply.header('etag', tag).header('cache-control', 'private, no-cache');
+  if (noneMatch(request.headers['if-none-match'], tag)) return reply.code(304).send();
+  const made = pieces();
+  const length = made.reduce((sum, piece) => sum + piece.length, 0);
+  const encoding = length >= COMPRESS_THRESHOLD_BYTES ? encodingFor(request) : undefined;
+  if (encoding === undefined) {
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-length', length)
+      .send(Readable.from(made, { objectMode: false }));
+  }
+  return sendCompressed(reply, tag, encoding, () => Buffer.concat(made, length));
+}
+
+/** The answer compressed once per tag and encoding, and kept. */
+function sendCompressed(
+  reply: FastifyReply,
+  tag: string,
+  encoding: 'br' | 'gzip',
+  text: () => string | Buffer,
+) {
   const key = `${encoding}:${tag}`;
   let body = compressed.get(key);
   if (body === undefined) {
-    body = compress(json, encoding);
+    body = compress(text(), encoding);
     if (compressed.size >= KEPT_COMPRESSED) {
       const oldest = compressed.keys().next();
       if (oldest.done !== true) compressed.delete(oldest.value);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LatestPositions, type WithheldNodes } from '../../contract/positions.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
-import { sendTagged, sendTaggedJson } from '../http/etag.ts';
+import { sendTaggedJson, sendTaggedPieces } from '../http/etag.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { EpochMs, Uuid } from '../schemas/params.ts';
 import type { NodeScope } from '../store/positions.ts';
@@ -77,17 +77,22 @@ export function positionRoutes(app: ZodApp, services: Services): void {
       } else {
         fleet = await fleetScope(positions, caller);
       }
-      const { json: nodes, version } = await services.positions.answer(fleet.scopes, from, to);
-      const json = `{"from":${from},"to":${to},"nodes":[${nodes}],"withheld":${JSON.stringify(fleet.withheld)}}`;
-      // Made from memory with a kept scope: the kept version, the scope's digest and the range
-      // name the text, so it is not hashed (3 MB for 10,000 nodes).
-      const named =
-        version !== undefined && request.query.group === undefined && kept
-          ? scopeDigest(fleet)
-          : undefined;
-      if (named === undefined) return sendTaggedJson(request, reply, json);
-      const tag = `W/"p${version}.${named}.${from}.${to}"`;
-      return sendTagged(request, reply, { json, tag, bytes: Buffer.from(json) });
+      // Kept scope (a digest names it): the answer made from memory has a tag before its text,
+      // from the kept version, the scope's digest and the range, so 3 MB for 10,000 nodes are
+      // neither hashed nor, for a 304, made; and its nodes' text is kept as long as it holds.
+      const named = request.query.group === undefined && kept ? scopeDigest(fleet) : undefined;
+      const answer = await services.positions.answer(fleet.scopes, from, to, named);
+      const head = `{"from":${from},"to":${to},"nodes":[`;
+      const tail = `],"withheld":${JSON.stringify(fleet.withheld)}}`;
+      if (named === undefined || answer.version === undefined) {
+        return sendTaggedJson(request, reply, head + answer.text() + tail);
+      }
+      const tag = `W/"p${answer.version}.${named}.${from}.${to}"`;
+      return sendTaggedPieces(request, reply, tag, () => [
+        Buffer.from(head),
+        ...answer.pieces(),
+        Buffer.from(tail),
+      ]);
     },
   );
 }

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { LoggedEvent } from '../store/event-log.ts';
+import type { NodeScope } from '../store/positions.ts';
+import { KeptPositions } from './kept-positions.ts';
+
+const NODES = 600;
+const NOW = 1_800_000_000_000;
+
+/** A fleet of NODES nodes, each one TEMP sensor, whose readings arrive through `log`. */
+function fleet() {
+  const events: LoggedEvent[] = [];
+  const kept = new KeptPositions({
+    positions: {
+      latest: () => Promise.reject(new Error('memory answers every node here')),
+      latestJson: () => Promise.reject(new Error('memory answers every node here')),
+      newestOfSensors: () =>
+        Promise.resolve(
+          Array.from({ length: NODES }, (_, n) => ({
+            sensorId: 10_000 + n,
+            nodeId: n,
+            valueType: 'TEMP',
+            newest: { ts: NOW - 60_000, value: '{"temperature":5}' },
+          })),
+        ),
+    },
+    log: {
+      after: (cursor: number) => Promise.resolve(events.filter((event) => event.seq > cursor)),
+      latest: () => Promise.resolve(events.at(-1)?.seq ?? 0),
+    },
+    retentionDays: null,
+    now: () => NOW,
+  });
+  const scopes: NodeScope[] = Array.from({ length: NODES }, (_, n) => ({
+    id: n,
+    uuid: `uuid-${n}`,
+    name: `Node ${n}`,
+    all: 0,
+  }));
+  const reading = (node: number, temperature: number) =>
+    events.push({
+      seq: events.length + 1,
+      at: NOW,
+      readings: [
+        {
+          readingId: events.length + 1,
+          sensorId: 10_000 + node,
+          nodeId: node,
+          gatewayId: 1,
+          ts: NOW - 1_000,
+          type: 'TEMP',
+          value: `{"temperature":${temperature}}`,
+          channelIds: [10_000 + node, node],
+        },
+      ],
+    });
+  return { kept, scopes, reading };
+}
+
+describe('the bytes of a kept positions answer', () => {
+  it('are its text, and after one reading only that node’s block is made again', async () => {
+    const { kept, scopes, reading } = fleet();
+    const ask = async () => {
+      const answer = await kept.answer(scopes, NOW - 86_400_000, NOW, 'scope');
+      const pieces = answer.pieces();
+      expect(Buffer.concat(pieces).toString('utf8')).toBe(answer.text());
+      return pieces;
+    };
+    const first = await ask();
+    expect(JSON.parse(`[${Buffer.concat(first).toString('utf8')}]`)).toHaveLength(NODES);
+    reading(300, 9);
+    const second = await ask();
+    const text = Buffer.concat(second).toString('utf8');
+    expect(text).toContain('"temperature":9');
+    // Blocks of 256 nodes between commas: node 300 is in the second block (piece 2).
+    expect(second).toHaveLength(first.length);
+    expect(second[0]).toBe(first[0]);
+    expect(second[2]).not.toBe(first[2]);
+    expect(second[4]).toBe(first[4]);
+    // Asked again unchanged: every block is the one sent before.
+    const third = await ask();
+    third.forEach((piece, i) => expect(piece).toBe(second[i]));
+  });
+});
