@@ -228,6 +228,19 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
     await expectInside(first.getByRole('cell').last(), excursions);
     await excursions.evaluate((table) => table.scrollTo({ left: 0 }));
   }
+  // On a phone every column of the row comes whole into view, on top, as the table scrolls: the
+  // name and the Show button let go where sticking they would leave a window narrower than Where
+  // (issue 22).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cells = first.getByRole('cell');
+  const count = await cells.count();
+  expect(count).toBeGreaterThan(3);
+  for (let i = 0; i < count; i++) {
+    await cells
+      .nth(i)
+      .evaluate((cell) => cell.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    await expectInside(cells.nth(i), excursions);
+  }
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // One click shows it: the chart zooms to it with the node's own line, the cursor at its start,

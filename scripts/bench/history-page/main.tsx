@@ -11,7 +11,7 @@ import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { plotWidth } from '../../../src/components/chart/chart-lines.tsx';
 import { TemperatureChart } from '../../../src/components/chart/temperature-chart.tsx';
-import { useElementWidth } from '../../../src/components/chart/use-element-width.ts';
+import { useElementWidth } from '../../../src/components/use-element-width.ts';
 import { ClusterLayer } from '../../../src/components/map/cluster-layer.tsx';
 import { FitBoundsLayer } from '../../../src/components/map/fit-bounds-layer.tsx';
 import { TrackLayer } from '../../../src/components/map/track-layer.tsx';

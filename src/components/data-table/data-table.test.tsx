@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataColumn } from './data-table.tsx';
 
 interface Day {
@@ -74,5 +74,57 @@ describe('DataTable', () => {
     expect(cells[1]).toHaveStyle({ left: '128px' });
     expect(cells[3]).toHaveTextContent('Westpoort depot');
     expect(cells[3]?.className).toBe('');
+  });
+
+  describe('sticks the name and the action only while the widest other column fits beside them', () => {
+    const columns: DataColumn<Day>[] = [
+      { header: 'Day', track: '128px', minWidth: 128, sticky: 'start', cell: (r) => r.day },
+      { header: 'Stops', track: '80px', minWidth: 80, cell: (r) => r.stops },
+      { header: 'Where', track: '195px', minWidth: 195, cell: () => 'Westpoort depot' },
+      {
+        header: 'Show',
+        hideHeader: true,
+        sticky: 'end',
+        track: '90px',
+        minWidth: 90,
+        cell: (r) => <button type="button">Show {r.day}</button>,
+      },
+    ];
+    const stuckAt = (width: number) => {
+      const measure = vi
+        .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+        .mockReturnValue(new DOMRect(0, 0, width, 300));
+      try {
+        render(
+          <MantineProvider env="test">
+            <DataTable
+              rows={[{ day: '2026-11-24', stops: 3 }]}
+              columns={columns}
+              label="Days"
+              rowKey={(r) => r.day}
+            />
+          </MantineProvider>,
+        );
+      } finally {
+        measure.mockRestore();
+      }
+      return screen
+        .getAllByRole('cell')
+        .filter((cell) => cell.className.includes('tc-sticky-start'))
+        .map((cell) => cell.textContent);
+    };
+
+    it('both on a wide table (128 + 90 + 195 ≤ 1000)', () => {
+      expect(stuckAt(1000)).toEqual(['2026-11-24', 'Show 2026-11-24']);
+    });
+    it('the name alone on a phone (128 + 90 + 195 > 358 ≥ 128 + 195)', () => {
+      expect(stuckAt(358)).toEqual(['2026-11-24']);
+      expect(screen.getByRole('button', { name: 'Show 2026-11-24' }).parentElement).not.toHaveStyle(
+        { left: '128px' },
+      );
+    });
+    it('neither where the name and Where do not fit side by side (300 < 128 + 195)', () => {
+      expect(stuckAt(300)).toEqual([]);
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { t } from '../../i18n/i18n.ts';
+import { useWidthOf } from '../use-element-width.ts';
 
 /** One column: its header, its width and what each row shows in it. */
 export interface DataColumn<T> {
@@ -33,29 +34,41 @@ export interface SortState {
   direction: 'ascending' | 'descending';
 }
 
-const stickyClass = (column: { sticky?: 'start' | 'end' }) =>
-  column.sticky ? 'tc-sticky-start' : undefined;
-
 /**
  * The columns in the order shown: the row's name (sticky start), its action (sticky end), then
- * the rest; and where each action sticks: after the names, whose tracks are at their narrowest
- * whenever the table is narrow enough to scroll (the row is then exactly `minWidth` wide).
+ * the rest; which of them stick, and where each action sticks: after the names, whose tracks are
+ * at their narrowest whenever the table is narrow enough to scroll (the row is then exactly
+ * `minWidth` wide). In a table `width` wide (0: not measured yet) the columns stick only while
+ * the widest of the others still fits beside them: on a phone the name and the action together
+ * would otherwise leave a window too narrow to read a place in (Where) however far one scrolls.
+ * The action lets go first, then the name.
  */
-function arrange<T>(columns: readonly DataColumn<T>[]): {
-  ordered: DataColumn<T>[];
-  left: Map<string, number>;
-} {
+function arrange<T>(
+  columns: readonly DataColumn<T>[],
+  width: number,
+): { ordered: DataColumn<T>[]; left: Map<string, number>; stuck: Set<string> } {
   const starts = columns.filter((c) => c.sticky === 'start');
   const ends = columns.filter((c) => c.sticky === 'end');
+  const others = columns.filter((c) => !c.sticky);
+  const widest = Math.max(0, ...others.map((c) => c.minWidth));
+  const sum = (list: readonly DataColumn<T>[]) => list.reduce((total, c) => total + c.minWidth, 0);
+  const fits = (list: readonly DataColumn<T>[]) => width === 0 || sum(list) + widest <= width;
+  const sticking = fits([...starts, ...ends]) ? [...starts, ...ends] : fits(starts) ? starts : [];
   const left = new Map<string, number>();
-  let offset = starts.reduce((sum, c) => sum + c.minWidth, 0);
+  let offset = sum(starts);
   for (const column of ends) {
     left.set(column.header, offset);
     offset += column.minWidth;
   }
-  return { ordered: [...starts, ...ends, ...columns.filter((c) => !c.sticky)], left };
+  return {
+    ordered: [...starts, ...ends, ...others],
+    left,
+    stuck: new Set(sticking.map((c) => c.header)),
+  };
 }
 
+/** The class that keeps a cell in view as the table scrolls sideways (global.css). */
+const STICKY = 'tc-sticky-start';
 const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 36;
 /** Up to this many rows are all in the page, so the browser's find and a screen reader see them all. */
@@ -79,6 +92,8 @@ interface LineProps<T> {
   minWidth: number;
   /** Where each action column sticks (arrange). */
   left: ReadonlyMap<string, number>;
+  /** The columns that stick at this width (`arrange`). */
+  stuck: ReadonlySet<string>;
   height: number;
   /** Offset of a virtual row; undefined for a row in the flow. */
   top: number | undefined;
@@ -95,6 +110,7 @@ const Line = memo(function Line<T>({
   grid,
   minWidth,
   left,
+  stuck,
   height,
   top,
 }: LineProps<T>) {
@@ -121,8 +137,11 @@ const Line = memo(function Line<T>({
           <div
             role="cell"
             key={column.header}
-            className={stickyClass(column)}
-            style={{ textAlign: column.align, left: left.get(column.header) }}
+            className={stuck.has(column.header) ? STICKY : undefined}
+            style={{
+              textAlign: column.align,
+              left: stuck.has(column.header) ? left.get(column.header) : undefined,
+            }}
             title={text}
           >
             {content}
@@ -160,7 +179,8 @@ export function DataTable<T>({
   rowHeight?: number;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { ordered: columns, left } = useMemo(() => arrange(given), [given]);
+  const width = useWidthOf(scrollRef);
+  const { ordered: columns, left, stuck } = useMemo(() => arrange(given, width), [given, width]);
   const [sort, setSort] = useState<SortState | undefined>(initialSort);
   const sorted = useMemo(() => {
     const by = columns.find((c) => c.header === sort?.column)?.sort;
@@ -201,6 +221,7 @@ export function DataTable<T>({
       grid={gridTemplateColumns}
       minWidth={minWidth}
       left={left}
+      stuck={stuck}
       height={rowHeight}
       top={top}
     />
@@ -242,8 +263,11 @@ export function DataTable<T>({
                 role="columnheader"
                 key={column.header}
                 aria-sort={column.sort ? (sorted ?? 'none') : undefined}
-                className={stickyClass(column)}
-                style={{ textAlign: column.align, left: left.get(column.header) }}
+                className={stuck.has(column.header) ? STICKY : undefined}
+                style={{
+                  textAlign: column.align,
+                  left: stuck.has(column.header) ? left.get(column.header) : undefined,
+                }}
               >
                 {column.hideHeader ? (
                   <span className="tc-sr-only">{column.header}</span>

@@ -11,7 +11,7 @@ import {
   type ChartLimit,
   type LegendEntry,
 } from '../../components/chart/temperature-chart.tsx';
-import { useElementWidth } from '../../components/chart/use-element-width.ts';
+import { useElementWidth } from '../../components/use-element-width.ts';
 import type {
   BandsAnswer,
   ColdChainAnswer,

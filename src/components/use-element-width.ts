@@ -1,11 +1,10 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
- * The width of an element, known before the first paint (so a chart's first frame already holds
- * its lines) and kept current as the layout changes.
+ * The width of the element `ref` holds, known before the first paint (so a chart's first frame
+ * already holds its lines) and kept current as the layout changes; 0 until it is measured.
  */
-export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
-  const ref = useRef<T>(null);
+export function useWidthOf(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -17,6 +16,12 @@ export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, 
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
-  return [ref, width];
+  }, [ref]);
+  return width;
+}
+
+/** `useWidthOf` with a ref of its own. */
+export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  return [ref, useWidthOf(ref)];
 }
