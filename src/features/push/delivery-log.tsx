@@ -4,7 +4,6 @@ import { extensionsQuery } from '../../api/extensions.ts';
 import { deliveriesQuery, type Delivery } from '../../api/push.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { formatInstant } from '../../lib/history/format-time.ts';
-import { TimesIn } from '../../components/times-in.tsx';
 import { t } from '../../i18n/i18n.ts';
 
 function Outcome({ delivery }: { delivery: Delivery }) {
@@ -71,7 +70,6 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <TimesIn />
     </>
   );
 }

@@ -5,7 +5,6 @@ import { extensionsQuery } from '../../api/extensions.ts';
 import { inboxAt, pushInboxesQuery, pushInboxQuery } from '../../api/push-inboxes.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { formatInstant } from '../../lib/history/format-time.ts';
-import { TimesIn } from '../../components/times-in.tsx';
 import { t } from '../../i18n/i18n.ts';
 
 function Signature({ arrival }: { arrival: PushInboxArrival }) {
@@ -64,8 +63,6 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {/* Times without a zone of their own: this line names it once (issue 22). */}
-      <TimesIn />
       {latest?.events !== undefined && (
         <div>
           <Text size="sm" fw={500} mb={4} id="inbox-latest">
