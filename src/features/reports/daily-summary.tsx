@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
-import { timesInWords } from '../../components/times-in.tsx';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -117,7 +116,6 @@ export function DailySummary({
           {history.status === 'loading'
             ? t('dailySummary.rowsArriving', { count })
             : t('dailySummary.rows', { count })}
-          {` · ${timesInWords(range.to)}`}
         </Text>
         <Button
           size="xs"
