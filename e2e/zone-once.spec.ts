@@ -45,6 +45,8 @@ test('every page with times names the zone once, and no time names its own', asy
     { path: paths.dailySummary.href(group?.uuid ?? ''), shows: /\d+ rows/ },
     { path: paths.alarms.href(), shows: /\d{1,2}:\d{2}/ },
     { path: paths.activity.href(), shows: /\d{1,2}:\d{2}/ },
+    { path: paths.people.href(), shows: /\d{1,2}:\d{2}/ },
+    { path: paths.channel.href(node?.uuid ?? ''), shows: /\d{1,2}:\d{2}/ },
   ];
   await signInPatiently(page, 'admin', pages[0]?.path ?? '/');
   for (const { path, shows } of pages) {

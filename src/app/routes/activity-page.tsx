@@ -5,6 +5,7 @@ import { extensionsQuery } from '../../api/extensions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TimesIn } from '../../components/times-in.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { tenantsWith } from '../../lib/permissions.ts';
 import { ActivityPanel } from '../../features/activity/activity-panel.tsx';
@@ -42,6 +43,8 @@ export function Component() {
     <>
       {header}
       {body}
+      {/* The trail's times have no zone of their own: named once, here (issue 22). */}
+      <TimesIn />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { userinfoQuery } from '../../api/userinfo.ts';
 import { tenantsWith } from '../../lib/permissions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { TimesIn } from '../../components/times-in.tsx';
 import { ChannelChanges } from '../../features/channels/channel-changes.tsx';
 import { ChannelDetails, ChannelHeader } from '../../features/channels/channel-details.tsx';
 import { ChannelReachPanel } from '../../features/channels/channel-reach-panel.tsx';
@@ -77,6 +78,8 @@ export function Component() {
       {isNode && channel.active && <DecommissionPanel node={channel} />}
       {extensions?.channelReach && <ChannelReachPanel channelUuid={channel.uuid} />}
       {extensions?.audit && may('audit') && <ChannelChanges channelUuid={channel.uuid} />}
+      {/* The page's times (test inbox, deliveries, changes) have no zone of their own (issue 22). */}
+      <TimesIn />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { TimesIn } from '../../components/times-in.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { tenantsWith } from '../../lib/permissions.ts';
 import { paths } from '../../lib/paths.ts';
@@ -110,6 +111,8 @@ export function Component() {
           audit={extensions.audit}
         />
       )}
+      {/* Last sign-ins and changes have no zone of their own: named once, here (issue 22). */}
+      <TimesIn />
     </Stack>
   );
 }

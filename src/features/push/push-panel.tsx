@@ -10,7 +10,6 @@ import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { t } from '../../i18n/i18n.ts';
-import { TimesIn } from '../../components/times-in.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
 import { PushForm } from './push-form.tsx';
 import { PushHealthStatus } from './push-health-status.tsx';
@@ -48,8 +47,6 @@ export function PushPanel({ channel }: { channel: ChannelRecord }) {
         {editing && <PushForm channel={channel} onDone={() => setEditing(false)} />}
         {configured && <TestInbox pushURL={channel.pushURL} />}
         {configured && <DeliveryLog channelUuid={channel.uuid} />}
-        {/* The inbox's and the log's times have no zone of their own: named once, here (issue 22). */}
-        {configured && <TimesIn />}
         {/* How a receiver checks signatures is for whoever may set push up, not for every reader. */}
         {verdict.allowed && (
           <>
