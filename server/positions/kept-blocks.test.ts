@@ -53,7 +53,25 @@ function fleet() {
         },
       ],
     });
-  return { kept, scopes, reading };
+  /** A GPS fix of `node` at `ts` from a sensor of its own (sensor id 20,000 + node). */
+  const fix = (node: number, ts: number) =>
+    events.push({
+      seq: events.length + 1,
+      at: NOW,
+      readings: [
+        {
+          readingId: events.length + 1,
+          sensorId: 20_000 + node,
+          nodeId: node,
+          gatewayId: 1,
+          ts,
+          type: 'GPS',
+          value: '{"lat":52.4,"lon":4.9}',
+          channelIds: [20_000 + node, node],
+        },
+      ],
+    });
+  return { kept, scopes, reading, fix };
 }
 
 describe('the bytes of a kept positions answer', () => {
@@ -79,5 +97,35 @@ describe('the bytes of a kept positions answer', () => {
     // Asked again unchanged: every block is the one sent before.
     const third = await ask();
     third.forEach((piece, i) => expect(piece).toBe(second[i]));
+  });
+
+  it('follow the start of the range: a reading before it leaves the node’s text, and comes back', async () => {
+    const { kept, scopes, reading, fix } = fleet();
+    // Memory reads every sensor's newest at the first answer, then follows the log.
+    await kept.answer(scopes, NOW - 86_400_000, NOW, 'scope');
+    reading(7, 9); // at NOW - 1 s; the node's older temperature was at NOW - 60 s
+    const node7 = async (from: number) => {
+      const answer = await kept.answer(scopes, from, NOW, 'scope');
+      const nodes = JSON.parse(`[${answer.text()}]`) as { nodeName: string; temp?: unknown }[];
+      return nodes.find((node) => node.nodeName === 'Node 7');
+    };
+    expect(await node7(NOW - 86_400_000)).toMatchObject({ temp: { ts: NOW - 1_000 } });
+    // Node 8 read last at NOW - 60 s: a start after it leaves it out, a start before takes it in.
+    const node8 = async (from: number) => {
+      const answer = await kept.answer(scopes, from, NOW, 'scope');
+      const nodes = JSON.parse(`[${answer.text()}]`) as { nodeName: string }[];
+      return nodes.some((node) => node.nodeName === 'Node 8');
+    };
+    expect(await node8(NOW - 60_000)).toBe(true);
+    expect(await node8(NOW - 59_999)).toBe(false);
+    expect(await node8(NOW - 60_000)).toBe(true);
+    expect(await node7(NOW - 1_000)).toMatchObject({ temp: { ts: NOW - 1_000 } });
+    expect(await node7(NOW - 999)).toBeUndefined();
+    // A fix older than its temperature: in the text while the start is at or before it only.
+    fix(7, NOW - 30_000);
+    expect(await node7(NOW - 30_000)).toMatchObject({ gps: { ts: NOW - 30_000 } });
+    expect(await node7(NOW - 29_999)).not.toHaveProperty('gps');
+    expect(await node7(NOW - 29_999)).toMatchObject({ temp: { ts: NOW - 1_000 } });
+    expect(await node7(NOW - 40_000)).toMatchObject({ gps: { ts: NOW - 30_000 } });
   });
 });

@@ -52,13 +52,26 @@ interface KeptSensor {
   fix?: StoredReading | undefined;
 }
 
+/**
+ * A node's answer text and the starts it holds for: from just after `after` (the newest reading
+ * it leaves out) up to `until` (the oldest it holds). Checking a start against these two numbers
+ * reads no reading, so the loop over 10,000 nodes per answer touches less memory.
+ */
+interface MadeText {
+  name: string;
+  uuid: string;
+  after: number;
+  until: number;
+  json: string;
+}
+
 /** A node's newest of any sensor, of a position, of a temperature; and its answer made once. */
 interface KeptNode {
   sensors: KeptSensor[];
   seen: number;
   gps?: StoredReading | undefined;
   temp?: StoredReading | undefined;
-  made?: { name: string; uuid: string; gps: boolean; temp: boolean; json: string } | undefined;
+  made?: MadeText | undefined;
 }
 
 /**
@@ -210,26 +223,37 @@ export class KeptPositions {
 
   /** The whole node's text, made again only when a reading, its name or what is in range changed. */
   private made(node: KeptNode, scope: NodeScope, start: number): string {
-    const gps = node.gps !== undefined && node.gps.ts >= start;
-    const temp = node.temp !== undefined && node.temp.ts >= start;
     const kept = node.made;
     if (
       kept !== undefined &&
-      kept.gps === gps &&
-      kept.temp === temp &&
+      start > kept.after &&
+      start <= kept.until &&
       kept.name === scope.name &&
       kept.uuid === scope.uuid
     ) {
       return kept.json;
     }
+    const gps = node.gps !== undefined && node.gps.ts >= start ? node.gps : undefined;
+    const temp = node.temp !== undefined && node.temp.ts >= start ? node.temp : undefined;
     const json = nodeLatestJson({
       nodeUuid: scope.uuid,
       nodeName: scope.name,
       lastSeen: node.seen,
-      ...(gps ? { gps: node.gps } : {}),
-      ...(temp ? { temp: node.temp } : {}),
+      ...(gps ? { gps } : {}),
+      ...(temp ? { temp } : {}),
     });
-    node.made = { name: scope.name, uuid: scope.uuid, gps, temp, json };
+    // The text holds while every reading in it stays in and every one left out stays out.
+    const held = [gps?.ts, temp?.ts].filter((ts) => ts !== undefined);
+    const left = [gps ? undefined : node.gps?.ts, temp ? undefined : node.temp?.ts].filter(
+      (ts) => ts !== undefined,
+    );
+    node.made = {
+      name: scope.name,
+      uuid: scope.uuid,
+      after: Math.max(-Infinity, ...left),
+      until: Math.min(Infinity, ...held),
+      json,
+    };
     return json;
   }
 
