@@ -281,8 +281,8 @@ export const positionsBenchmark: Benchmark = {
         `${PLAIN_RUNS} requests each the old way, ${KEPT_RUNS} each kept, one at a time.`,
         'kept, raw: the fleet unchanged between requests, so the nodes’ text made for the first ' +
           'is sent again; "one node changed": a reading ingested before each request (that ' +
-          'ingestion’s CPU, measured alone in the same run, taken out), so the text is joined ' +
-          'and encoded again.',
+          'ingestion’s CPU, measured alone in the same run, taken out), so the block of 256 ' +
+          'nodes that holds it is made again.',
       ],
     };
   },
