@@ -36,41 +36,29 @@ function fleet() {
     name: `Node ${n}`,
     all: 0,
   }));
-  const reading = (node: number, temperature: number) =>
+  /** One logged reading of `node` from sensor `sensorId` (its own: 10,000 or 20,000 + node). */
+  const log = (node: number, sensorId: number, ts: number, type: string, value: string) =>
     events.push({
       seq: events.length + 1,
       at: NOW,
       readings: [
         {
           readingId: events.length + 1,
-          sensorId: 10_000 + node,
-          nodeId: node,
-          gatewayId: 1,
-          ts: NOW - 1_000,
-          type: 'TEMP',
-          value: `{"temperature":${temperature}}`,
-          channelIds: [10_000 + node, node],
-        },
-      ],
-    });
-  /** A GPS fix of `node` at `ts` from a sensor of its own (sensor id 20,000 + node). */
-  const fix = (node: number, ts: number) =>
-    events.push({
-      seq: events.length + 1,
-      at: NOW,
-      readings: [
-        {
-          readingId: events.length + 1,
-          sensorId: 20_000 + node,
+          sensorId,
           nodeId: node,
           gatewayId: 1,
           ts,
-          type: 'GPS',
-          value: '{"lat":52.4,"lon":4.9}',
-          channelIds: [20_000 + node, node],
+          type,
+          value,
+          channelIds: [sensorId, node],
         },
       ],
     });
+  const reading = (node: number, temperature: number) =>
+    log(node, 10_000 + node, NOW - 1_000, 'TEMP', `{"temperature":${temperature}}`);
+  /** A GPS fix of `node` at `ts` from a sensor of its own. */
+  const fix = (node: number, ts: number) =>
+    log(node, 20_000 + node, ts, 'GPS', '{"lat":52.4,"lon":4.9}');
   return { kept, scopes, reading, fix };
 }
 

@@ -20,18 +20,38 @@ const columns: DataColumn<Day>[] = [
   },
 ];
 
+/** A row's name and its action sticky, with a wide column (Where) between them and the end. */
+const stickyColumns: DataColumn<Day>[] = [
+  { header: 'Day', track: '128px', minWidth: 128, sticky: 'start', cell: (r) => r.day },
+  { header: 'Stops', track: '80px', minWidth: 80, cell: (r) => r.stops },
+  { header: 'Where', track: '195px', minWidth: 195, cell: () => 'Westpoort depot' },
+  {
+    header: 'Show',
+    hideHeader: true,
+    sticky: 'end',
+    track: '90px',
+    minWidth: 90,
+    cell: (r) => <button type="button">Show {r.day}</button>,
+  },
+];
+
+/** One day's row in a table of `given` columns. */
+function renderDays(given: DataColumn<Day>[]) {
+  render(
+    <MantineProvider env="test">
+      <DataTable
+        rows={[{ day: '2026-11-24', stops: 3 }]}
+        columns={given}
+        label="Days"
+        rowKey={(r) => r.day}
+      />
+    </MantineProvider>,
+  );
+}
+
 describe('DataTable', () => {
   it('gives a text cell its whole text as a tooltip, for when the column cuts it to "…"', () => {
-    render(
-      <MantineProvider env="test">
-        <DataTable
-          rows={[{ day: '2026-11-24', stops: 3 }]}
-          columns={columns}
-          label="Days"
-          rowKey={(r) => r.day}
-        />
-      </MantineProvider>,
-    );
+    renderDays(columns);
     const cells = screen.getAllByRole('cell');
     expect(cells[0]).toHaveAttribute('title', '2026-11-24');
     expect(cells[1]).toHaveAttribute('title', '3');
@@ -39,29 +59,7 @@ describe('DataTable', () => {
   });
 
   it('keeps a row’s action beside its name, never over the last columns (Highest, Where)', () => {
-    const sticky: DataColumn<Day>[] = [
-      { header: 'Day', track: '128px', minWidth: 128, sticky: 'start', cell: (r) => r.day },
-      { header: 'Stops', track: '80px', minWidth: 80, cell: (r) => r.stops },
-      { header: 'Where', track: '195px', minWidth: 195, cell: () => 'Westpoort depot' },
-      {
-        header: 'Show',
-        hideHeader: true,
-        sticky: 'end',
-        track: '90px',
-        minWidth: 90,
-        cell: (r) => <button type="button">Show {r.day}</button>,
-      },
-    ];
-    render(
-      <MantineProvider env="test">
-        <DataTable
-          rows={[{ day: '2026-11-24', stops: 3 }]}
-          columns={sticky}
-          label="Days"
-          rowKey={(r) => r.day}
-        />
-      </MantineProvider>,
-    );
+    renderDays(stickyColumns);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Day',
       'Show',
@@ -77,34 +75,12 @@ describe('DataTable', () => {
   });
 
   describe('sticks the name and the action only while the widest other column fits beside them', () => {
-    const columns: DataColumn<Day>[] = [
-      { header: 'Day', track: '128px', minWidth: 128, sticky: 'start', cell: (r) => r.day },
-      { header: 'Stops', track: '80px', minWidth: 80, cell: (r) => r.stops },
-      { header: 'Where', track: '195px', minWidth: 195, cell: () => 'Westpoort depot' },
-      {
-        header: 'Show',
-        hideHeader: true,
-        sticky: 'end',
-        track: '90px',
-        minWidth: 90,
-        cell: (r) => <button type="button">Show {r.day}</button>,
-      },
-    ];
     const stuckAt = (width: number) => {
       const measure = vi
         .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
         .mockReturnValue(new DOMRect(0, 0, width, 300));
       try {
-        render(
-          <MantineProvider env="test">
-            <DataTable
-              rows={[{ day: '2026-11-24', stops: 3 }]}
-              columns={columns}
-              label="Days"
-              rowKey={(r) => r.day}
-            />
-          </MantineProvider>,
-        );
+        renderDays(stickyColumns);
       } finally {
         measure.mockRestore();
       }
