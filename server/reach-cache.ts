@@ -1,6 +1,7 @@
 import type { ChannelType } from '../contract/channel.ts';
 import type { ChannelStore, ChannelSummary } from './store/channels.ts';
 import type { Store } from './store/store.ts';
+import { keepAtMost } from './bounded-map.ts';
 
 /** Callers whose listings are kept at most; past it the oldest goes. */
 const MAX_ENTRIES = 1_000;
@@ -91,11 +92,7 @@ export class ReachCache {
     const rows = Object.freeze(await this.channels.listReachable(userId, type));
     // A change while the query ran may or may not be in its rows: keep only a clean answer.
     if (generation === this.generation) {
-      if (this.entries.size >= MAX_ENTRIES) {
-        const oldest = this.entries.keys().next();
-        if (oldest.done !== true) this.entries.delete(oldest.value);
-      }
-      this.entries.set(key, rows);
+      keepAtMost(this.entries, key, rows, MAX_ENTRIES);
     }
     return rows;
   }
@@ -139,11 +136,7 @@ export class ReachCache {
   /** Keeps `value` only when on and nothing changed since `generation` (a clean answer). */
   private keepMade(key: string, value: unknown, generation: number): void {
     if (!this.on() || generation !== this.generation) return;
-    if (this.made.size >= MAX_ENTRIES) {
-      const oldest = this.made.keys().next();
-      if (oldest.done !== true) this.made.delete(oldest.value);
-    }
-    this.made.set(key, value);
+    keepAtMost(this.made, key, value, MAX_ENTRIES);
   }
 
   private expire(): void {

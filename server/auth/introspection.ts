@@ -4,6 +4,7 @@ import { isTokeninfo, type IntrospectionConfig } from './auth-config.ts';
 import { checkAudience, checkClient, type TokenBinding } from './token-binding.ts';
 import { KeysUnavailable, TokenRejected } from './token-verifier-errors.ts';
 import type { VerifiedClaims } from './token-verifier.ts';
+import { keepAtMost } from '../bounded-map.ts';
 
 /** Answers kept at most; the oldest goes first, so a flood of tokens cannot grow memory. */
 const INTROSPECTION_CACHE_ENTRIES = 10_000;
@@ -69,11 +70,12 @@ export class Introspection {
     if (cached && cached.until + this.toleranceS >= nowS) return cached.claims;
     this.cache.delete(key);
     const claims = this.accept(await this.ask(token), nowS);
-    if (this.cache.size >= this.capacity) {
-      const oldest = this.cache.keys().next();
-      if (!oldest.done) this.cache.delete(oldest.value);
-    }
-    this.cache.set(key, { claims, until: claims.exp ?? nowS + NO_EXP_CACHE_S });
+    keepAtMost(
+      this.cache,
+      key,
+      { claims, until: claims.exp ?? nowS + NO_EXP_CACHE_S },
+      this.capacity,
+    );
     return claims;
   }
 

@@ -1,3 +1,5 @@
+import { keepAtMost } from '../bounded-map.ts';
+
 /**
  * Reverse geocoding through a Nominatim server (GEOCODER_URL), as its usage policy asks
  * (https://operations.osmfoundation.org/policies/nominatim/): at most one request a second from
@@ -173,12 +175,6 @@ export class NominatimGeocoder {
   }
 
   private remember(key: string, entry: Entry) {
-    this.cache.delete(key);
-    this.cache.set(key, entry);
-    while (this.cache.size > this.options.maxEntries) {
-      const oldest = this.cache.keys().next();
-      if (oldest.done) break;
-      this.cache.delete(oldest.value);
-    }
+    keepAtMost(this.cache, key, entry, this.options.maxEntries);
   }
 }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
+import { keepAtMost } from '../bounded-map.ts';
 
 /** Whether an If-None-Match header names `tag` (weak comparison, RFC 9110 13.1.2). */
 function noneMatch(header: string | undefined, tag: string): boolean {
@@ -102,11 +103,7 @@ function sendCompressed(
   let body = compressed.get(key);
   if (body === undefined) {
     body = compress(text(), encoding);
-    if (compressed.size >= KEPT_COMPRESSED) {
-      const oldest = compressed.keys().next();
-      if (oldest.done !== true) compressed.delete(oldest.value);
-    }
-    compressed.set(key, body);
+    keepAtMost(compressed, key, body, KEPT_COMPRESSED);
   }
   return reply
     .type('application/json; charset=utf-8')

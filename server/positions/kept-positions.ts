@@ -8,6 +8,7 @@ import {
   type StoredReading,
 } from '../store/positions.ts';
 import { latestOfNodes, type SensorFind } from '../store/sql/positions.ts';
+import { keepAtMost } from '../bounded-map.ts';
 
 const DAY_MS = 86_400_000;
 /** Batches of the event log read per query while catching up. */
@@ -173,12 +174,7 @@ export class KeptPositions {
               : { parts: slice, bytes: Buffer.from(slice.join(',')) },
           );
         }
-        this.joined.delete(key);
-        if (this.joined.size >= KEPT_JOINED) {
-          const oldest = this.joined.keys().next();
-          if (oldest.done !== true) this.joined.delete(oldest.value);
-        }
-        this.joined.set(key, blocks);
+        keepAtMost(this.joined, key, blocks, KEPT_JOINED);
         return blocks.flatMap((block, i) => (i === 0 ? [block.bytes] : [COMMA, block.bytes]));
       },
     };
