@@ -339,15 +339,10 @@ export class KeptPositions {
   private sensor(id: number, nodeId: number, type: string | null): KeptSensor {
     let sensor = this.sensors.get(id);
     if (sensor === undefined) {
-      // Every field from the start: one shape for every sensor and node keeps the loop over
-      // 10,000 of them per answer monomorphic.
-      sensor = { id, type, newest: { ts: -Infinity, value: 'null' }, fix: undefined };
+      sensor = { id, type, newest: { ts: -Infinity, value: 'null' } };
       this.sensors.set(id, sensor);
       let node = this.nodes.get(nodeId);
-      if (node === undefined) {
-        node = { sensors: [], seen: -Infinity, gps: undefined, temp: undefined, made: undefined };
-        this.nodes.set(nodeId, node);
-      }
+      if (node === undefined) this.nodes.set(nodeId, (node = { sensors: [], seen: -Infinity }));
       node.sensors.push(sensor);
     }
     return sensor;
