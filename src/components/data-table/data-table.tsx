@@ -1,5 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { t } from '../../i18n/i18n.ts';
 import { useWidthOf } from '../use-element-width.ts';
@@ -67,8 +75,19 @@ function arrange<T>(
   };
 }
 
-/** The class that keeps a cell in view as the table scrolls sideways (global.css). */
-const STICKY = 'tc-sticky-start';
+/** A header's or cell's class and style: kept in view where its column sticks (global.css). */
+function cellLook<T>(
+  column: DataColumn<T>,
+  stuck: ReadonlySet<string>,
+  left: ReadonlyMap<string, number>,
+): { className?: string; style: CSSProperties } {
+  if (!stuck.has(column.header)) return { style: { textAlign: column.align } };
+  return {
+    className: 'tc-sticky-start',
+    style: { textAlign: column.align, left: left.get(column.header) },
+  };
+}
+
 const ROW_HEIGHT = 44;
 const HEADER_HEIGHT = 36;
 /** Up to this many rows are all in the page, so the browser's find and a screen reader see them all. */
@@ -134,16 +153,7 @@ const Line = memo(function Line<T>({
         const text =
           typeof content === 'string' || typeof content === 'number' ? String(content) : undefined;
         return (
-          <div
-            role="cell"
-            key={column.header}
-            className={stuck.has(column.header) ? STICKY : undefined}
-            style={{
-              textAlign: column.align,
-              left: stuck.has(column.header) ? left.get(column.header) : undefined,
-            }}
-            title={text}
-          >
+          <div role="cell" key={column.header} {...cellLook(column, stuck, left)} title={text}>
             {content}
           </div>
         );
@@ -263,11 +273,7 @@ export function DataTable<T>({
                 role="columnheader"
                 key={column.header}
                 aria-sort={column.sort ? (sorted ?? 'none') : undefined}
-                className={stuck.has(column.header) ? STICKY : undefined}
-                style={{
-                  textAlign: column.align,
-                  left: stuck.has(column.header) ? left.get(column.header) : undefined,
-                }}
+                {...cellLook(column, stuck, left)}
               >
                 {column.hideHeader ? (
                   <span className="tc-sr-only">{column.header}</span>
