@@ -78,7 +78,7 @@ interface Ask {
   fixed?: { from: number; to: number };
   /** Ask with If-None-Match: the answer's own tag. */
   revalidate?: true;
-  /** One node's new reading before each request (its ingestion's CPU taken out: `touchCost`). */
+  /** One node's new reading before each request (its ingestion's CPU: `touchOnly`, taken out). */
   touch?: true;
   /** Only the readings, no request: what `touch` adds, to take out. */
   touchOnly?: true;
