@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
+import { basic, cloud, expectAccessible, signIn, uniqueSerial } from './support.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 9: the console as people met it in the field, against the demo fleet the cloud seeds.
@@ -14,7 +14,7 @@ const fleetStatus = (page: Page) =>
  */
 async function fleetSize(page: Page): Promise<number> {
   const answer = await page.request.get('/v1/positions', {
-    headers: { Authorization: `Basic ${Buffer.from('admin:demo-admin').toString('base64')}` },
+    headers: basic('admin'),
   });
   const { nodes } = (await answer.json()) as { nodes: unknown[] };
   expect(nodes.length).toBeGreaterThanOrEqual(100);
@@ -23,7 +23,7 @@ async function fleetSize(page: Page): Promise<number> {
 
 async function acmeTruck(page: Page) {
   const listing = await page.request.get('/v1/channels?channelType=NODE&filter=Acme%20Truck%2001', {
-    headers: { Authorization: `Basic ${Buffer.from('admin:demo-admin').toString('base64')}` },
+    headers: basic('admin'),
   });
   const [truck] = (await listing.json()) as { uuid: string; tenant?: string }[];
   expect(truck?.tenant).toBe('acme');

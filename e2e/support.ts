@@ -134,7 +134,8 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-function basic(user: DemoUser) {
+/** The Authorization header of a demo user's password (Basic). */
+export function basic(user: DemoUser) {
   return { Authorization: `Basic ${Buffer.from(`${user}:${users[user]}`).toString('base64')}` };
 }
 
