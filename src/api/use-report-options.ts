@@ -12,6 +12,18 @@ import type { ReportSettings } from '../lib/reports/settings.ts';
 const MAX_GROUPS = 25;
 
 /**
+ * The member lists and whether any failed. A function of its own, not one made at each render:
+ * TanStack Query runs `combine` again only when it changes or a result does, so the lists, the
+ * limits and the place book made from them stay the same objects while nothing changed.
+ */
+const membersOf = (
+  results: readonly { data?: ChannelRecord[] | undefined; isError: boolean }[],
+) => ({
+  lists: results.map((r) => r.data),
+  failed: results.some((r) => r.isError),
+});
+
+/**
  * What the reports need besides the data: the settings, the page's time zone, and the limits of
  * each sensor as channel properties give them (lib/reports/limit-sources.ts). Node records come
  * from the channel listing (member listings carry no properties, section 4.2); a node or sensor
@@ -29,10 +41,7 @@ export function useReportOptions(
   const someGroups = useMemo(() => (groups.data ?? []).slice(0, MAX_GROUPS), [groups.data]);
   const memberLists = useQueries({
     queries: someGroups.map((g) => ({ ...membersQuery(g.uuid), enabled: !group })),
-    combine: (results) => ({
-      lists: results.map((r) => r.data),
-      failed: results.some((r) => r.isError),
-    }),
+    combine: membersOf,
   });
 
   const inData = nodeUuids.join(',');

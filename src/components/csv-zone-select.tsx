@@ -4,7 +4,10 @@ import { t } from '../i18n/i18n.ts';
 /** The zone a CSV's times are written in: the page's (as the screen shows them), or UTC. */
 export type CsvZone = 'page' | 'UTC';
 
-const pageZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let zone: string | undefined;
+/** The page's zone, asked of Intl once: a DateTimeFormat made at every render of every export
+ * menu showed in a month's profile (issue 20). */
+const pageZone = () => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** The IANA zone for `isoInZone` and the CSV's headers. */
 export const csvTimeZone = (zone: CsvZone): string => (zone === 'UTC' ? 'UTC' : pageZone());

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { AnswerOf, Progress, Query } from '../../lib/history-store/protocol.ts';
 import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
 import { pageError, type EngineClient } from './engine-client.ts';
@@ -7,11 +7,8 @@ import { useHistoryEngine } from './engine-context.ts';
 
 type RangeStatus = Progress['status'];
 
-export interface RangeHistory {
-  /** Names the channel and range in the engine. */
-  key: string;
-  engine: EngineClient;
-  pieces: readonly TimeSpan[];
+/** How far a range's load got: changes with every day that arrives. */
+export interface RangeProgress {
   /** Which pieces (newest first) have arrived. */
   loaded: readonly boolean[];
   status: RangeStatus;
@@ -20,9 +17,59 @@ export interface RangeHistory {
   messages: number;
   /** Changes whenever the data does: views ask the engine again. */
   version: number;
+}
+
+/**
+ * A range in the history engine. The object stays the same while days arrive: what changes is
+ * read through `useRangeProgress`, so a day arriving renders only what shows how far the load
+ * got, not the whole page with its charts, map and tables (about thirty renders of the page for a
+ * month of a group, issue 20).
+ */
+export interface RangeHistory {
+  /** Names the channel and range in the engine. */
+  key: string;
+  engine: EngineClient;
+  pieces: readonly TimeSpan[];
+  /** The progress now: the same object until it changes. */
+  progress: () => RangeProgress;
+  /** Calls back after every change of the progress; answers how to stop. */
+  subscribe: (onChange: () => void) => () => void;
   cancel: () => void;
   /** Loads what is still missing after a failure or a cancel, keeping what has arrived. */
   resume: () => void;
+}
+
+/** The progress of a range before the engine's first word: every piece still to come. */
+function progressStore(pieces: readonly TimeSpan[]) {
+  let current: RangeProgress = {
+    loaded: pieces.map(() => false),
+    status: 'loading',
+    error: undefined,
+    done: 0,
+    messages: 0,
+    version: 0,
+  };
+  const listeners = new Set<() => void>();
+  return {
+    progress: () => current,
+    subscribe(onChange: () => void) {
+      listeners.add(onChange);
+      return () => {
+        listeners.delete(onChange);
+      };
+    },
+    set(progress: Progress) {
+      current = {
+        loaded: progress.loaded,
+        status: progress.status,
+        error: progress.error ? pageError(progress.error) : undefined,
+        done: progress.loaded.filter(Boolean).length,
+        messages: progress.messages,
+        version: progress.version,
+      };
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 /**
@@ -35,33 +82,34 @@ export function useRangeHistory(channelUuid: string, range: TimeSpan): RangeHist
   const engine = useHistoryEngine();
   const { from, to } = range;
   const key = `${channelUuid}|${from}|${to}`;
-  const pieces = useMemo(() => splitRange({ from, to }), [from, to]);
-  const [state, setState] = useState<{ key: string; progress: Progress } | undefined>();
-
+  const { history, set } = useMemo(() => {
+    const pieces = splitRange({ from, to });
+    const store = progressStore(pieces);
+    const made: RangeHistory = {
+      key,
+      engine,
+      pieces,
+      progress: store.progress,
+      subscribe: store.subscribe,
+      cancel: () => engine.cancel(key),
+      resume: () => engine.resume(key),
+    };
+    return { history: made, set: store.set };
+  }, [engine, key, from, to]);
   useEffect(
-    () => engine.open(key, channelUuid, { from, to }, (progress) => setState({ key, progress })),
-    [engine, key, channelUuid, from, to],
+    () => engine.open(key, channelUuid, { from, to }, set),
+    [engine, key, channelUuid, from, to, set],
   );
+  return history;
+}
 
-  const progress = state?.key === key ? state.progress : undefined;
-  const sent = progress?.error;
-  const error = useMemo(() => (sent ? pageError(sent) : undefined), [sent]);
-  const cancel = useCallback(() => engine.cancel(key), [engine, key]);
-  const resume = useCallback(() => engine.resume(key), [engine, key]);
-  const loaded = progress?.loaded ?? pieces.map(() => false);
-  return {
-    key,
-    engine,
-    pieces,
-    loaded,
-    status: progress?.status ?? 'loading',
-    error,
-    done: loaded.filter(Boolean).length,
-    messages: progress?.messages ?? 0,
-    version: progress?.version ?? 0,
-    cancel,
-    resume,
-  };
+/**
+ * Part of a range's progress, and a render of the component whenever that part changes (only
+ * then). `select` answers a value compared by identity: a number, a string, a boolean, or the
+ * progress itself.
+ */
+export function useRangeProgress<T>(history: RangeHistory, select: (p: RangeProgress) => T): T {
+  return useSyncExternalStore(history.subscribe, () => select(history.progress()));
 }
 
 /**
@@ -110,32 +158,52 @@ export function paceWait(
 /**
  * The data version a view follows: every change once loading has stopped; while it goes on, one
  * every PACE ms at most and only when the messages grew by its factor, so thirty arriving days
- * cost a handful of answers, not thirty, nor one a second however long they take.
+ * cost a handful of answers, not thirty, nor one a second however long they take. It listens to
+ * the progress itself and renders its component only when the version it follows moves.
  */
 function usePacedVersion(history: RangeHistory, pace: { ms: number; growth: number }): number {
-  const { version, status, messages } = history;
-  const [paced, setPaced] = useState(version);
-  const last = useRef({ at: 0, messages: 0 });
+  const [paced, setPaced] = useState(() => ({ history, version: history.progress().version }));
+  const version = paced.history === history ? paced.version : history.progress().version;
+  // The version rendered, for the listener below, which lives as long as the range.
+  const shown = useRef(version);
   useEffect(() => {
-    if (version === paced) return;
-    const wait = paceWait(
-      {
-        loading: status === 'loading',
-        messages,
-        lastMessages: last.current.messages,
-        now: performance.now(),
-        lastAt: last.current.at,
-      },
-      pace,
-    );
-    if (wait === undefined) return;
-    const timer = setTimeout(() => {
-      last.current = { at: performance.now(), messages };
-      setPaced(version);
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [version, status, messages, paced, pace]);
-  return paced;
+    shown.current = version;
+  }, [version]);
+  useEffect(() => {
+    let last = { at: 0, messages: 0 };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = () => {
+      const now = history.progress();
+      if (now.version === shown.current) return;
+      const wait = paceWait(
+        {
+          loading: now.status === 'loading',
+          messages: now.messages,
+          lastMessages: last.messages,
+          now: performance.now(),
+          lastAt: last.at,
+        },
+        pace,
+      );
+      if (wait === undefined) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const then = history.progress();
+        last = { at: performance.now(), messages: then.messages };
+        shown.current = then.version;
+        setPaced({ history, version: then.version });
+      }, wait);
+    };
+    const stop = history.subscribe(follow);
+    // What changed between the render and now (a range the engine already holds reports its
+    // whole progress as it is opened).
+    follow();
+    return () => {
+      stop();
+      clearTimeout(timer);
+    };
+  }, [history, pace]);
+  return version;
 }
 
 const engineKeys = {
@@ -151,13 +219,16 @@ const engineKeys = {
  */
 export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q | undefined) {
   const pace = query && slowKinds.has(query.kind) ? PACE.slow : PACE.quick;
-  const waits = query !== undefined && reportKinds.has(query.kind) && history.status === 'loading';
+  const status = useRangeProgress(history, (p) => p.status);
+  // While days arrive no answer is final: the newest version is compared only once they stopped.
+  const latest = useRangeProgress(history, (p) => (p.status === 'loading' ? undefined : p.version));
+  const waits = query !== undefined && reportKinds.has(query.kind) && status === 'loading';
   const version = usePacedVersion(history, pace);
   const { engine, key } = history;
   const result = useQuery({
     queryKey: engineKeys.answer(key, version, query),
     queryFn: () => engine.query(key, query as Q) as Promise<AnswerOf<Q>>,
-    enabled: query !== undefined && !waits && (version > 0 || history.status !== 'loading'),
+    enabled: query !== undefined && !waits && (version > 0 || status !== 'loading'),
     placeholderData: keepPreviousData,
     staleTime: Infinity,
     gcTime: 0,
@@ -170,6 +241,6 @@ export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q
   /** The answer is for the data as it now stands: a view shows aria-busy until it is. */
   const settled =
     query === undefined ||
-    (!waits && version === history.version && !result.isFetching && !result.isPlaceholderData);
+    (!waits && version === latest && !result.isFetching && !result.isPlaceholderData);
   return { data, settled, error: result.error };
 }

@@ -2,7 +2,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { Anchor, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ChannelRecord } from '../../../contract/channel.ts';
-import { useEngineAnswer, useRangeHistory } from '../../api/history-engine/use-range-history.ts';
+import {
+  useEngineAnswer,
+  useRangeHistory,
+  useRangeProgress,
+} from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import type { StopMark } from '../../components/map/stops-overlay.ts';
 import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
@@ -48,6 +52,7 @@ const AROUND_EXCURSION_MS = 60 * 60_000;
 function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: TimeSpan }) {
   const config = useConfig();
   const history = useRangeHistory(channel.uuid, range);
+  const loading = useRangeProgress(history, (p) => p.status === 'loading');
   const [following, setFollowing] = useState(false);
   const follow = useFollowLive(channel.uuid, history, range, following);
   // Following, the range keeps its start (and its key in the engine) and ends at the newest
@@ -170,7 +175,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
       {hasTemperatures && (
         <Section title={t('readings.section.coldChain')} busy={!coldChain.settled}>
           <ColdChainPanel
-            loading={history.status === 'loading'}
+            loading={loading}
             channelName={channel.name}
             range={span}
             answer={coldChain.data}
@@ -187,7 +192,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
         <Stack gap="sm">
           <ReportSettingsForm settings={settings} onChange={setSettings} />
           <TripsPanel
-            loading={history.status === 'loading'}
+            loading={loading}
             channelName={channel.name}
             range={span}
             motion={motion.data}

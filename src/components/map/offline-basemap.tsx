@@ -8,8 +8,10 @@ import fineUrl from 'world-atlas/countries-50m.json?url';
 import {
   basemapDetail,
   basemapPieces,
+  piecesInView,
   worldBasemap,
   type BasemapDetail,
+  type BasemapPiece,
   type WorldBasemap,
 } from '../../lib/geo/world-basemap.ts';
 import { inSlices } from '../../lib/in-slices.ts';
@@ -97,22 +99,44 @@ export function OfflineBasemap(): null {
     };
     const latLngs = (ring: GeoJSON.Position[]) =>
       ring.map(([lon = 0, lat = 0]) => L.latLng(lat, lon));
+    const draw = (piece: BasemapPiece) => {
+      if (piece.kind === 'land') L.polygon(piece.rings.map(latLngs), land).addTo(group);
+      else L.polyline(latLngs(piece.rings[0] ?? []), border).addTo(group);
+    };
+    let pieces: readonly BasemapPiece[] = [];
+    const drawn = new Set<BasemapPiece>();
+    // The shapes over the view and a margin around it, a few per task (the whole world at once
+    // was a task of 150 ms and more while a month of history loaded beside it); more as the
+    // person moves the map. A move stops what the last one left and asks again.
+    const drawInView = () => {
+      stop();
+      const b = map.getBounds().pad(0.5);
+      const view = {
+        south: b.getSouth(),
+        west: b.getWest(),
+        north: b.getNorth(),
+        east: b.getEast(),
+      };
+      stop = inSlices(piecesInView(pieces, view, drawn), (piece) => {
+        if (drawn.has(piece)) return;
+        drawn.add(piece);
+        draw(piece);
+      });
+    };
     loadWorld(detail)
       .then((world) => {
         if (cancelled) return;
         const center = map.getCenter();
         // Credited once (each layer's attribution rewrites the control).
         map.attributionControl?.addAttribution(ATTRIBUTION);
-        // A few shapes per task, those under the view first: the whole world at once was a
-        // task of 150 ms and more while a month of history loaded beside it.
-        stop = inSlices(basemapPieces(world, { lat: center.lat, lon: center.lng }), (piece) => {
-          if (piece.kind === 'land') L.polygon(piece.rings.map(latLngs), land).addTo(group);
-          else L.polyline(latLngs(piece.rings[0] ?? []), border).addTo(group);
-        });
+        pieces = basemapPieces(world, { lat: center.lat, lon: center.lng });
+        drawInView();
+        map.on('moveend', drawInView);
       })
       .catch((error: unknown) => console.warn(error));
     return () => {
       cancelled = true;
+      map.off('moveend', drawInView);
       stop();
       map.attributionControl?.removeAttribution(ATTRIBUTION);
       group.remove();

@@ -1,7 +1,11 @@
 import { useMemo, useState } from 'react';
 import { List, Stack, Text } from '@mantine/core';
 import type { ChannelRecord } from '../../../contract/channel.ts';
-import { useEngineAnswer, useRangeHistory } from '../../api/history-engine/use-range-history.ts';
+import {
+  useEngineAnswer,
+  useRangeHistory,
+  useRangeProgress,
+} from '../../api/history-engine/use-range-history.ts';
 import { PlaceName } from '../../components/place-name.tsx';
 import { useReportOptions } from '../../api/use-report-options.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -49,6 +53,7 @@ export function NodeDay({ record, node, now, positionHeading, stopsHeading }: No
   const [opened] = useState(now);
   const range = useMemo(() => today(opened), [opened]);
   const history = useRangeHistory(record.uuid, range);
+  const failed = useRangeProgress(history, (p) => p.status === 'failed');
   const nodeUuids = useMemo(() => [record.uuid], [record.uuid]);
   const { options, places } = useReportOptions(record, nodeUuids, defaultReportSettings);
   const motion = useEngineAnswer(history, { kind: 'motion', window: range, width: 1, options });
@@ -69,7 +74,7 @@ export function NodeDay({ record, node, now, positionHeading, stopsHeading }: No
         <Text size="xs" fw={700} id={stopsHeading}>
           {t('fleetMap.card.stops')}
         </Text>
-        {history.status === 'failed' ? (
+        {failed ? (
           <Text size="sm" c="red">
             {t('fleetMap.card.stopsFailed')}
           </Text>

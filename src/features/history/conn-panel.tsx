@@ -2,7 +2,7 @@ import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import type { ConnChange } from '../../lib/history/conn-changes.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
-import { NothingYet, pendingOf } from './nothing-yet.tsx';
+import { NothingYet } from './nothing-yet.tsx';
 import { useMemo } from 'react';
 import { t } from '../../i18n/i18n.ts';
 
@@ -56,7 +56,7 @@ export function ConnPanel({ history }: { history: RangeHistory }) {
   if (changes.length === 0) {
     return (
       <div aria-busy={!answer.settled}>
-        <NothingYet what="conn" pending={pendingOf(history)} />
+        <NothingYet what="conn" history={history} />
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Text } from '@mantine/core';
 import { ApiError, isApiError } from '../../api/errors.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { useRangeProgress, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { t } from '../../i18n/i18n.ts';
 import { errorWords } from '../../components/error-words.ts';
 
@@ -19,13 +19,14 @@ function message(error: unknown): string {
 
 /** How far the range has loaded, with cancel while it loads and resume after a stop. */
 export function LoadProgress({ history }: { history: RangeHistory }) {
+  const progress = useRangeProgress(history, (p) => p);
   const total = history.pieces.length;
-  const percent = total === 0 ? 100 : Math.round((history.done / total) * 100);
-  const counts = { done: history.done, total, messages: history.messages };
-  if (history.status === 'done' && total <= 1) {
+  const percent = total === 0 ? 100 : Math.round((progress.done / total) * 100);
+  const counts = { done: progress.done, total, messages: progress.messages };
+  if (progress.status === 'done' && total <= 1) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        {t('readings.messages', { count: history.messages })}
+        {t('readings.messages', { count: progress.messages })}
       </Text>
     );
   }
@@ -33,14 +34,14 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
     <div>
       <Group justify="space-between" gap="xs" mb={4}>
         <Text size="sm" role="status">
-          {t(history.status === 'done' ? 'readings.progressAll' : 'readings.progress', counts)}
+          {t(progress.status === 'done' ? 'readings.progressAll' : 'readings.progress', counts)}
         </Text>
-        {history.status === 'loading' && (
+        {progress.status === 'loading' && (
           <Button size="compact-sm" variant="subtle" onClick={history.cancel}>
             {t('common.cancel')}
           </Button>
         )}
-        {history.status === 'cancelled' && (
+        {progress.status === 'cancelled' && (
           <Button size="compact-sm" variant="light" onClick={history.resume}>
             {t('readings.loadRest')}
           </Button>
@@ -48,23 +49,26 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
       </Group>
       <Progress
         value={percent}
+        // No easing of the bar's width: each day's step animated in frames of layout and paint
+        // of the whole page, a few hundred frames over a month's load (issue 20).
+        transitionDuration={0}
         aria-label={t('readings.loaded')}
-        color={history.status === 'failed' ? 'red' : undefined}
+        color={progress.status === 'failed' ? 'red' : undefined}
       />
-      {history.status === 'failed' && refused(history.error) && (
+      {progress.status === 'failed' && refused(progress.error) && (
         <Alert color="gray" variant="light" title={t('readings.refused.title')} mt="xs" role="note">
-          {isApiError(history.error, 404) ? (
+          {isApiError(progress.error, 404) ? (
             // The cloud's words name the channel by its UUID; the page already names it.
             <Text size="sm">{t('history.unreachable.historyGone')}</Text>
           ) : (
             <>
-              <Text size="sm">{message(history.error)}</Text>
+              <Text size="sm">{message(progress.error)}</Text>
               <Text size="sm">{t('readings.refused.explain')}</Text>
             </>
           )}
         </Alert>
       )}
-      {history.status === 'failed' && !refused(history.error) && (
+      {progress.status === 'failed' && !refused(progress.error) && (
         <Alert
           color="red"
           variant="light"
@@ -72,7 +76,7 @@ export function LoadProgress({ history }: { history: RangeHistory }) {
           mt="xs"
           role="alert"
         >
-          <Text size="sm">{message(history.error)}</Text>
+          <Text size="sm">{message(progress.error)}</Text>
           <Text size="sm">{t('readings.partFailed.explain')}</Text>
           <Button size="xs" mt="xs" variant="light" color="red" onClick={history.resume}>
             {t('readings.resume')}

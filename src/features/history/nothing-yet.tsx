@@ -1,5 +1,5 @@
 import { Loader, Group, Text } from '@mantine/core';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import { useRangeProgress, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import { t } from '../../i18n/i18n.ts';
 
 /** Days of the range still arriving: a panel with nothing yet says it is loading, not "none". */
@@ -9,14 +9,20 @@ export interface Pending {
 }
 
 /** How far a range that is still loading has got; undefined once it stopped. */
-export const pendingOf = (history: RangeHistory): Pending | undefined =>
-  history.status === 'loading' ? { done: history.done, total: history.pieces.length } : undefined;
+function usePending(history: RangeHistory): Pending | undefined {
+  const done = useRangeProgress(history, (p) => (p.status === 'loading' ? p.done : undefined));
+  return done === undefined ? undefined : { done, total: history.pieces.length };
+}
 
 /** What a panel shows, as its messages name it (readings.none and the rest select by it). */
 type NothingKind = 'positions' | 'messages' | 'conn' | 'temperatures';
 
-/** The empty state of a history panel: "none in this range" only once every day has arrived. */
-export function NothingYet({ what, pending }: { what: NothingKind; pending: Pending | undefined }) {
+/**
+ * The empty state of a history panel: "none in this range" only once every day has arrived. It
+ * follows the days arriving itself, so the panel around it is not rendered again for each.
+ */
+export function NothingYet({ what, history }: { what: NothingKind; history: RangeHistory }) {
+  const pending = usePending(history);
   if (!pending) return <Text c="dimmed">{t('readings.none', { what })}</Text>;
   return (
     <Group gap="xs">

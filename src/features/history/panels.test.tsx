@@ -2,10 +2,10 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError } from '../../api/errors.ts';
 import { localEngine } from '../../api/history-engine/local-engine.ts';
-import type { RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import type { RangeHistory, RangeProgress } from '../../api/history-engine/use-range-history.ts';
 import { splitRange, type TimeSpan } from '../../lib/history/split-range.ts';
 import { formatMinute } from '../../lib/history/format-time.ts';
 import { fakeCloud, json } from '../../test/render.tsx';
@@ -54,20 +54,29 @@ describe('RangePicker', () => {
   });
 });
 
-function history(overrides: Partial<RangeHistory>): RangeHistory {
-  return {
-    key: 'k',
-    engine: localEngine(),
-    pieces: splitRange({ from: now - 3 * DAY, to: now }),
-    loaded: [],
+/** A range of `days` whose load stands where `progress` says, for what shows it. */
+function history(
+  progress: Partial<RangeProgress>,
+  days = 3,
+): RangeHistory & { cancel: Mock; resume: Mock } {
+  const pieces = splitRange({ from: now - days * DAY, to: now });
+  const current: RangeProgress = {
+    loaded: pieces.map(() => false),
     messages: 0,
     version: 0,
     status: 'loading',
     error: undefined,
     done: 0,
+    ...progress,
+  };
+  return {
+    key: 'k',
+    engine: localEngine(),
+    pieces,
+    progress: () => current,
+    subscribe: () => () => undefined,
     cancel: vi.fn(),
     resume: vi.fn(),
-    ...overrides,
   };
 }
 
@@ -156,14 +165,14 @@ describe('LoadProgress', () => {
 describe('NothingYet', () => {
   it('says what is missing in the page’s language, as a sentence of its own', () => {
     applyLanguage('nl', ['nl-NL']);
-    const { unmount } = show(<NothingYet what="temperatures" pending={{ done: 2, total: 7 }} />);
+    const { unmount } = show(<NothingYet what="temperatures" history={history({ done: 2 }, 7)} />);
     expect(
       screen.getByText(
         'Temperaturen laden… nog geen in de 2 van 7 dagen die tot nu toe zijn geladen.',
       ),
     ).toBeVisible();
     unmount();
-    show(<NothingYet what="conn" pending={undefined} />);
+    show(<NothingYet what="conn" history={history({ status: 'done', done: 3 })} />);
     expect(screen.getByText('Geen verbindingsberichten in deze periode.')).toBeVisible();
   });
 });
@@ -193,11 +202,7 @@ describe('ExportMenu', () => {
     const key = 'van07';
     engine.open(key, '00000000-0000-4000-8000-000000000007', range, () => undefined);
     show(
-      <ExportMenu
-        channelName="Van 07"
-        range={range}
-        history={history({ key, engine, pieces: splitRange(range) })}
-      />,
+      <ExportMenu channelName="Van 07" range={range} history={{ ...history({}), key, engine }} />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await vi.waitFor(() => expect(click).toHaveBeenCalled());

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import {
+  useEngineAnswer,
+  useRangeProgress,
+  type RangeHistory,
+} from '../../api/history-engine/use-range-history.ts';
 import { describeValue } from '../../lib/history/describe-value.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import { t, type MessageId } from '../../i18n/i18n.ts';
 import styles from './history.module.css';
-import { NothingYet, pendingOf } from './nothing-yet.tsx';
+import { NothingYet } from './nothing-yet.tsx';
 
 const ROW_HEIGHT = 28;
 /** Rows asked of the engine at once, around the ones in view. */
@@ -65,7 +69,7 @@ function useScrollWindow(element: HTMLDivElement | null) {
  */
 export function RawTable({ history }: { history: RangeHistory }) {
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
-  const count = history.messages;
+  const count = useRangeProgress(history, (p) => p.messages);
   const view = useScrollWindow(scroller);
   const full = count * ROW_HEIGHT;
   const total = Math.min(full, MAX_HEIGHT);
@@ -85,7 +89,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
     count > 0 ? { kind: 'rows', start, count: BLOCK } : undefined,
   );
   if (count === 0) {
-    return <NothingYet what="messages" pending={pendingOf(history)} />;
+    return <NothingYet what="messages" history={history} />;
   }
   const loaded = block.data;
   const offset =

@@ -21,7 +21,7 @@ import type {
 import { formatInstant } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { zoomWindow } from '../../lib/history/zoom.ts';
-import { NothingYet, pendingOf } from './nothing-yet.tsx';
+import { NothingYet } from './nothing-yet.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { limitsText } from '../../lib/reports/limits-text.ts';
 
@@ -226,7 +226,7 @@ export function TemperaturePanel({
   return (
     <div ref={ref} aria-busy={!lines.settled || !bands.settled}>
       {empty ? (
-        <NothingYet what="temperatures" pending={pendingOf(history)} />
+        <NothingYet what="temperatures" history={history} />
       ) : (
         <>
           <Group justify="space-between" gap="xs" mb="xs" wrap="wrap">

@@ -1,6 +1,10 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Group, List, Text } from '@mantine/core';
-import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import {
+  useEngineAnswer,
+  useRangeProgress,
+  type RangeHistory,
+} from '../../api/history-engine/use-range-history.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import { CursorLayer } from '../../components/map/cursor-layer.tsx';
 import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
@@ -15,7 +19,7 @@ import { formatDuration, formatInstant } from '../../lib/history/format-time.ts'
 import { clipTracks } from '../../lib/history/clip-tracks.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import styles from './history.module.css';
-import { NothingYet, pendingOf } from './nothing-yet.tsx';
+import { NothingYet } from './nothing-yet.tsx';
 
 export interface TrackPanelProps {
   history: RangeHistory;
@@ -105,6 +109,7 @@ export function TrackPanel({
 }: TrackPanelProps) {
   const [fallback, setFallback] = useState<string>();
   const answer = useEngineAnswer(history, { kind: 'tracks' });
+  const loading = useRangeProgress(history, (p) => p.status === 'loading');
   const arrived = useDeferredValue(answer.data);
   const tracks = useMemo(
     () => (within ? clipTracks(arrived ?? [], within) : (arrived ?? [])),
@@ -136,11 +141,10 @@ export function TrackPanel({
   }, [tracks]);
   const skipped = (summary?.nodes ?? []).reduce((n, node) => n + node.withoutPosition, 0);
   if (tracks.length === 0) {
-    const pending = pendingOf(history);
     return (
       <div aria-busy={!answer.settled}>
-        {pending || skipped === 0 ? (
-          <NothingYet what="positions" pending={pending} />
+        {loading || skipped === 0 ? (
+          <NothingYet what="positions" history={history} />
         ) : (
           <Text c="dimmed">
             {within
@@ -161,7 +165,7 @@ export function TrackPanel({
       >
         <StopsLayer stops={stops} describe={describeStop} />
         <TrackLayer tracks={tracks} span={shown} formatTime={formatInstant} />
-        <FitBoundsLayer points={corners} fitKey={fitKey} settled={history.status !== 'loading'} />
+        <FitBoundsLayer points={corners} fitKey={fitKey} settled={!loading} />
         <CursorLayer tracks={tracks} cursor={cursor} />
       </MapView>
       {fallback && (

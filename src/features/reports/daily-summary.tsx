@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
+import {
+  useEngineAnswer,
+  useRangeProgress,
+  type RangeHistory,
+} from '../../api/history-engine/use-range-history.ts';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -106,6 +110,7 @@ export function DailySummary({
   options: ReportOptions;
 }) {
   const answer = useEngineAnswer(history, { kind: 'daily', options });
+  const loading = useRangeProgress(history, (p) => p.status === 'loading');
   const rows = answer.data?.rows ?? [];
   const columns = useMemo(() => dailyColumns(options.timeZone), [options.timeZone]);
   const count = rows.length;
@@ -113,9 +118,7 @@ export function DailySummary({
     <Stack gap="sm" aria-busy={!answer.settled}>
       <Group justify="space-between" align="center">
         <Text size="sm" c="dimmed" role="status">
-          {history.status === 'loading'
-            ? t('dailySummary.rowsArriving', { count })
-            : t('dailySummary.rows', { count })}
+          {loading ? t('dailySummary.rowsArriving', { count }) : t('dailySummary.rows', { count })}
         </Text>
         <Button
           size="xs"
@@ -129,9 +132,7 @@ export function DailySummary({
         </Button>
       </Group>
       {rows.length === 0 ? (
-        <Text c="dimmed">
-          {history.status === 'loading' ? t('dailySummary.loading') : t('dailySummary.noData')}
-        </Text>
+        <Text c="dimmed">{loading ? t('dailySummary.loading') : t('dailySummary.noData')}</Text>
       ) : (
         <DataTable
           rows={rows}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
 import { timeColor } from './time-color.ts';
-import { basemapPieces, worldBasemap } from './world-basemap.ts';
+import { basemapPieces, piecesInView, worldBasemap } from './world-basemap.ts';
 import { worldX, worldY } from './mercator.ts';
 import { boundsOf } from './bounds.ts';
 
@@ -52,6 +52,34 @@ describe('worldBasemap', () => {
         ? world.land.features.reduce((n, f) => n + (f.geometry ? positions(f.geometry) : 0), 0)
         : 0;
     expect(land.reduce((n, p) => n + p.rings.reduce((m, r) => m + r.length, 0), 0)).toBe(all);
+  });
+});
+
+describe('piecesInView', () => {
+  const world = worldBasemap(countries as unknown as Topology);
+  const pieces = basemapPieces(world, { lat: 52.37, lon: 4.9 });
+  const amsterdam = { south: 52.2, west: 4.6, north: 52.5, east: 5.2 };
+
+  it('gives a city the few shapes over it, nearest first, and none twice', () => {
+    const first = piecesInView(pieces, amsterdam, new Set());
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThan(pieces.length / 10);
+    expect(first[0]).toBe(pieces[0]);
+    expect(piecesInView(pieces, amsterdam, new Set(first))).toEqual([]);
+  });
+
+  it('gives what a move brings into view, and the whole world to a map of it', () => {
+    const europe = piecesInView(pieces, amsterdam, new Set());
+    const zealand = piecesInView(
+      pieces,
+      { south: -47, west: 166, north: -34, east: 179 },
+      new Set(europe),
+    );
+    expect(zealand.length).toBeGreaterThan(0);
+    expect(zealand.some((p) => europe.includes(p))).toBe(false);
+    expect(
+      piecesInView(pieces, { south: -90, west: -200, north: 90, east: 200 }, new Set()),
+    ).toEqual(pieces);
   });
 });
 

@@ -101,3 +101,32 @@ export function basemapPieces(
       .map(({ p }) => p);
   return [...nearestFirst(land), ...nearestFirst(borders)];
 }
+
+/** A box of the map in degrees, as Leaflet's bounds give it. */
+export interface ViewBox {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/**
+ * The pieces whose box meets the view and that are not drawn yet, in their order. A map of a
+ * city needs a handful of the world's thousands of shapes: adding every one, a few per task,
+ * redrew the basemap's canvas in a frame of its own each time while a month of history loaded
+ * (issue 20); the rest are added when the person moves the map to them.
+ */
+export function piecesInView(
+  pieces: readonly BasemapPiece[],
+  view: ViewBox,
+  drawn: ReadonlySet<BasemapPiece>,
+): BasemapPiece[] {
+  return pieces.filter(
+    (p) =>
+      !drawn.has(p) &&
+      p.south <= view.north &&
+      p.north >= view.south &&
+      p.west <= view.east &&
+      p.east >= view.west,
+  );
+}
