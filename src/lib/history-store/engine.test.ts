@@ -186,6 +186,25 @@ describe('the history engine', () => {
     ]);
   });
 
+  it('answers tracks the page may take away: the next answer is whole (days joined into new arrays)', async () => {
+    const van = { nodeUuid: testUuid(7), nodeName: 'Van 07', sensorUuid: testUuid(70) };
+    const items = [end - 10, end - DAY - 10, end - 2 * DAY - 10].map((ts, i) =>
+      slice({ ...van, ts, type: 'GPS', value: { lat: 52 + i, lon: 5 } }),
+    );
+    const engine = new HistoryEngine(cloud(items).source);
+    await settled(engine, 'a');
+    const first = await engine.query('a', { kind: 'tracks' });
+    expect(first.map((track) => [...track.lat])).toEqual([[54, 53, 52]]);
+    // As the worker's postMessage does: every column transferred, detached here.
+    const columns = first.flatMap((track) => [track.ts, track.lat, track.lon, track.x, track.y]);
+    structuredClone(columns, { transfer: columns.map((column) => column.buffer as ArrayBuffer) });
+    expect(first[0]?.lat.length).toBe(0);
+    const again = await engine.query('a', { kind: 'tracks' });
+    expect(again.map((track) => [...track.lat])).toEqual([[54, 53, 52]]);
+    const lines = await engine.query('a', { kind: 'summary' });
+    expect(lines.nodes[0]?.positions).toBe(3);
+  });
+
   it('answers lines per pixel, and cold-chain figures with the limits that apply', async () => {
     const engine = new HistoryEngine(cloud().source);
     await settled(engine, 'a');

@@ -146,16 +146,14 @@ function memo<T>(map: WeakMap<Chunk, T>, chunk: Chunk, make: () => T, keep: bool
   return value;
 }
 
-/**
- * Joins per-chunk parts (chunks oldest first) into one record per key, every column joined. The
- * parts then become views into the joined columns, so a day's part and the whole month share one
- * copy: the parts are kept with their chunks and the reports keep the joined month, and two
- * copies were about a fifth of the worker's memory over a month of a group (issue 20).
- */
-function join<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
+/** A record of numbers and typed columns (a day part, or the parts of a key joined). */
+type Columns<T> = { [K in keyof T]: number | Float64Array | Uint8Array };
+
+/** The parts of each key across the lists (chunks oldest first), in order. */
+function byKeyOf<T extends Columns<T>>(
   parts: readonly (readonly T[])[],
   keyOf: (part: T) => number,
-): T[] {
+) {
   const byKey = new Map<number, T[]>();
   for (const list of parts) {
     for (const part of list) {
@@ -165,26 +163,46 @@ function join<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
       found.push(part);
     }
   }
-  return [...byKey.values()].map((pieces) => {
-    const first = pieces[0] as T;
-    if (pieces.length === 1) return first;
-    const out = { ...first };
-    for (const key of Object.keys(first) as (keyof T)[]) {
-      const column = first[key];
-      if (typeof column === 'number') continue;
-      const total = pieces.reduce((n, p) => n + (p[key] as Float64Array).length, 0);
-      const whole = new (column.constructor as Float64ArrayConstructor)(total);
-      let at = 0;
-      for (const piece of pieces) {
-        const part = piece[key] as Float64Array;
-        whole.set(part, at);
-        (piece[key] as unknown) = whole.subarray(at, at + part.length);
-        at += part.length;
-      }
-      (out[key] as unknown) = whole;
+  return byKey;
+}
+
+/**
+ * One record of the pieces, every column in a new array of its own. With `rebind`, each piece's
+ * columns become views into the new ones, so a day's part and the whole share one copy.
+ */
+function concatenated<T extends Columns<T>>(pieces: readonly T[], rebind: boolean): T {
+  const first = pieces[0] as T;
+  const out = { ...first };
+  for (const key of Object.keys(first) as (keyof T)[]) {
+    const column = first[key];
+    if (typeof column === 'number') continue;
+    const total = pieces.reduce((n, p) => n + (p[key] as Float64Array).length, 0);
+    const whole = new (column.constructor as Float64ArrayConstructor)(total);
+    let at = 0;
+    for (const piece of pieces) {
+      const part = piece[key] as Float64Array;
+      whole.set(part, at);
+      if (rebind) (piece[key] as unknown) = whole.subarray(at, at + part.length);
+      at += part.length;
     }
-    return out;
-  });
+    (out[key] as unknown) = whole;
+  }
+  return out;
+}
+
+/**
+ * Joins per-chunk parts (chunks oldest first) into one record per key, every column joined. The
+ * parts then become views into the joined columns, so a day's part and the whole month share one
+ * copy: the parts are kept with their chunks and the reports keep the joined month, and two
+ * copies were about a fifth of the worker's memory over a month of a group (issue 20).
+ */
+function join<T extends Columns<T>>(
+  parts: readonly (readonly T[])[],
+  keyOf: (part: T) => number,
+): T[] {
+  return [...byKeyOf(parts, keyOf).values()].map((pieces) =>
+    pieces.length === 1 ? (pieces[0] as T) : concatenated(pieces, true),
+  );
 }
 
 /**
@@ -198,7 +216,7 @@ function join<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
 const joins = new WeakMap<object, { parts: readonly object[]; result: readonly object[] }>();
 
 /** `join`, or the last join of exactly these parts (the same part lists, in the same order). */
-function joined<T extends { [K in keyof T]: number | Float64Array | Uint8Array }>(
+function joined<T extends Columns<T>>(
   parts: readonly (readonly T[])[],
   keyOf: (part: T) => number,
 ): T[] {
@@ -280,7 +298,11 @@ function positionsOfChunk(chunk: Chunk, dictionary: Dictionary, settled: boolean
   });
 }
 
-/** Each node's positions across the chunks, oldest first. */
+/**
+ * Each node's positions across the chunks, oldest first, in arrays of their own that the caller
+ * may give away (the tracks are transferred to the page): one copy from the day parts, not a
+ * join kept in the worker and a copy of it for the page.
+ */
 export function positionsByNode(
   chunks: readonly Chunk[],
   dictionary: Dictionary,
@@ -289,7 +311,9 @@ export function positionsByNode(
   const parts = chunks.map((c) =>
     memo(cache.positions, c, () => positionsOfChunk(c, dictionary, settled(c)), settled(c)),
   );
-  return joined(parts, (p) => p.node).filter((p) => p.ts.length > 0);
+  return [...byKeyOf(parts, (p) => p.node).values()]
+    .map((pieces) => concatenated(pieces, false))
+    .filter((p) => p.ts.length > 0);
 }
 
 function countsOfChunk(chunk: Chunk, dictionary: Dictionary): Counts {

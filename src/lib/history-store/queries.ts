@@ -112,7 +112,7 @@ function bands(store: RangeStore, query: Extract<Query, { kind: 'bands' }>): Ban
   return { bands: result, extent: low <= high ? [low, high] : undefined };
 }
 
-/** Every node's positions; the arrays are copies, so they may be given away to the page. */
+/** Every node's positions; the arrays are new (positionsByNode), so they may be given away to the page. */
 function tracks(store: RangeStore): TrackColumns[] {
   const { dictionary } = store;
   return positionsByNode(store.chunksOldestFirst(), dictionary, store.settled)
@@ -121,13 +121,13 @@ function tracks(store: RangeStore): TrackColumns[] {
       return {
         nodeUuid: node?.nodeUuid ?? '',
         nodeName: node?.nodeName ?? '',
-        ts: p.ts.slice(),
-        lat: p.lat.slice(),
-        lon: p.lon.slice(),
-        x: p.x.slice(),
-        y: p.y.slice(),
-        hdop: p.hdop.slice(),
-        calculated: p.calculated.slice(),
+        ts: p.ts,
+        lat: p.lat,
+        lon: p.lon,
+        x: p.x,
+        y: p.y,
+        hdop: p.hdop,
+        calculated: p.calculated,
       };
     })
     .sort((a, b) => a.nodeName.localeCompare(b.nodeName, undefined, { numeric: true }));
