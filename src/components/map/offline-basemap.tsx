@@ -131,12 +131,13 @@ export function OfflineBasemap(): null {
         map.attributionControl?.addAttribution(ATTRIBUTION);
         pieces = basemapPieces(world, { lat: center.lat, lon: center.lng });
         drawInView();
-        map.on('moveend', drawInView);
+        // A map shown after it was made grows without moving: its new edges need shapes too.
+        map.on('moveend resize', drawInView);
       })
       .catch((error: unknown) => console.warn(error));
     return () => {
       cancelled = true;
-      map.off('moveend', drawInView);
+      map.off('moveend resize', drawInView);
       stop();
       map.attributionControl?.removeAttribution(ATTRIBUTION);
       group.remove();
