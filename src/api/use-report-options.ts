@@ -5,6 +5,7 @@ import { channelListQuery } from './channels.ts';
 import { membersQuery } from './groups.ts';
 import type { ReportOptions } from '../lib/history-store/protocol.ts';
 import { limitSources } from '../lib/reports/limit-sources.ts';
+import { pageTimeZone } from '../lib/history/time-range.ts';
 import { placeBook, type PlaceBook } from '../lib/reports/place-book.ts';
 import type { ReportSettings } from '../lib/reports/settings.ts';
 
@@ -78,7 +79,7 @@ export function useReportOptions(
     if (groupsFailed) found.push('Some groups could not be read: their limits are not applied.');
     return found;
   }, [nodesFailed, tooManyGroups, groupsFailed]);
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const timeZone = pageTimeZone();
   const options = useMemo(
     (): ReportOptions => ({
       timeZone,

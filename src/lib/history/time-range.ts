@@ -65,9 +65,15 @@ export function rangeToSearch(range: TimeSpan): Record<string, string> {
   return { from: new Date(range.from).toISOString(), to: new Date(range.to).toISOString() };
 }
 
+/**
+ * The page's IANA time zone, the one Intl formats in when given none: asked each time, so a
+ * device that changes zone is followed as every formatted time on the page follows it.
+ */
+export const pageTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** The person's time zone with its current offset, e.g. "Europe/Berlin (UTC+01:00)". */
 export function timeZoneLabel(at: number, timeZone?: string): string {
-  const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = timeZone ?? pageTimeZone();
   const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value;
