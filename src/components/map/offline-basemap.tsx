@@ -117,8 +117,8 @@ export function OfflineBasemap(): null {
         north: b.getNorth(),
         east: b.getEast(),
       };
+      // Each piece once: the list leaves out what is drawn, and the last move's run is stopped.
       stop = inSlices(piecesInView(pieces, view, drawn), (piece) => {
-        if (drawn.has(piece)) return;
         drawn.add(piece);
         draw(piece);
       });
