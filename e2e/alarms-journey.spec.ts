@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { cloud, signIn, uniqueSerial, users } from './support.ts';
+import { basic, cloud, signIn, uniqueSerial } from './support.ts';
 import type { Alarm, AlarmPage } from '../contract/alarms.ts';
 import { paths } from '../src/lib/paths.ts';
 
@@ -11,12 +11,12 @@ const MINUTE = 60_000;
 // Bounds, not waits: at load 20–29 opening the Alarms page or a day of history took over the
 // default 10 s (CI runs six engineers' work beside it).
 const expect = baseExpect.configure({ timeout: 30_000 });
-const admin = `Basic ${Buffer.from(`admin:${users.admin}`).toString('base64')}`;
+const admin = basic('admin');
 
 /** A gateway that delivers readings with the time they were taken (a backlog, as gateways do). */
 async function gatewayOf(request: APIRequestContext, serial: string) {
   const response = await request.post(`/v1/gateways/${serial}`, {
-    headers: { Authorization: admin },
+    headers: admin,
   });
   expect(response.ok()).toBe(true);
   const { key } = (await response.json()) as { key: string };
@@ -33,7 +33,7 @@ async function gatewayOf(request: APIRequestContext, serial: string) {
 /** The node's one temperature alarm, as the cloud tells it (any state). */
 async function alarmOf(request: APIRequestContext, nodeUuid: string): Promise<Alarm> {
   const answer = await request.get(`/v1/alarms?channel=${nodeUuid}&kind=temperature`, {
-    headers: { Authorization: admin },
+    headers: admin,
   });
   expect(answer.ok()).toBe(true);
   const { alarms } = (await answer.json()) as AlarmPage;
@@ -62,7 +62,7 @@ test('a reefer warms up while the fleet manager watches, is acknowledged with a 
   const limits = JSON.stringify({ temperature: { min: 0, max: 8 } });
   const set = await request.put(
     `/v1/channels/${group.uuid}/properties?properties=${encodeURIComponent(limits)}`,
-    { headers: { Authorization: admin } },
+    { headers: admin },
   );
   expect(set.ok()).toBe(true);
   const node = await cloud(request).node(serial, name, group.uuid);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { nearestPlace, readPlaces, type NamedPlace } from '../contract/named-places.ts';
 import { chooseLanguage } from './language.ts';
-import { users } from './support.ts';
+import { basic } from './support.ts';
 import { signInPatiently } from './warm.ts';
 import { paths } from '../src/lib/paths.ts';
 
@@ -17,9 +17,7 @@ const coordinates = /-?\d{1,3}\.\d{4,}, -?\d{1,3}\.\d{4,}/;
  * it, as the card's place book pools them.
  */
 async function placesOfVan(request: APIRequestContext): Promise<NamedPlace[]> {
-  const headers = {
-    Authorization: `Basic ${Buffer.from(`admin:${users.admin}`).toString('base64')}`,
-  };
+  const headers = basic('admin');
   type Listed = { uuid: string; name: string; properties?: Record<string, unknown> };
   const list = async (path: string) => {
     const response = await request.get(path, { headers });
