@@ -22,6 +22,10 @@
  *                            instead of building this tree's
  *   BENCH_TRACE=/tmp/t.json  a Chromium trace (timeline and CPU profiles of every renderer
  *                            thread) of the month's last sample, for scripts/bench/trace-summary.ts
+ *   BENCH_TRACE_CATEGORIES=… more trace categories, comma-separated (disabled-by-default-v8.compile:
+ *                            the thread pool's optimising compiler jobs)
+ *   BENCH_JS_FLAGS=…         more V8 flags for the browser, e.g. `--trace-opt --trace-deopt` with
+ *                            DEBUG=pw:browser (V8 prints to the browser's stdout)
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import {
@@ -72,6 +76,7 @@ const TRACE_CATEGORIES = [
   'v8',
   'blink.user_timing',
   'disabled-by-default-v8.cpu_profiler',
+  ...(process.env.BENCH_TRACE_CATEGORIES?.split(',').filter(Boolean) ?? []),
 ];
 const MONTH_ONLY = process.env.BENCH_MONTH_ONLY === '1';
 const basic = `Basic ${Buffer.from('fleet:demo-fleet').toString('base64')}`;
@@ -635,7 +640,7 @@ export const historyReportsBenchmark: Benchmark = {
         '--no-sandbox',
         '--disable-gpu',
         '--no-first-run',
-        '--js-flags=--expose-gc',
+        `--js-flags=--expose-gc ${process.env.BENCH_JS_FLAGS ?? ''}`.trim(),
         '--enable-precise-memory-info',
       ],
     });

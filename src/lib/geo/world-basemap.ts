@@ -50,20 +50,29 @@ export interface BasemapPiece {
   east: number;
 }
 
-function piece(kind: BasemapPiece['kind'], rings: GeoJSON.Position[][]): BasemapPiece {
-  let south = 90;
-  let west = 180;
-  let north = -90;
-  let east = -180;
-  for (const ring of rings) {
-    for (const [lon = 0, lat = 0] of ring) {
-      if (lat < south) south = lat;
-      if (lat > north) north = lat;
-      if (lon < west) west = lon;
-      if (lon > east) east = lon;
-    }
+type Box = Pick<BasemapPiece, 'south' | 'west' | 'north' | 'east'>;
+
+/**
+ * Widens `box` to hold a ring. A loop of its own, not inside the loop over rings: V8 optimises a
+ * long loop while it runs (on-stack replacement) and threw that code away each time an inner
+ * loop ended, hundreds of times for the world's shapes (issue 20, docs/decisions/0155-jit-friendly-hot-loops.md).
+ */
+function widen(box: Box, ring: GeoJSON.Position[]): void {
+  for (let i = 0; i < ring.length; i++) {
+    const position = ring[i];
+    const lon = position?.[0] ?? 0;
+    const lat = position?.[1] ?? 0;
+    if (lat < box.south) box.south = lat;
+    if (lat > box.north) box.north = lat;
+    if (lon < box.west) box.west = lon;
+    if (lon > box.east) box.east = lon;
   }
-  return { kind, rings, south, west, north, east };
+}
+
+function piece(kind: BasemapPiece['kind'], rings: GeoJSON.Position[][]): BasemapPiece {
+  const box: Box = { south: 90, west: 180, north: -90, east: -180 };
+  for (const ring of rings) widen(box, ring);
+  return { kind, rings, ...box };
 }
 
 function polygonsOf(geometry: GeoJSON.Geometry | null): GeoJSON.Position[][][] {

@@ -152,4 +152,26 @@ describe('history answers as columns', () => {
     expect(progress.error).toMatchObject({ code: 'INVALID_RESPONSE' });
     expect(progress.error?.message).toContain(field);
   });
+
+  it('name the message of a refused value by its row in the answer', async () => {
+    let row: number | undefined;
+    const engine = new HistoryEngine(
+      source((items) => {
+        const columns = columnsOf(items);
+        if (row === undefined) {
+          // The third GPS value is the third G of the rows.
+          const gps = [...columns.type].flatMap((letter, at) => (letter === 'G' ? [at] : []));
+          row = gps[2];
+          columns.gps.lon[2] = 181;
+        }
+        return columns;
+      }),
+    );
+    const progress = await settled(engine, 'k');
+    expect(progress.status).toBe('failed');
+    expect(row).toBeGreaterThan(2);
+    expect(progress.error?.message).toContain(
+      `item ${row}: value.lon must be between -180 and 180`,
+    );
+  });
 });

@@ -14,6 +14,9 @@ export const CONN = 0;
 export const GPS = 1;
 export const TEMP = 2;
 
+/** Rows of each type, indexed by CONN, GPS and TEMP. */
+export type TypeCounts = [number, number, number];
+
 /** TEMP values, one row per TEMP message; NaN where the message left a field out. */
 export interface TempColumns {
   temperature: Float64Array;
@@ -162,12 +165,13 @@ export class ChunkBuilder {
   private ordered = true;
   private last = -Infinity;
 
-  constructor(dictionary: Dictionary, capacity = 1024) {
+  /** `types`: the rows of each type to come, when known (CONN, GPS, TEMP); else a guess. */
+  constructor(dictionary: Dictionary, capacity = 1024, types?: TypeCounts) {
     this.dictionary = dictionary;
     this.main = new Growable(mainColumns, capacity);
-    this.temp = new Growable(tempColumns, capacity / 2);
-    this.gps = new Growable(gpsColumns, capacity / 2);
-    this.conn = new Growable(connColumns, capacity / 8);
+    this.temp = new Growable(tempColumns, types ? types[TEMP] : capacity / 2);
+    this.gps = new Growable(gpsColumns, types ? types[GPS] : capacity / 2);
+    this.conn = new Growable(connColumns, types ? types[CONN] : capacity / 8);
   }
 
   get length(): number {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { fakeHistory, slice, testUuid } from '../../test/fake-history.ts';
 import { exportWriter } from '../export/formats.ts';
+import { connChanges } from '../history/conn-changes.ts';
 import { defaultColdChainSettings } from '../reports/excursions.ts';
 import { defaultTripSettings } from '../reports/trips.ts';
 import { HistoryEngine, type PageSource } from './engine.ts';
@@ -135,6 +136,32 @@ describe('the history engine', () => {
       code: 'INVALID_RESPONSE',
       message: expect.stringContaining('value.temperature must be a number'),
     });
+  });
+
+  it('answers connectivity changes from its columns as they are from the messages', async () => {
+    // Two nodes; one changes function and version, the other leaves version out.
+    const conn = Array.from({ length: 40 }, (_, i) =>
+      slice({
+        ts: end - i * 5_400_000,
+        type: 'CONN',
+        nodeUuid: testUuid(50 + (i % 2)),
+        nodeName: `Van ${i % 2}`,
+        sensorUuid: testUuid(60 + (i % 2)),
+        value:
+          i % 2 === 0 ? { function: i < 20 ? 7 : 5, version: i < 10 ? 2 : 3 } : { function: 7 },
+      }),
+    );
+    const items = [...data, ...conn].sort((a, b) => b.ts - a.ts);
+    const engine = new HistoryEngine(cloud(items).source);
+    await settled(engine, 'a');
+    const changes = await engine.query('a', { kind: 'conn' });
+    expect(changes).toEqual(connChanges(items));
+    expect(changes.map((c) => [c.nodeName, c.function, c.version])).toEqual([
+      ['Van 1', 7, undefined],
+      ['Van 0', 5, 3],
+      ['Van 0', 7, 3],
+      ['Van 0', 7, 2],
+    ]);
   });
 
   it('exports the range from its columns as the writer of each format writes it', async () => {

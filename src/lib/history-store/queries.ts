@@ -1,4 +1,5 @@
-import { connChanges, type ConnChange } from '../history/conn-changes.ts';
+import type { Timeslice } from '../../../contract/timeslice.ts';
+import { changesOf, type ConnChange, type ConnReading } from '../history/conn-changes.ts';
 import { exportWriter } from '../export/formats.ts';
 import { band, cohorts } from '../reports/bands.ts';
 import {
@@ -18,6 +19,7 @@ import type {
   Summary,
   TrackColumns,
 } from './protocol.ts';
+import type { Dictionary } from './dictionary.ts';
 import type { RangeStore } from './range-store.ts';
 import { timesliceAt } from './row.ts';
 
@@ -133,19 +135,47 @@ function tracks(store: RangeStore): TrackColumns[] {
     .sort((a, b) => a.nodeName.localeCompare(b.nodeName, undefined, { numeric: true }));
 }
 
+/**
+ * A chunk's messages as timeslices, oldest first. A loop of its own, not inside a loop over
+ * chunks (docs/decisions/0155-jit-friendly-hot-loops.md).
+ */
+function slicesOf(chunk: Chunk, dictionary: Dictionary): Timeslice[] {
+  const slices: Timeslice[] = [];
+  for (let row = 0; row < chunk.length; row++) slices.push(timesliceAt(chunk, row, dictionary));
+  return slices;
+}
+
+/** A chunk's connectivity readings, read from its columns (no timeslice made for each). */
+function connReadingsOf(chunk: Chunk, dictionary: Dictionary): ConnReading[] {
+  const readings: ConnReading[] = [];
+  const { fn, version } = chunk.conn;
+  for (let row = 0; row < chunk.length; row++) {
+    if (chunk.type[row] !== CONN) continue;
+    const node = dictionary.nodes[dictionary.sensors[chunk.sensor[row] ?? 0]?.node ?? -1];
+    const at = chunk.detail[row] ?? 0;
+    const f = fn[at] ?? Number.NaN;
+    const v = version[at] ?? Number.NaN;
+    readings.push({
+      nodeUuid: node?.nodeUuid ?? '',
+      name: node?.nodeName ?? '',
+      ts: chunk.ts[row] ?? 0,
+      fn: Number.isNaN(f) ? undefined : f,
+      version: Number.isNaN(v) ? undefined : v,
+    });
+  }
+  return readings;
+}
+
 /** Connectivity changes, once per version of the data. */
 const connMemo = new WeakMap<RangeStore, { version: number; changes: ConnChange[] }>();
 
 function conn(store: RangeStore): ConnChange[] {
   const known = connMemo.get(store);
   if (known?.version === store.version) return known.changes;
-  const slices = [];
-  for (const chunk of store.chunksOldestFirst()) {
-    for (let row = 0; row < chunk.length; row++) {
-      if (chunk.type[row] === CONN) slices.push(timesliceAt(chunk, row, store.dictionary));
-    }
-  }
-  const changes = connChanges(slices);
+  const readings = store
+    .chunksOldestFirst()
+    .flatMap((chunk) => connReadingsOf(chunk, store.dictionary));
+  const changes = changesOf(readings);
   connMemo.set(store, { version: store.version, changes });
   return changes;
 }
@@ -169,10 +199,7 @@ async function exportFile(
   for (let k = 0; k < total; k++) {
     const index = total - 1 - k;
     const chunk = await context.loadPiece(index, signal);
-    const day = [];
-    for (let row = 0; row < chunk.length; row++)
-      day.push(timesliceAt(chunk, row, store.dictionary));
-    const text = writer.chunk(day);
+    const text = writer.chunk(slicesOf(chunk, store.dictionary));
     if (text) parts.push(new Blob([text]));
     items += chunk.length;
     context.onExport?.({ done: k + 1, total, items });

@@ -55,28 +55,45 @@ export async function pageSpan<P extends PagedRows>(
   const pages: KeptPage<P>[] = [];
   let to = span.to;
   let atBoundary = new Set<string>();
-  const keyOf = (page: P, row: number) =>
-    sliceKey({ sensorUuid: page.sensorUuid(row), ts: page.ts(row) });
   for (;;) {
     signal.throwIfAborted();
     const page = await fetchPage({ from: span.from, to, count }, signal);
-    let oldest = Number.POSITIVE_INFINITY;
-    const keep: number[] = [];
-    for (let row = 0; row < page.length; row++) {
-      const ts = page.ts(row);
-      if (ts < oldest) oldest = ts;
-      if (ts === to && atBoundary.has(keyOf(page, row))) continue;
-      keep.push(row);
-    }
+    const { keep, oldest } = keptRows(page, to, atBoundary);
     pages.push({ page, keep });
     if (page.length < count) return pages;
     if (oldest >= to) throw new TooDenseError(to, count);
-    atBoundary = new Set();
-    for (let row = 0; row < page.length; row++) {
-      if (page.ts(row) === oldest) atBoundary.add(keyOf(page, row));
-    }
+    atBoundary = keysAt(page, oldest);
     to = oldest;
   }
+}
+
+const keyOf = (page: PagedRows, row: number) =>
+  sliceKey({ sensorUuid: page.sensorUuid(row), ts: page.ts(row) });
+
+/**
+ * The rows of a page not received before (those at `to` whose key is in `atBoundary` were), and
+ * its oldest instant. The loops over rows are functions of their own, not inside pageSpan's loop
+ * over pages (docs/decisions/0155-jit-friendly-hot-loops.md).
+ */
+function keptRows(page: PagedRows, to: number, atBoundary: ReadonlySet<string>) {
+  let oldest = Number.POSITIVE_INFINITY;
+  const keep: number[] = [];
+  for (let row = 0; row < page.length; row++) {
+    const ts = page.ts(row);
+    if (ts < oldest) oldest = ts;
+    if (ts === to && atBoundary.has(keyOf(page, row))) continue;
+    keep.push(row);
+  }
+  return { keep, oldest };
+}
+
+/** The keys of a page's rows at instant `ts`. */
+function keysAt(page: PagedRows, ts: number): Set<string> {
+  const keys = new Set<string>();
+  for (let row = 0; row < page.length; row++) {
+    if (page.ts(row) === ts) keys.add(keyOf(page, row));
+  }
+  return keys;
 }
 
 /** A list page as rows. */

@@ -215,6 +215,20 @@ function positionAt(
   return { lat: Number.NaN, lon: Number.NaN, ts: Number.NaN };
 }
 
+/** Lowest, highest and sum of readings (a loop of its own: docs/decisions/0155-jit-friendly-hot-loops.md). */
+function spread(values: Float64Array): { min: number; max: number; sum: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] ?? 0;
+    if (v < min) min = v;
+    if (v > max) max = v;
+    sum += v;
+  }
+  return { min, max, sum };
+}
+
 /** Excursions, time in range and the figures per sensor. */
 export function coldChainReport(store: RangeStore, options: ReportOptions): ColdChainAnswer {
   const w = work(store, options);
@@ -229,14 +243,7 @@ export function coldChainReport(store: RangeStore, options: ReportOptions): Cold
     const node = store.dictionary.nodes[s.node];
     if (!entry || !node) continue;
     const values = s.series.values;
-    let min = Infinity;
-    let max = -Infinity;
-    let sum = 0;
-    for (const v of values) {
-      if (v < min) min = v;
-      if (v > max) max = v;
-      sum += v;
-    }
+    const { min, max, sum } = spread(values);
     const f = s.figures;
     if (s.limits?.conflict) {
       problems.push(

@@ -90,18 +90,19 @@ const between = (gps: NodeGps, i: number, j: number) =>
  * speed from the previous position. The very first fix, which has none, is judged against the next
  * one; a message without a position keeps the state of the one before.
  */
+function fixAt(gps: NodeGps, i: number): Fix {
+  const flag = gps.stationary[i];
+  return {
+    ts: gps.ts[i] ?? 0,
+    lat: gps.lat[i] ?? 0,
+    lon: gps.lon[i] ?? 0,
+    stationary: flag === 2 ? true : flag === 1 ? false : undefined,
+  };
+}
+
 function stillFlags(gps: NodeGps, settings: TripSettings): Uint8Array {
   const n = gps.ts.length;
   const still = new Uint8Array(n);
-  const fixAt = (i: number): Fix => {
-    const flag = gps.stationary[i];
-    return {
-      ts: gps.ts[i] ?? 0,
-      lat: gps.lat[i] ?? 0,
-      lon: gps.lon[i] ?? 0,
-      stationary: flag === 2 ? true : flag === 1 ? false : undefined,
-    };
-  };
   let previous = -1;
   for (let i = 0; i < n; i++) {
     const flag = gps.stationary[i];
@@ -111,15 +112,15 @@ function stillFlags(gps: NodeGps, settings: TripSettings): Uint8Array {
     else {
       const departed = gps.stationary[i - 1] === 1 && i - 1 > previous;
       let verdict = standingAt(
-        fixAt(i),
-        previous >= 0 ? fixAt(previous) : undefined,
+        fixAt(gps, i),
+        previous >= 0 ? fixAt(gps, previous) : undefined,
         departed,
         settings,
       );
       if (verdict === undefined && previous < 0) {
         let next = i + 1;
         while (next < n && !has(gps, next)) next++;
-        if (next < n) verdict = standingBySpeed(fixAt(i), fixAt(next), settings);
+        if (next < n) verdict = standingBySpeed(fixAt(gps, i), fixAt(gps, next), settings);
       }
       still[i] =
         verdict === undefined ? (previous >= 0 ? (still[previous] ?? 0) : 0) : verdict ? 1 : 0;
