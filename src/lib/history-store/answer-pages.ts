@@ -84,17 +84,16 @@ function arrayAt(fields: Fields, key: string, length?: number): unknown[] {
   return value;
 }
 
-/** Indices into a list of names, one per row, as the dictionary's indices of those names. */
-function indicesAt(fields: Fields, key: string, length: number, names: readonly number[]) {
+/** Indices into a list of `size` names, one per row. */
+function indicesAt(fields: Fields, key: string, length: number, size: number): Uint32Array {
   const list = arrayAt(fields, key, length);
   const out = new Uint32Array(length);
   for (let row = 0; row < length; row++) {
     const value = list[row];
-    const name = typeof value === 'number' && Number.isInteger(value) ? names[value] : undefined;
-    if (name === undefined) {
-      throw new InvalidTimeslice(`${key}[${row}]`, `must be an index below ${names.length}`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value >= size) {
+      throw new InvalidTimeslice(`${key}[${row}]`, `must be an index below ${size}`);
     }
-    out[row] = name;
+    out[row] = value;
   }
   return out;
 }
@@ -274,13 +273,10 @@ class ColumnsPage implements AnswerPage {
     this.times = timesAt(fields);
     const length = this.times.length;
     this.length = length;
-    this.gateway = indicesAt(fields, 'gateway', length, gateways);
-    this.localSensor = indicesAt(
-      fields,
-      'sensor',
-      length,
-      sensors.map((_, index) => index),
+    this.gateway = indicesAt(fields, 'gateway', length, gateways.length).map(
+      (local) => gateways[local] ?? 0,
     );
+    this.localSensor = indicesAt(fields, 'sensor', length, sensors.length);
     this.sensor = this.localSensor.map((local) => sensors[local] ?? 0);
     const { type, detail, counts } = typesAt(fields, length);
     this.type = type;
