@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { HISTORY_COLUMNS_TYPE } from '../../contract/history-columns.ts';
 import { describe, expect, it } from 'vitest';
 import { T0, type TestCloud } from '../test/harness.ts';
 import { useCloud } from '../test/lifecycle.ts';
@@ -35,6 +36,31 @@ describe('compressed answers', () => {
     const br = await get(cloud, '/v1/channels', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.bytes).equals(raw.bytes)).toBe(true);
+  });
+
+  it('answers the same history raw, as gzip and as brotli, as a list and as columns', async () => {
+    const { cloud, data } = suite;
+    // A page of history is compressed per request, at the fastest levels (compression.ts).
+    const readings = Array.from({ length: 40 }, (_, i) =>
+      temp('VAN-N', T0 - 120_000 - i * 1000, i),
+    );
+    const sent = await ingest(cloud, data.gateway, readings);
+    expect(sent.status, sent.text).toBeLessThan(300);
+    const url = `/v1/channels/${data.groups.north.uuid}/history?from=${T0 - 3_600_000}&to=${T0}`;
+    for (const accept of ['application/json', HISTORY_COLUMNS_TYPE]) {
+      const raw = await get(cloud, url, { accept });
+      expect(raw.status).toBe(200);
+      expect(raw.headers['content-encoding']).toBeUndefined();
+      expect(raw.bytes.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+      const gzip = await get(cloud, url, { accept, 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.bytes).equals(raw.bytes)).toBe(true);
+      expect(gzip.bytes.length).toBeLessThan(raw.bytes.length / 2);
+      const br = await get(cloud, url, { accept, 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.bytes).equals(raw.bytes)).toBe(true);
+      expect(br.bytes.length).toBeLessThan(raw.bytes.length / 2);
+    }
   });
 
   it('sends answers under 1 KB as they are', async () => {
