@@ -113,18 +113,16 @@ export function useRangeProgress<T>(history: RangeHistory, select: (p: RangeProg
 }
 
 /**
- * While days keep arriving, views ask again at most this often, and only once the range holds
- * `growth` times the messages of their last answer: quick answers (a chart's lines, counts, table
- * rows) often, every position of every node seldom, so the engine spends its time loading rather
- * than answering. Each answer costs a pass over everything loaded so far; by time alone, a load
- * that a busy machine stretched from 6 s to 3 minutes cost thirty times the answers (issue 20),
- * growth bounds them to about a dozen however long the load takes.
+ * While days keep arriving, a view shows the first day that arrives (the newest) at once, then
+ * follows the data again only after PACE.ms and once the range holds `growth` times the messages
+ * of its last answer. Each answer costs the engine a pass over everything loaded so far and the
+ * page a render of what it draws: on a month of a group (issue 20) the nine answers that views
+ * asked while the days arrived, following every 1.5×, cost a quarter of the renderer's CPU
+ * (docs/decisions/0157-views-catch-up-seldom.md). A load that ends within PACE.ms shows the first
+ * day, the days' progress, then the whole range; a longer one (a slow link, a busy cloud) catches
+ * up every PACE.ms, bounded by the growth however long it takes.
  */
-const PACE = {
-  quick: { ms: 1000, growth: 1.5 },
-  slow: { ms: 4000, growth: 2 },
-} as const;
-const slowKinds: ReadonlySet<Query['kind']> = new Set(['tracks']);
+export const PACE = { ms: 8000, growth: 2 } as const;
 /**
  * Reports are asked once every day has arrived (or loading stopped): trips, excursions and daily
  * figures over part of a range would be wrong at its gaps, and each costs the engine a pass over
@@ -143,25 +141,26 @@ export interface PaceState {
 
 /**
  * How long a view waits before following the data to its newest version: 0 at once (loading
- * stopped, or enough time and data), a number of milliseconds, or undefined to wait for more
+ * stopped, the view has no data yet, or enough time and data), a number of milliseconds, or undefined to wait for more
  * messages (the next progress asks again).
  */
 export function paceWait(
   state: PaceState,
-  pace: { ms: number; growth: number },
+  pace: { ms: number; growth: number } = PACE,
 ): number | undefined {
-  if (!state.loading) return 0;
-  if (state.lastMessages > 0 && state.messages < state.lastMessages * pace.growth) return undefined;
+  if (!state.loading || state.lastMessages === 0) return 0;
+  if (state.messages < state.lastMessages * pace.growth) return undefined;
   return Math.max(0, state.lastAt + pace.ms - state.now);
 }
 
 /**
- * The data version a view follows: every change once loading has stopped; while it goes on, one
- * every PACE ms at most and only when the messages grew by its factor, so thirty arriving days
- * cost a handful of answers, not thirty, nor one a second however long they take. It listens to
+ * The data version a view follows: every change once loading has stopped; while it goes on, the
+ * first data at once, then one every PACE.ms at most and only when the messages grew by its
+ * factor, so thirty arriving days cost one or two answers, not thirty, nor one a second however
+ * long they take. It listens to
  * the progress itself and renders its component only when the version it follows moves.
  */
-function usePacedVersion(history: RangeHistory, pace: { ms: number; growth: number }): number {
+function usePacedVersion(history: RangeHistory): number {
   const [paced, setPaced] = useState(() => ({ history, version: history.progress().version }));
   const version = paced.history === history ? paced.version : history.progress().version;
   // The version rendered, for the listener below, which lives as long as the range.
@@ -175,16 +174,13 @@ function usePacedVersion(history: RangeHistory, pace: { ms: number; growth: numb
     const follow = () => {
       const now = history.progress();
       if (now.version === shown.current) return;
-      const wait = paceWait(
-        {
-          loading: now.status === 'loading',
-          messages: now.messages,
-          lastMessages: last.messages,
-          now: performance.now(),
-          lastAt: last.at,
-        },
-        pace,
-      );
+      const wait = paceWait({
+        loading: now.status === 'loading',
+        messages: now.messages,
+        lastMessages: last.messages,
+        now: performance.now(),
+        lastAt: last.at,
+      });
       if (wait === undefined) return;
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -202,7 +198,7 @@ function usePacedVersion(history: RangeHistory, pace: { ms: number; growth: numb
       stop();
       clearTimeout(timer);
     };
-  }, [history, pace]);
+  }, [history]);
   return version;
 }
 
@@ -218,12 +214,11 @@ const engineKeys = {
  * `undefined` asks nothing (a view that does not know its width yet).
  */
 export function useEngineAnswer<Q extends Query>(history: RangeHistory, query: Q | undefined) {
-  const pace = query && slowKinds.has(query.kind) ? PACE.slow : PACE.quick;
   const status = useRangeProgress(history, (p) => p.status);
   // While days arrive no answer is final: the newest version is compared only once they stopped.
   const latest = useRangeProgress(history, (p) => (p.status === 'loading' ? undefined : p.version));
   const waits = query !== undefined && reportKinds.has(query.kind) && status === 'loading';
-  const version = usePacedVersion(history, pace);
+  const version = usePacedVersion(history);
   const { engine, key } = history;
   const result = useQuery({
     queryKey: engineKeys.answer(key, version, query),
