@@ -10,6 +10,7 @@ import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ChannelTypeBadge } from '../../components/channel-badges.tsx';
+import { LoadingBlock } from '../../components/loading-block.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { UnreachableChannel } from '../../components/unreachable-channel.tsx';
 import '../../components/history/mantine-styles.ts';
@@ -74,7 +75,7 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
 
   if (channel.isPending || profile.isPending) {
     return (
-      <Stack aria-busy="true" aria-label={t('history.loading')}>
+      <Stack role="status" aria-busy="true" aria-label={t('history.loading')}>
         <Skeleton height={36} width="40%" />
         <Skeleton height={280} />
       </Stack>
@@ -117,7 +118,7 @@ export function ChannelRangeFrame({ title, preset, links, children }: ChannelRan
       {!verdict.allowed ? (
         <NoHistoryAccess reason={verdict.reason} technical={verdict.technical} />
       ) : parsed === undefined ? (
-        <Skeleton height={280} aria-label={t('history.loading')} />
+        <LoadingBlock height={280} label={t('history.loading')} />
       ) : !parsed.ok ? (
         <>
           <ApiErrorAlert error={new Error(parsed.reason)} title={t('history.invalidRange')} />

@@ -405,3 +405,17 @@ describe('the fleet map without history permissions', () => {
     expect(within(note).getByRole('link', { name: 'What you may do' })).toBeVisible();
   });
 });
+
+describe('the fleet map while the profile loads', () => {
+  it('says what is loading as a busy status, not as a name on a bare placeholder', async () => {
+    // The profile never comes: the page stays on its placeholder.
+    fakeCloud(() => new Promise<Response>(() => undefined));
+    renderPage(
+      <Component />,
+      {},
+      { path: '/fleet', url: '/fleet', config: testConfig, profile: 'from-cloud' },
+    );
+    const loading = await screen.findByRole('status', { name: 'Loading the fleet map' });
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+  });
+});

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  List,
-  NativeSelect,
-  Paper,
-  Progress,
-  Skeleton,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, List, NativeSelect, Paper, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -18,6 +8,7 @@ import { queryClientContext } from '../../api/query-client.ts';
 import { userinfoQuery } from '../../api/userinfo.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { LiveBadge, liveSentence } from '../../components/live-badge.tsx';
+import { LoadingBlock } from '../../components/loading-block.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useConfig } from '../../config/config-context.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -220,7 +211,7 @@ export function Component() {
       {profile.isPending ? (
         <>
           <PageHeader title={t('fleetMap.title')} description={t('fleetMap.description')} />
-          <Skeleton height={480} aria-label={t('fleetMap.loadingMap')} />
+          <LoadingBlock height={480} label={t('fleetMap.loadingMap')} />
         </>
       ) : profile.data === undefined ? (
         <>
