@@ -141,8 +141,9 @@ export interface PaceState {
 
 /**
  * How long a view waits before following the data to its newest version: 0 at once (loading
- * stopped, the view has no data yet, or enough time and data), a number of milliseconds, or undefined to wait for more
- * messages (the next progress asks again).
+ * stopped, the view has no data yet, or enough time and data), a number of milliseconds, or
+ * undefined to wait for more messages (the next progress asks again). Days that arrive empty
+ * before any data are followed at once too: their answers are empty and cheap.
  */
 export function paceWait(
   state: PaceState,
@@ -157,8 +158,8 @@ export function paceWait(
  * The data version a view follows: every change once loading has stopped; while it goes on, the
  * first data at once, then one every PACE.ms at most and only when the messages grew by its
  * factor, so thirty arriving days cost one or two answers, not thirty, nor one a second however
- * long they take. It listens to
- * the progress itself and renders its component only when the version it follows moves.
+ * long they take. It listens to the progress itself and renders its component only when the
+ * version it follows moves.
  */
 function usePacedVersion(history: RangeHistory): number {
   const [paced, setPaced] = useState(() => ({ history, version: history.progress().version }));
