@@ -145,13 +145,10 @@ export interface PaceState {
  * undefined to wait for more messages (the next progress asks again). Days that arrive empty
  * before any data are followed at once too: their answers are empty and cheap.
  */
-export function paceWait(
-  state: PaceState,
-  pace: { ms: number; growth: number } = PACE,
-): number | undefined {
+export function paceWait(state: PaceState): number | undefined {
   if (!state.loading || state.lastMessages === 0) return 0;
-  if (state.messages < state.lastMessages * pace.growth) return undefined;
-  return Math.max(0, state.lastAt + pace.ms - state.now);
+  if (state.messages < state.lastMessages * PACE.growth) return undefined;
+  return Math.max(0, state.lastAt + PACE.ms - state.now);
 }
 
 /**
