@@ -356,8 +356,27 @@ test('picking a day for stops narrows the map to that day’s track and stops', 
 }) => {
   test.setTimeout(90_000);
   const van = (await channelsOf(request, 'NODE')).find((n) => n.name === 'Van 07');
-  await signIn(page, 'fleet', paths.channelHistory.href(van?.uuid ?? ''));
-  // The page opens on the last 24 hours, which touch two local days.
+  await signIn(page, 'fleet', paths.home.href());
+  // Two local days, half of each and wholly in the past (the last 24 hours leave today with
+  // minutes just after midnight): noon the day before yesterday to noon yesterday, and yesterday.
+  const { from, to, day, dayOfMonth, scaleStart } = await page.evaluate(() => {
+    const noon = new Date();
+    noon.setDate(noon.getDate() - 1);
+    noon.setHours(12, 0, 0, 0);
+    const midnight = new Date(noon);
+    midnight.setHours(0, 0, 0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const options = { year: 'numeric', month: 'short', day: 'numeric' } as const;
+    const clock = { hour: 'numeric', minute: '2-digit', second: '2-digit' } as const;
+    return {
+      from: new Date(noon).setDate(noon.getDate() - 1),
+      to: noon.getTime(),
+      day: `${noon.getFullYear()}-${pad(noon.getMonth() + 1)}-${pad(noon.getDate())}`,
+      dayOfMonth: noon.getDate(),
+      scaleStart: new Intl.DateTimeFormat(undefined, { ...options, ...clock }).format(midnight),
+    };
+  });
+  await page.goto(paths.channelHistory.href(van?.uuid ?? '', { from, to }));
   const trips = page.getByRole('region', { name: 'Trips and stops', exact: true });
   await expect(trips).toHaveAttribute('aria-busy', 'false', { timeout: 60_000 });
   const track = page.getByRole('region', { name: 'GPS track', exact: true });
@@ -370,26 +389,13 @@ test('picking a day for stops narrows the map to that day’s track and stops', 
   await expect(track.getByRole('list', { name: 'Tracks' })).toContainText('Van 07');
   const wholeRange = await positions();
   const dayPicker = trips.getByRole('combobox', { name: 'Day' });
-  const today = await page.evaluate(() => {
-    const d = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  });
   // The days read as every date on the page does ("Thu 26 Nov"), not as ISO (issue 22).
   await expect(dayPicker).not.toContainText(/\d{4}-\d{2}-\d{2}/);
-  await dayPicker.selectOption(today);
+  await dayPicker.selectOption(day);
   // The time scale of the track starts at the day's midnight, and fewer positions are drawn.
-  const scaleStart = await page.evaluate(() => {
-    const d = new Date();
-    d.setHours(0, 0, 0, 0);
-    const options = { year: 'numeric', month: 'short', day: 'numeric' } as const;
-    const clock = { hour: 'numeric', minute: '2-digit', second: '2-digit' } as const;
-    return new Intl.DateTimeFormat(undefined, { ...options, ...clock }).format(d);
-  });
   await expect(track).toContainText(scaleStart);
   await expect.poll(positions).toBeLessThan(wholeRange);
   // The map says which day it shows (the picker is sections above), and leads back to the range.
-  const dayOfMonth = await page.evaluate(() => new Date().getDate());
   await expect(track.getByText(/^The track and stops of /)).toHaveText(
     new RegExp(`^The track and stops of \\D*\\b${dayOfMonth}\\b`),
   );
@@ -398,7 +404,7 @@ test('picking a day for stops narrows the map to that day’s track and stops', 
   await expect(track.getByText(/^The track and stops of /)).toHaveCount(0);
   await expect.poll(positions).toBe(wholeRange);
   // The picker clears it too.
-  await dayPicker.selectOption(today);
+  await dayPicker.selectOption(day);
   await expect.poll(positions).toBeLessThan(wholeRange);
   await dayPicker.selectOption('');
   await expect.poll(positions).toBe(wholeRange);

@@ -109,7 +109,7 @@ export const fleetDay = {
   'trackPanel.track': '{name} ({count, plural, one {# position} other {# positions}})',
   'trackPanel.stopOf': 'Stop of {name}',
   'trackPanel.noPositionsDay':
-    'No positions on this day ({skipped, plural, one {# GPS message} other {# GPS messages}} carried no location).',
+    'No positions on this day ({skipped, plural, one {# GPS message} other {# GPS messages}} in the range carried no location).',
   'trackPanel.noPositionsRange':
     'No positions in this range ({skipped, plural, one {# GPS message} other {# GPS messages}} carried no location).',
   'trackPanel.mapLabel': 'GPS tracks',

@@ -109,7 +109,7 @@ export const fleetDay: Record<keyof typeof en, string> = {
   'trackPanel.track': '{name} ({count, plural, one {# positie} other {# posities}})',
   'trackPanel.stopOf': 'Stop van {name}',
   'trackPanel.noPositionsDay':
-    'Geen posities op deze dag ({skipped, plural, one {# GPS-bericht} other {# GPS-berichten}} zonder locatie).',
+    'Geen posities op deze dag ({skipped, plural, one {# GPS-bericht} other {# GPS-berichten}} in de periode zonder locatie).',
   'trackPanel.noPositionsRange':
     'Geen posities in deze periode ({skipped, plural, one {# GPS-bericht} other {# GPS-berichten}} zonder locatie).',
   'trackPanel.mapLabel': 'GPS-routes',
