@@ -4,7 +4,7 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
  * The width of the element `ref` holds, known before the first paint (so a chart's first frame
  * already holds its lines) and kept current as the layout changes; 0 until it is measured.
  */
-export function useWidthOf(ref: RefObject<HTMLElement | null>): number {
+function useWidthOf(ref: RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;

@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DataTable, type DataColumn } from './data-table.tsx';
 
 interface Day {
@@ -75,15 +75,14 @@ describe('DataTable', () => {
   });
 
   describe('sticks the name and the action only while the widest other column fits beside them', () => {
+    /** The cells that stick once a table `width` wide is scrolled sideways. */
     const stuckAt = (width: number) => {
-      const measure = vi
-        .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
-        .mockReturnValue(new DOMRect(0, 0, width, 300));
-      try {
-        renderDays(stickyColumns);
-      } finally {
-        measure.mockRestore();
-      }
+      renderDays(stickyColumns);
+      const table = screen.getByRole('table', { name: 'Days' });
+      Object.defineProperty(table, 'clientWidth', { configurable: true, value: width });
+      table.scrollLeft = 40;
+      fireEvent.scroll(table);
+      expect(table).toHaveClass('tc-sideways');
       return screen
         .getAllByRole('cell')
         .filter((cell) => cell.className.includes('tc-sticky-start'))
@@ -102,5 +101,22 @@ describe('DataTable', () => {
     it('neither where the name and Where do not fit side by side (300 < 128 + 195)', () => {
       expect(stuckAt(300)).toEqual([]);
     });
+  });
+
+  it('sticks columns only while scrolled sideways: at the left edge they are where they stand', () => {
+    renderDays(stickyColumns);
+    const table = screen.getByRole('table', { name: 'Days' });
+    // Sticky cells are compositor layers of their own (global.css): none before the first scroll.
+    expect(table).not.toHaveClass('tc-sideways');
+    Object.defineProperty(table, 'clientWidth', { configurable: true, value: 1000 });
+    table.scrollTop = 30;
+    fireEvent.scroll(table);
+    expect(table).not.toHaveClass('tc-sideways');
+    table.scrollLeft = 40;
+    fireEvent.scroll(table);
+    expect(table).toHaveClass('tc-sideways');
+    table.scrollLeft = 0;
+    fireEvent.scroll(table);
+    expect(table).not.toHaveClass('tc-sideways');
   });
 });

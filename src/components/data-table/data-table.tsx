@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeRectAfterLayout } from './rect-after-layout.ts';
 import {
   memo,
   useCallback,
@@ -10,7 +11,6 @@ import {
 } from 'react';
 import { UnstyledButton } from '@mantine/core';
 import { t } from '../../i18n/i18n.ts';
-import { useWidthOf } from '../use-element-width.ts';
 
 /** One column: its header, its width and what each row shows in it. */
 export interface DataColumn<T> {
@@ -46,10 +46,10 @@ export interface SortState {
  * The columns in the order shown: the row's name (sticky start), its action (sticky end), then
  * the rest; which of them stick, and where each action sticks: after the names, whose tracks are
  * at their narrowest whenever the table is narrow enough to scroll (the row is then exactly
- * `minWidth` wide). In a table `width` wide (0: not measured yet) the columns stick only while
- * the widest of the others still fits beside them: on a phone the name and the action together
- * would otherwise leave a window too narrow to read a place in (Where) however far one scrolls.
- * The action lets go first, then the name.
+ * `minWidth` wide). In a table `width` wide the columns stick only while the widest of the
+ * others still fits beside them: on a phone the name and the action together would otherwise
+ * leave a window too narrow to read a place in (Where) however far one scrolls. The action lets
+ * go first, then the name. Width 0 (at the left edge, where sticking changes nothing): all.
  */
 function arrange<T>(
   columns: readonly DataColumn<T>[],
@@ -189,8 +189,14 @@ export function DataTable<T>({
   rowHeight?: number;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidthOf(scrollRef);
-  const { ordered: columns, left, stuck } = useMemo(() => arrange(given, width), [given, width]);
+  // Columns stick only while the table is scrolled sideways (global.css, decision 0158), so its
+  // width is read then, where the scroll left the layout clean: 0 at the left edge.
+  const [sideways, setSideways] = useState(0);
+  const {
+    ordered: columns,
+    left,
+    stuck,
+  } = useMemo(() => arrange(given, sideways), [given, sideways]);
   const [sort, setSort] = useState<SortState | undefined>(initialSort);
   const sorted = useMemo(() => {
     const by = columns.find((c) => c.header === sort?.column)?.sort;
@@ -219,6 +225,15 @@ export function DataTable<T>({
     estimateSize,
     overscan: 12,
     getItemKey,
+    observeElementRect: observeRectAfterLayout,
+    // What the scroller measures once laid out (its height below): rows for the first frame.
+    initialRect: {
+      width: 0,
+      height:
+        typeof height === 'number'
+          ? height
+          : Math.max(HEADER_HEIGHT + 6 * rowHeight, 0.7 * window.innerHeight),
+    },
   });
   const gridTemplateColumns = columns.map((column) => column.track).join(' ');
   const minWidth = columns.reduce((sum, column) => sum + column.minWidth, 0);
@@ -258,6 +273,10 @@ export function DataTable<T>({
       }}
       // The scroller holds focusable links; as a region it can also be scrolled by keyboard.
       tabIndex={-1}
+      className={sideways > 0 ? 'tc-sideways' : undefined}
+      onScroll={({ currentTarget: table }) =>
+        setSideways(table.scrollLeft === 0 ? 0 : table.clientWidth)
+      }
     >
       <div role="rowgroup">
         <div

@@ -51,11 +51,20 @@ export abstract class CanvasOverlay extends L.Layer {
   scheduleRedraw(): void {
     if (this.redrawPending) return;
     this.redrawPending = true;
-    queueMicrotask(() => {
+    const run = () => {
       this.redrawPending = false;
       this.redraw();
-    });
+    };
+    if (this.drawsInTaskOfItsOwn) afterThisTask(run);
+    else queueMicrotask(run);
   }
+
+  /**
+   * Whether a drawing waits for a task of its own, right after the one that asked for it: one
+   * that takes tens of milliseconds (thousands of stops) would otherwise lengthen the render
+   * that brought its data, and the page answers no input until both are done.
+   */
+  protected readonly drawsInTaskOfItsOwn: boolean = false;
 
   private redraw(): void {
     const map = this._map as L.Map | undefined;
@@ -102,4 +111,14 @@ export abstract class CanvasOverlay extends L.Layer {
     size: L.Point,
     map: L.Map,
   ): void;
+}
+
+/** Runs `work` in a task of its own, queued now (a message to itself: no timer's clamping). */
+function afterThisTask(work: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    work();
+  };
+  channel.port2.postMessage(null);
 }

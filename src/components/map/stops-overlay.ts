@@ -1,6 +1,7 @@
 import type L from 'leaflet';
 import { worldX, worldY } from '../../lib/geo/mercator.ts';
 import { CanvasOverlay, type ViewTransform } from './canvas-overlay.ts';
+import { StopSprites } from './stop-sprites.ts';
 
 /** A stop on the map: where a node stood, from when to when. */
 export interface StopMark {
@@ -23,11 +24,14 @@ function stopRadius(durationMs: number): number {
 
 /**
  * Stops as discs on one canvas: the node's colour ringed in white and dark, larger the longer the
- * stop, the longest drawn last so short stops nearby stay visible around them.
+ * stop, the longest drawn first so short stops nearby stay visible on them; each disc a stamp of
+ * one drawn once (stop-sprites.ts).
  */
 export class StopsOverlay extends CanvasOverlay {
   private stops: (StopMark & { x: number; y: number; r: number })[] = [];
   private view: ViewTransform | undefined;
+  private readonly sprites = new StopSprites();
+  protected override readonly drawsInTaskOfItsOwn = true;
 
   setData(stops: readonly StopMark[]): void {
     this.stops = stops
@@ -53,24 +57,15 @@ export class StopsOverlay extends CanvasOverlay {
 
   protected draw(context: CanvasRenderingContext2D, view: ViewTransform, size: L.Point): void {
     this.view = view;
+    const ratio = context.getTransform().a;
+    this.sprites.begin();
     for (let i = this.stops.length - 1; i >= 0; i--) {
       const stop = this.stops[i];
       if (!stop) continue;
       const x = stop.x * view.scale + view.dx;
       const y = stop.y * view.scale + view.dy;
       if (x < -stop.r || y < -stop.r || x > size.x + stop.r || y > size.y + stop.r) continue;
-      context.beginPath();
-      context.arc(x, y, stop.r, 0, 2 * Math.PI);
-      context.fillStyle = stop.color;
-      context.fill();
-      context.lineWidth = 2;
-      context.strokeStyle = '#fff';
-      context.stroke();
-      context.beginPath();
-      context.arc(x, y, stop.r + 1.5, 0, 2 * Math.PI);
-      context.lineWidth = 1;
-      context.strokeStyle = 'rgba(0,0,0,0.6)';
-      context.stroke();
+      this.sprites.stamp(context, x, y, stop.r, stop.color, ratio);
     }
   }
 }
