@@ -1,10 +1,12 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
- * The width of the element `ref` holds, known before the first paint (so a chart's first frame
- * already holds its lines) and kept current as the layout changes; 0 until it is measured.
+ * A ref to hold an element, and the element's width, known before the first paint (so a chart's
+ * first frame already holds its lines) and kept current as the layout changes; 0 until it is
+ * measured.
  */
-function useWidthOf(ref: RefObject<HTMLElement | null>): number {
+export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -16,12 +18,6 @@ function useWidthOf(ref: RefObject<HTMLElement | null>): number {
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
-/** `useWidthOf` with a ref of its own. */
-export function useElementWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
-  const ref = useRef<T>(null);
-  return [ref, useWidthOf(ref)];
+  }, []);
+  return [ref, width];
 }
