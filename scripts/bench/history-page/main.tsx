@@ -9,7 +9,7 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { MapContainer } from 'react-leaflet';
 import { Line, LineChart, XAxis, YAxis } from 'recharts';
 import type { Timeslice } from '../../../contract/timeslice.ts';
-import { plotWidth } from '../../../src/components/chart/chart-lines.tsx';
+import { plotWidth } from '../../../src/components/chart/plot-geometry.ts';
 import { TemperatureChart } from '../../../src/components/chart/temperature-chart.tsx';
 import { useElementWidth } from '../../../src/components/use-element-width.ts';
 import { ClusterLayer } from '../../../src/components/map/cluster-layer.tsx';

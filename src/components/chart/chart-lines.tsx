@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
-import { CartesianGrid, LineChart, XAxis, YAxis } from 'recharts';
 import { valueTicks } from '../../lib/history/value-domain.ts';
+import { linearMap, plotBox } from './plot-geometry.ts';
 import { SeriesPaths, type BandPath, type SeriesPath, type Shade } from './series-paths.tsx';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 
@@ -8,15 +8,9 @@ export interface ChartLine extends SeriesPath {
   label: string;
 }
 
-/** Plot geometry shared with the overlay, which maps pixels to instants without asking Recharts. */
-export const chartMargin = { top: 8, right: 16, bottom: 4, left: 4 } as const;
-export const yAxisWidth = 60;
-export const xAxisHeight = 28;
-
-/** The width of the plot inside a chart `width` pixels wide: one column per pixel of it. */
-export function plotWidth(width: number): number {
-  return Math.max(0, Math.floor(width - chartMargin.left - yAxisWidth - chartMargin.right));
-}
+/** Length of a tick mark, and the gap between it and its label. */
+const TICK = 6;
+const TICK_GAP = 2;
 
 interface ChartLinesProps {
   lines: readonly ChartLine[];
@@ -33,9 +27,10 @@ interface ChartLinesProps {
 }
 
 /**
- * Axes, grid and lines: re-rendered only when data, window or size change, never when the cursor
- * moves (the overlay draws that). The ticks are chosen to fit (`timeTicks` leaves 110 px each), so
- * `interval={0}` shows them all and spares Recharts measuring every label in the DOM to thin them.
+ * Axes, grid and lines as one SVG, re-rendered only when data, window or size change, never when
+ * the cursor moves (the overlay draws that). Both axes are linear and their ticks are chosen by
+ * us (`timeTicks` leaves 110 px each, `valueTicks`), so nothing here measures text or reads the
+ * layout: a range's render is a few dozen elements (decision 0159).
  */
 export const ChartLines = memo(function ChartLines({
   lines,
@@ -50,42 +45,53 @@ export const ChartLines = memo(function ChartLines({
   formatTick,
 }: ChartLinesProps) {
   const clipId = `plot-${useId().replace(/:/g, '')}`;
-  const formatValue = (value: number) => `${value}\u00a0${unit}`;
+  const plot = plotBox(width, height);
+  const right = plot.left + plot.width;
+  const bottom = plot.top + plot.height;
+  const x = linearMap(window.from, window.to, plot.left, right);
+  const y = linearMap(domain[0], domain[1], bottom, plot.top);
+  const xs = ticks.map((ts) => ({ ts, at: x.a + ts * x.b }));
+  const ys = valueTicks(domain).map((value) => ({ value, at: y.a + value * y.b }));
   return (
-    <LineChart width={width} height={height} margin={chartMargin} accessibilityLayer={false}>
-      <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
-      <XAxis
-        dataKey="ts"
-        type="number"
-        scale="time"
-        domain={[window.from, window.to]}
-        allowDataOverflow
-        ticks={ticks as number[]}
-        interval={0}
-        tickFormatter={formatTick}
-        height={xAxisHeight}
-        tick={{ fill: 'currentColor', fontSize: 12 }}
-        stroke="currentColor"
-      />
-      <YAxis
-        width={yAxisWidth}
-        tickFormatter={formatValue}
-        type="number"
-        domain={domain}
-        ticks={valueTicks(domain)}
-        interval={0}
-        allowDataOverflow
-        tick={{ fill: 'currentColor', fontSize: 12 }}
-        stroke="currentColor"
-      />
+    <svg width={width} height={height} overflow="visible" fontSize={12}>
+      <g stroke="currentColor" strokeOpacity={0.15} strokeDasharray="3 3">
+        {ys.map(({ value, at }) => (
+          <line key={value} x1={plot.left} x2={right} y1={at} y2={at} />
+        ))}
+        {xs.map(({ ts, at }) => (
+          <line key={ts} x1={at} x2={at} y1={plot.top} y2={bottom} />
+        ))}
+      </g>
+      <g className="chart-axis" stroke="currentColor" fill="none">
+        <path d={`M${plot.left},${plot.top}V${bottom}H${right}`} />
+        {ys.map(({ value, at }) => (
+          <line key={value} x1={plot.left - TICK} x2={plot.left} y1={at} y2={at} />
+        ))}
+        {xs.map(({ ts, at }) => (
+          <line key={ts} x1={at} x2={at} y1={bottom} y2={bottom + TICK} />
+        ))}
+      </g>
+      <g className="chart-axis-labels" fill="currentColor">
+        {ys.map(({ value, at }) => (
+          <text key={value} x={plot.left - TICK - TICK_GAP} y={at} dy="0.355em" textAnchor="end">
+            {`${value}\u00a0${unit}`}
+          </text>
+        ))}
+        {xs.map(({ ts, at }) => (
+          <text key={ts} x={at} y={bottom + TICK + TICK_GAP} dy="0.71em" textAnchor="middle">
+            {formatTick(ts)}
+          </text>
+        ))}
+      </g>
       <SeriesPaths
         lines={lines}
         bands={bands}
         shades={shades}
         clipId={clipId}
-        window={window}
-        domain={domain}
+        plot={plot}
+        x={x}
+        y={y}
       />
-    </LineChart>
+    </svg>
   );
 });

@@ -1,6 +1,4 @@
-import { useMemo } from 'react';
-import { usePlotArea, useXAxisScale, useYAxisScale } from 'recharts';
-import type { TimeSpan } from '../../lib/history/split-range.ts';
+import type { Linear, PlotBox } from './plot-geometry.ts';
 
 /** A line as columns: time and value, oldest first. */
 export interface SeriesPath {
@@ -36,12 +34,6 @@ export interface Shade {
 
 /** Paths are written in tenths of a pixel, as integers, and drawn scaled by this. */
 const SUBPIXELS = 10;
-
-/** Pixel = a + b · value, for a linear axis. */
-interface Linear {
-  a: number;
-  b: number;
-}
 
 /**
  * Both axes are linear (time and °C), so two points fix each scale: projecting every reading with
@@ -96,88 +88,64 @@ function areaOf(band: BandPath, x: Linear, y: Linear): string {
   return d;
 }
 
-/** The linear map through two points of a scale; undefined until Recharts has the scale. */
-function linear(
-  scale: ((value: number) => number | undefined) | undefined,
-  [u, v]: [number, number],
-) {
-  const pu = scale?.(u);
-  const pv = scale?.(v);
-  if (pu === undefined || pv === undefined || u === v) return undefined;
-  const b = (pv - pu) / (v - u);
-  return { a: pu - u * b, b };
-}
-
 /**
- * The lines and bands of the chart, drawn inside Recharts with its own axis scales (the public
- * hooks for custom shapes). Recharts' <Line> builds an object and runs selectors per point, about
- * 25 µs each; one path string per line keeps a chart within a frame. Recharts renders this
- * component several times while it settles its layout; the strings are built once per data and
- * geometry.
+ * The lines and bands of the chart: a line's readings are one path string (a component per
+ * point, as chart libraries draw them, costs tens of microseconds each). Built on each render of
+ * the memoised chart, that is once per data and geometry.
  */
 export function SeriesPaths({
   lines,
   bands = [],
   shades = [],
   clipId,
-  window,
-  domain,
+  plot,
+  x,
+  y,
 }: {
   lines: readonly SeriesPath[];
   bands?: readonly BandPath[];
   shades?: readonly Shade[];
   clipId: string;
-  window: TimeSpan;
-  domain: [number, number];
+  plot: PlotBox;
+  x: Linear;
+  y: Linear;
 }) {
-  const plot = usePlotArea();
-  const x = linear(useXAxisScale(), [window.from, window.to]);
-  const y = linear(useYAxisScale(), domain);
-  const [ax, bx, ay, by] = [x?.a, x?.b, y?.a, y?.b];
-  const paths = useMemo(() => {
-    if (ax === undefined || bx === undefined || ay === undefined || by === undefined)
-      return undefined;
-    const sx = { a: ax, b: bx };
-    const sy = { a: ay, b: by };
-    return {
-      lines: lines.map((line) => pathOf(line.ts, line.values, sx, sy)),
-      areas: bands.map((band) => areaOf(band, sx, sy)),
-      medians: bands.map((band) => pathOf(band.ts, band.median, sx, sy)),
-    };
-  }, [lines, bands, ax, bx, ay, by]);
-  if (!plot || !paths) return null;
+  const paths = {
+    lines: lines.map((line) => pathOf(line.ts, line.values, x, y)),
+    areas: bands.map((band) => areaOf(band, x, y)),
+    medians: bands.map((band) => pathOf(band.ts, band.median, x, y)),
+  };
   return (
     <g className="temperature-lines" clipPath={`url(#${clipId})`}>
       <defs>
         <clipPath id={clipId}>
-          <rect x={plot.x} y={plot.y} width={plot.width} height={plot.height} />
+          <rect x={plot.left} y={plot.top} width={plot.width} height={plot.height} />
         </clipPath>
       </defs>
-      {x &&
-        shades.map((shade) => {
-          const left = x.a + shade.from * x.b;
-          // At least a pixel wide, so a short excursion on a month's chart still shows.
-          const width = Math.max(1, (shade.to - shade.from) * x.b);
-          return (
-            <rect
-              key={`${shade.from}-${shade.to}`}
-              x={left}
-              y={plot.y}
-              width={width}
-              height={plot.height}
-              fill="#e03131"
-              fillOpacity={0.06 + 0.24 * (shade.strength ?? 1)}
-              {...(shade.label !== undefined
-                ? {
-                    role: 'img',
-                    'aria-label': shade.label,
-                    'data-from': shade.from,
-                    'data-to': shade.to,
-                  }
-                : {})}
-            />
-          );
-        })}
+      {shades.map((shade) => {
+        const left = x.a + shade.from * x.b;
+        // At least a pixel wide, so a short excursion on a month's chart still shows.
+        const width = Math.max(1, (shade.to - shade.from) * x.b);
+        return (
+          <rect
+            key={`${shade.from}-${shade.to}`}
+            x={left}
+            y={plot.top}
+            width={width}
+            height={plot.height}
+            fill="#e03131"
+            fillOpacity={0.06 + 0.24 * (shade.strength ?? 1)}
+            {...(shade.label !== undefined
+              ? {
+                  role: 'img',
+                  'aria-label': shade.label,
+                  'data-from': shade.from,
+                  'data-to': shade.to,
+                }
+              : {})}
+          />
+        );
+      })}
       {bands.map((band, i) => (
         <g key={band.key} transform={`scale(${1 / SUBPIXELS})`}>
           <path d={paths.areas[i]} fill={band.color} fillOpacity={0.25} stroke="none" />

@@ -9,15 +9,9 @@ import {
   timeTicks,
 } from '../../lib/history/format-time.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import {
-  ChartLines,
-  chartMargin,
-  plotWidth,
-  xAxisHeight,
-  yAxisWidth,
-  type ChartLine,
-} from './chart-lines.tsx';
+import { ChartLines, type ChartLine } from './chart-lines.tsx';
 import styles from './chart.module.css';
+import { plotBox } from './plot-geometry.ts';
 import type { BandPath, Shade } from './series-paths.tsx';
 import { TimeOverlay } from './time-overlay.tsx';
 
@@ -88,9 +82,8 @@ const reading = (value: number) => t('chart.reading', { value });
  * shaded. Lines arrive reduced with M4 to the plot's pixel columns, so the chart draws the same
  * pixels as with every reading and each kept point is a real one: the tooltip shows measured
  * values at their own time, never interpolated. Zooming asks for the narrower window again, down
- * to every reading. Memoised: the history page renders again with every day that arrives, and
- * Recharts' render (its store, selectors and three passes) was most of each render's cost, for a
- * chart whose data had not changed.
+ * to every reading. Memoised: the history page renders again with every day that arrives, most
+ * often for a chart whose data had not changed.
  */
 export const TemperatureChart = memo(function TemperatureChart({
   width,
@@ -109,12 +102,7 @@ export const TemperatureChart = memo(function TemperatureChart({
   height = 280,
   children,
 }: TemperatureChartProps) {
-  const box = {
-    left: chartMargin.left + yAxisWidth,
-    top: chartMargin.top,
-    width: plotWidth(width),
-    height: Math.max(0, height - chartMargin.top - chartMargin.bottom - xAxisHeight),
-  };
+  const box = plotBox(width, height);
   const domain = useMemo(() => {
     const values = limits.map((l) => l.value);
     if (extent) values.push(...extent);

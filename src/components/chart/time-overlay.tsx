@@ -1,13 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import styles from './chart.module.css';
-
-interface PlotBox {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
+import type { PlotBox } from './plot-geometry.ts';
 
 interface TimeOverlayProps {
   box: PlotBox;

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { observeRectAfterLayout } from './rect-after-layout.ts';
+import { observeRectAfterLayout, scrollUnlessThere } from './scroller-after-layout.ts';
 import {
   memo,
   useCallback,
@@ -226,6 +226,7 @@ export function DataTable<T>({
     overscan: 12,
     getItemKey,
     observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollUnlessThere,
     // What the scroller measures once laid out (its height below): rows for the first frame.
     initialRect: {
       width: 0,

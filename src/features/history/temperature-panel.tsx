@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useEngineAnswer, type RangeHistory } from '../../api/history-engine/use-range-history.ts';
 import type { ChartLine } from '../../components/chart/chart-lines.tsx';
-import { plotWidth } from '../../components/chart/chart-lines.tsx';
+import { plotWidth } from '../../components/chart/plot-geometry.ts';
 import { seriesColor } from '../../components/chart/palette.ts';
 import type { Shade } from '../../components/chart/series-paths.tsx';
 import {
