@@ -8,3 +8,5 @@ import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Switch.css';
 // The Fleet list's "Only nodes with active alarms" filter (InlineInput lays out its label).
 import '@mantine/core/styles/Checkbox.css';
+// The trips panel's choice of table (a chip per table).
+import '@mantine/core/styles/Chip.css';

@@ -2,41 +2,33 @@ import { useEffect, useState } from 'react';
 import L from 'leaflet';
 import { useComputedColorScheme } from '@mantine/core';
 import { useMap } from 'react-leaflet';
-import type { Topology } from 'topojson-specification';
 import coarseUrl from 'world-atlas/countries-110m.json?url';
 import fineUrl from 'world-atlas/countries-50m.json?url';
 import {
   basemapDetail,
-  basemapPieces,
+  nearestFirst,
   piecesInView,
-  worldBasemap,
+  ringsOf,
   type BasemapDetail,
   type BasemapPiece,
-  type WorldBasemap,
 } from '../../lib/geo/world-basemap.ts';
 import { inSlices } from '../../lib/in-slices.ts';
+import { loadPiecesAside } from './basemap-pieces.ts';
 
 const URLS: Record<BasemapDetail, string> = { '110m': coarseUrl, '50m': fineUrl };
-const worlds = new Map<BasemapDetail, Promise<WorldBasemap>>();
+const worlds = new Map<BasemapDetail, Promise<BasemapPiece[]>>();
 
 /**
  * Natural Earth at 1:110m (39 KB gzipped) or 1:50m (236 KB), shipped with the console and each
- * fetched once, only when a map shown at its zoom needs it.
+ * fetched and made into shapes once, in a worker, only when a map shown at its zoom needs it.
  */
-function loadWorld(detail: BasemapDetail): Promise<WorldBasemap> {
+function loadWorld(detail: BasemapDetail): Promise<BasemapPiece[]> {
   const known = worlds.get(detail);
   if (known) return known;
-  const loading = fetch(URLS[detail])
-    .then((response) => {
-      if (!response.ok)
-        throw new Error(`The offline map could not be loaded (${response.status}).`);
-      return response.json() as Promise<Topology>;
-    })
-    .then(worldBasemap)
-    .catch((error: unknown) => {
-      worlds.delete(detail);
-      throw error;
-    });
+  const loading = loadPiecesAside(URLS[detail]).catch((error: unknown) => {
+    worlds.delete(detail);
+    throw error;
+  });
   worlds.set(detail, loading);
   return loading;
 }
@@ -97,11 +89,11 @@ export function OfflineBasemap(): null {
       dashArray: '3 2',
       fill: false,
     };
-    const latLngs = (ring: GeoJSON.Position[]) =>
-      ring.map(([lon = 0, lat = 0]) => L.latLng(lat, lon));
+    const latLngs = (ring: [number, number][]) => ring.map(([lon, lat]) => L.latLng(lat, lon));
     const draw = (piece: BasemapPiece) => {
-      if (piece.kind === 'land') L.polygon(piece.rings.map(latLngs), land).addTo(group);
-      else L.polyline(latLngs(piece.rings[0] ?? []), border).addTo(group);
+      const rings = ringsOf(piece).map(latLngs);
+      if (piece.kind === 'land') L.polygon(rings, land).addTo(group);
+      else L.polyline(rings[0] ?? [], border).addTo(group);
     };
     let pieces: readonly BasemapPiece[] = [];
     const drawn = new Set<BasemapPiece>();
@@ -129,7 +121,7 @@ export function OfflineBasemap(): null {
         const center = map.getCenter();
         // Credited once (each layer's attribution rewrites the control).
         map.attributionControl?.addAttribution(ATTRIBUTION);
-        pieces = basemapPieces(world, { lat: center.lat, lon: center.lng });
+        pieces = nearestFirst(world, { lat: center.lat, lon: center.lng });
         drawInView();
         // A map shown after it was made grows without moving: its new edges need shapes too.
         map.on('moveend resize', drawInView);

@@ -39,40 +39,65 @@ export function worldBasemap(topology: Topology): WorldBasemap {
   };
 }
 
-/** One shape of the basemap: a land polygon (its rings) or one border line, and its box. */
+/**
+ * One shape of the basemap: a land polygon (its rings) or one border line, and its box. Its
+ * positions are columns, so that a worker can hand them over without copying (0159).
+ */
 export interface BasemapPiece {
   kind: 'land' | 'border';
-  /** GeoJSON positions, [lon, lat]: a polygon's rings, or a line as one ring. */
-  rings: GeoJSON.Position[][];
+  /** Longitude, latitude, longitude, … of every ring, one ring after another. */
+  coords: Float64Array;
+  /** Where each ring ends in `coords`. */
+  ends: Uint32Array;
   south: number;
   west: number;
   north: number;
   east: number;
 }
 
-type Box = Pick<BasemapPiece, 'south' | 'west' | 'north' | 'east'>;
-
 /**
- * Widens `box` to hold a ring. A loop of its own, not inside the loop over rings: V8 optimises a
- * long loop while it runs (on-stack replacement) and threw that code away each time an inner
- * loop ended, hundreds of times for the world's shapes (issue 20, docs/decisions/0155-jit-friendly-hot-loops.md).
+ * A piece's box over its positions. A loop of its own, not inside the loop over rings: V8
+ * optimises a long loop while it runs (on-stack replacement) and threw that code away each time
+ * an inner loop ended, hundreds of times for the world's shapes (issue 20,
+ * docs/decisions/0155-jit-friendly-hot-loops.md).
  */
-function widen(box: Box, ring: GeoJSON.Position[]): void {
-  for (let i = 0; i < ring.length; i++) {
-    const position = ring[i];
-    const lon = position?.[0] ?? 0;
-    const lat = position?.[1] ?? 0;
+function boxOf(coords: Float64Array) {
+  const box = { south: 90, west: 180, north: -90, east: -180 };
+  for (let i = 0; i < coords.length; i += 2) {
+    const lon = coords[i] ?? 0;
+    const lat = coords[i + 1] ?? 0;
     if (lat < box.south) box.south = lat;
     if (lat > box.north) box.north = lat;
     if (lon < box.west) box.west = lon;
     if (lon > box.east) box.east = lon;
   }
+  return box;
 }
 
 function piece(kind: BasemapPiece['kind'], rings: GeoJSON.Position[][]): BasemapPiece {
-  const box: Box = { south: 90, west: 180, north: -90, east: -180 };
-  for (const ring of rings) widen(box, ring);
-  return { kind, rings, ...box };
+  const coords = new Float64Array(2 * rings.reduce((n, ring) => n + ring.length, 0));
+  const ends = new Uint32Array(rings.length);
+  let at = 0;
+  rings.forEach((ring, r) => {
+    for (const [lon = 0, lat = 0] of ring) {
+      coords[at++] = lon;
+      coords[at++] = lat;
+    }
+    ends[r] = at;
+  });
+  return { kind, coords, ends, ...boxOf(coords) };
+}
+
+/** The rings of a piece, each as [lon, lat] positions. */
+export function ringsOf(piece: BasemapPiece): [number, number][][] {
+  let start = 0;
+  return Array.from(piece.ends, (end) => {
+    const ring: [number, number][] = [];
+    for (let i = start; i < end; i += 2)
+      ring.push([piece.coords[i] ?? 0, piece.coords[i + 1] ?? 0]);
+    start = end;
+    return ring;
+  });
 }
 
 function polygonsOf(geometry: GeoJSON.Geometry | null): GeoJSON.Position[][][] {
@@ -83,19 +108,24 @@ function polygonsOf(geometry: GeoJSON.Geometry | null): GeoJSON.Position[][][] {
   return [];
 }
 
-/**
- * The basemap as separate shapes, land first, then borders (drawn over it), each nearest to
- * `center` first. Added to a map a few at a time, the shapes under the view appear at once and
- * no task of the page's main thread projects the whole world (docs/decisions/0024-fleet-reports-and-the-history-engine.md, "Fleet reports
- * and the history engine": the offline basemap).
- */
-export function basemapPieces(
-  world: WorldBasemap,
-  center: { lat: number; lon: number },
-): BasemapPiece[] {
+/** The basemap as separate shapes: every land polygon, then every border line. */
+export function basemapPieces(world: WorldBasemap): BasemapPiece[] {
   const features = world.land.type === 'FeatureCollection' ? world.land.features : [world.land];
   const land = features.flatMap((f) => polygonsOf(f.geometry)).map((rings) => piece('land', rings));
   const borders = world.borders.coordinates.map((line) => piece('border', [line]));
+  return [...land, ...borders];
+}
+
+/**
+ * The shapes land first, then borders (drawn over it), each nearest to `center` first. Added to a
+ * map a few at a time, the shapes under the view appear at once and no task of the page's main
+ * thread projects the whole world (docs/decisions/0024-fleet-reports-and-the-history-engine.md,
+ * "Fleet reports and the history engine": the offline basemap).
+ */
+export function nearestFirst(
+  pieces: readonly BasemapPiece[],
+  center: { lat: number; lon: number },
+): BasemapPiece[] {
   const scale = Math.cos((center.lat * Math.PI) / 180);
   // Degrees from the centre to the nearest point of the box (0 inside it), east-west shortened.
   const away = (p: BasemapPiece) => {
@@ -103,12 +133,11 @@ export function basemapPieces(
     const dLon = Math.max(p.west - center.lon, 0, center.lon - p.east) * scale;
     return Math.hypot(dLat, dLon);
   };
-  const nearestFirst = (pieces: BasemapPiece[]) =>
-    pieces
-      .map((p) => ({ p, d: away(p) }))
-      .sort((a, b) => a.d - b.d)
-      .map(({ p }) => p);
-  return [...nearestFirst(land), ...nearestFirst(borders)];
+  const rank = (p: BasemapPiece) => (p.kind === 'land' ? 0 : 1);
+  return pieces
+    .map((p) => ({ p, d: away(p) }))
+    .sort((a, b) => rank(a.p) - rank(b.p) || a.d - b.d)
+    .map(({ p }) => p);
 }
 
 /** A box of the map in degrees, as Leaflet's bounds give it. */
