@@ -16,8 +16,9 @@ import { seedLarge } from '../../server/sim/seed-large.ts';
  * not share its event loop: a fresh SQLite file, or the PostgreSQL database DATABASE_URL names.
  * Unless INGEST_SEED=off (a second instance on a database seeded already) it makes gateways and
  * commissioned nodes; with INGEST_FLEET=large, beside `npm run seed:large`'s fleet and its day of
- * history (10000 nodes), so that ingestion writes into indexes of a realistic size. Prints one JSON line with its address and the gateways' keys, then serves
- * until SIGTERM.
+ * history (10000 nodes), so that ingestion writes into indexes of a realistic size and the
+ * group's day can be read. Prints one JSON line with its address, the gateways' keys and that
+ * group, then serves until SIGTERM.
  */
 const GATEWAYS = 4;
 const INGEST_NODES = 500;
@@ -27,9 +28,12 @@ const url = process.env.DATABASE_URL;
 const store: Store = url ? await openPgStore({ url, poolSize: 10 }) : openSqliteStore(dataDir);
 const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn' }) });
 let gateways: { serial: string; key: string }[] = [];
+/** The large fleet's benchmark group, whose day of history the read benchmarks ask for. */
+let group: string | undefined;
 if (process.env.INGEST_SEED !== 'off') {
   const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
-  if (process.env.INGEST_FLEET === 'large') await seedLarge(cloud.services, ids);
+  if (process.env.INGEST_FLEET === 'large')
+    group = (await seedLarge(cloud.services, ids)).group.uuid;
   gateways = await store.transaction(async (tx) => {
     const { channels } = tx;
     const now = Date.now();
@@ -48,7 +52,7 @@ if (process.env.INGEST_SEED !== 'off') {
   });
 }
 const address = await cloud.app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(JSON.stringify({ url: address, gateways, nodes: INGEST_NODES }) + '\n');
+process.stdout.write(JSON.stringify({ url: address, gateways, nodes: INGEST_NODES, group }) + '\n');
 
 process.on('SIGTERM', () => {
   void cloud.app.close().then(async () => {

@@ -8,6 +8,8 @@ export interface Target {
   url: string;
   gateways: { serial: string; key: string }[];
   nodes: number;
+  /** With the large fleet: its benchmark group (ingest-server.ts). */
+  group?: string;
 }
 
 const RATE = 2_000;

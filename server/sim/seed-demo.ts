@@ -73,6 +73,7 @@ async function seedDemo(services: Services, log: FastifyBaseLogger, options: Dem
     progress: (line) => log.info(line),
     ...options,
   });
+  await services.store.optimize();
   log.info(
     `demo tenant seeded: ${seed.fleet.length} nodes, ${seed.backfill.accepted} messages of ` +
       `history in ${((performance.now() - started) / 1000).toFixed(1)} s`,

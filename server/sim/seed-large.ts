@@ -111,6 +111,7 @@ export async function seedLarge(
     await send({ node: DENSE_SERIAL, sensor: 'gps', type: 'GPS', ts, value });
   }
   await flush();
+  await services.store.optimize();
   return {
     gateway,
     group,

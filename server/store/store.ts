@@ -88,6 +88,11 @@ export abstract class Store<S extends Sql = Sql> extends Repository<S> {
   abstract ping(): Promise<void>;
   /** Why the store cannot serve yet (unreachable, schema not this cloud's), or undefined. */
   abstract notReady(): Promise<string | undefined>;
+  /**
+   * Brings the query planner's statistics up to date after a great many writes (seeding): on
+   * SQLite at once, which it otherwise does within a minute; PostgreSQL's autovacuum does it itself.
+   */
+  abstract optimize(): Promise<void>;
   /** Connections held open, of which idle, and callers waiting for one (for /metrics). */
   abstract connections(): { open: number; idle: number; waiting: number };
   abstract close(): Promise<void>;

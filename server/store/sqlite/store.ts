@@ -44,6 +44,10 @@ export class SqliteStore extends Store<SqliteScope> {
     return undefined;
   }
 
+  optimize(): Promise<void> {
+    return this.db.optimize();
+  }
+
   connections() {
     const open = this.db.raw.isOpen ? 1 : 0;
     return { open, idle: this.db.busy ? 0 : open, waiting: this.db.waiting };
