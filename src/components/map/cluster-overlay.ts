@@ -4,6 +4,7 @@ import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { nodeState, stateColors } from '../../lib/live/node-state.ts';
 import { nearestWithin, type ScreenPoint } from '../../lib/geo/nearest-point.ts';
 import { CanvasOverlay, type ViewTransform } from './canvas-overlay.ts';
+import { ringedDisc } from './ringed-disc.ts';
 
 type Hit = ScreenPoint &
   ({ kind: 'cluster'; id: number; lat: number; lon: number } | { kind: 'node'; node: FleetNode });
@@ -258,13 +259,7 @@ function alarmTriangle(context: CanvasRenderingContext2D, x: number, y: number, 
 function alarmBadge(context: CanvasRenderingContext2D, x: number, y: number, count: number) {
   const text = count > 99 ? '99+' : String(count);
   const radius = text.length > 2 ? 11 : 9;
-  context.beginPath();
-  context.arc(x, y, radius, 0, 2 * Math.PI);
-  context.fillStyle = ALARM_RED;
-  context.fill();
-  context.lineWidth = 2;
-  context.strokeStyle = '#fff';
-  context.stroke();
+  ringedDisc(context, x, y, radius, ALARM_RED);
   context.fillStyle = '#fff';
   context.fillText(text, x, y);
 }

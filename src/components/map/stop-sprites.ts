@@ -1,3 +1,5 @@
+import { ringedDisc } from './ringed-disc.ts';
+
 /** How a disc of radius `r` CSS px is stamped at a pixel ratio: its radius, and its square's side. */
 export function spriteGeometry(r: number, ratio: number): { radius: number; side: number } {
   // Half pixels: at most 15 sizes (5 to 12 px) per colour.
@@ -60,13 +62,7 @@ export class StopSprites {
     if (!context) return undefined;
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     const centre = side / 2 / ratio;
-    context.beginPath();
-    context.arc(centre, centre, radius, 0, 2 * Math.PI);
-    context.fillStyle = color;
-    context.fill();
-    context.lineWidth = 2;
-    context.strokeStyle = '#fff';
-    context.stroke();
+    ringedDisc(context, centre, centre, radius, color);
     context.beginPath();
     context.arc(centre, centre, radius + 1.5, 0, 2 * Math.PI);
     context.lineWidth = 1;
