@@ -89,9 +89,8 @@ export function OfflineBasemap(): null {
       dashArray: '3 2',
       fill: false,
     };
-    const latLngs = (ring: [number, number][]) => ring.map(([lon, lat]) => L.latLng(lat, lon));
     const draw = (piece: BasemapPiece) => {
-      const rings = ringsOf(piece).map(latLngs);
+      const rings = ringsOf(piece, (lon, lat) => L.latLng(lat, lon));
       if (piece.kind === 'land') L.polygon(rings, land).addTo(group);
       else L.polyline(rings[0] ?? [], border).addTo(group);
     };

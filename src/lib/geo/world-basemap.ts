@@ -88,13 +88,13 @@ function piece(kind: BasemapPiece['kind'], rings: GeoJSON.Position[][]): Basemap
   return { kind, coords, ends, ...boxOf(coords) };
 }
 
-/** The rings of a piece, each as [lon, lat] positions. */
-export function ringsOf(piece: BasemapPiece): [number, number][][] {
+/** The rings of a piece, each position made by `at` (a Leaflet LatLng, or [lon, lat]). */
+export function ringsOf<T>(piece: BasemapPiece, at: (lon: number, lat: number) => T): T[][] {
   let start = 0;
   return Array.from(piece.ends, (end) => {
-    const ring: [number, number][] = [];
+    const ring: T[] = [];
     for (let i = start; i < end; i += 2)
-      ring.push([piece.coords[i] ?? 0, piece.coords[i + 1] ?? 0]);
+      ring.push(at(piece.coords[i] ?? 0, piece.coords[i + 1] ?? 0));
     start = end;
     return ring;
   });
