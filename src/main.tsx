@@ -9,16 +9,19 @@ import { loadConfig } from './config/config.ts';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
 import { AppProviders, ThemeProvider } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { I18nProvider } from './i18n/i18n-provider.tsx';
+import { I18nProvider, loadOpeningLanguage } from './i18n/i18n-provider.tsx';
 
 async function start(element: HTMLElement): Promise<void> {
   // Before any request: a refusal by this page's policy is only ever told through this event.
   watchPolicyViolations();
   const root = createRoot(element);
+  // A language other than English is a chunk of its own: fetched beside the configuration.
+  const language = loadOpeningLanguage();
   let config;
   try {
     config = await loadConfig();
   } catch (error) {
+    await language;
     root.render(
       <I18nProvider>
         <ThemeProvider>
@@ -28,6 +31,7 @@ async function start(element: HTMLElement): Promise<void> {
     );
     return;
   }
+  await language;
   const queryClient = createQueryClient();
   const authenticator = await createAuthenticator(config, (refreshed) => {
     // A refreshed token: ask again what was refused. Otherwise the sign-in page takes over.

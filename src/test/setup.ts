@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { applyLanguage } from '../i18n/i18n.ts';
+import { applyLanguage, loadLanguage } from '../i18n/i18n.ts';
 
 afterEach(() => {
   cleanup();
@@ -37,3 +37,5 @@ if (!('fonts' in document)) {
 
 // Every test starts in English, as a browser set to American English would.
 afterEach(() => applyLanguage('en', ['en-US']));
+// Dutch is a chunk of its own in the console; tests switch to it at once, so it is here first.
+await loadLanguage('nl');

@@ -2,12 +2,8 @@ import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { t } from '../../i18n/i18n.ts';
 import { lastAtOrBefore } from '../../lib/history-store/m4.ts';
 import { valueDomain } from '../../lib/history/value-domain.ts';
-import {
-  formatClock,
-  formatInstant,
-  formatTick,
-  timeTicks,
-} from '../../lib/history/format-time.ts';
+import { formatClock, formatInstant, formatTick } from '../../lib/history/format-time.ts';
+import { timeTicks } from '../../lib/history/time-ticks.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { ChartLines, type ChartLine } from './chart-lines.tsx';
 import styles from './chart.module.css';

@@ -1,4 +1,3 @@
-import { scaleTime } from 'd3-scale';
 import { currentLocale, t } from '../../i18n/i18n.ts';
 
 const HOUR = 3_600_000;
@@ -188,14 +187,6 @@ export function formatDuration(ms: number): string {
     return min % 60 ? t('duration.hoursMinutes', { h, min: min % 60 }) : t('duration.hours', { h });
   const d = Math.floor(h / 24);
   return h % 24 ? t('duration.daysHours', { d, h: h % 24 }) : t('duration.days', { d });
-}
-
-/** Round instants for axis ticks (whole hours, midnights…) in the person's time zone. */
-export function timeTicks(from: number, to: number, count: number): number[] {
-  return scaleTime()
-    .domain([new Date(from), new Date(to)])
-    .ticks(Math.max(2, count))
-    .map((date) => date.getTime());
 }
 
 /** "just now", "12 min ago", "3 h ago", "2 days ago". */

@@ -8,8 +8,8 @@ import {
   formatDayLabel,
   formatTimeOfDay,
   formatTick,
-  timeTicks,
 } from './format-time.ts';
+import { timeTicks } from './time-ticks.ts';
 import { valueDomain, valueTicks } from './value-domain.ts';
 
 const ts = Date.UTC(2026, 10, 21, 8, 5, 9);
