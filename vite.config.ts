@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compiledMessages } from './scripts/build/compiled-messages.ts';
 import { precompress } from './scripts/build/precompress.ts';
 
 // `npm run dev` runs the cloud on :8080 and this dev server on :5173; the API, the identity
@@ -8,7 +9,7 @@ import { precompress } from './scripts/build/precompress.ts';
 const cloud = process.env.CLOUD_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), compiledMessages(), precompress()],
   server: {
     port: 5173,
     strictPort: true,

@@ -37,6 +37,8 @@ export default defineConfig({
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          // The console's pure functions speak through t(): both catalogues loaded, English on.
+          setupFiles: ['src/test/languages.ts'],
           // PostgreSQL's own tests, and the cluster behind HAProxy, run in node-pg only.
           exclude: [
             'server/store/postgres/**',

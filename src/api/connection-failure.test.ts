@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { apiRequest, configureApiClient } from './client.ts';
 import {
   explainFailure,
@@ -9,11 +9,8 @@ import {
 import { ApiError } from './errors.ts';
 import { pageError } from './history-engine/engine-client.ts';
 import { engineError } from '../lib/history-store/engine.ts';
-import { applyLanguage, loadLanguage } from '../i18n/i18n.ts';
+import { applyLanguage } from '../i18n/i18n.ts';
 import { say } from '../i18n/message.ts';
-
-// Dutch is a chunk of its own, fetched before it is applied.
-beforeAll(() => loadLanguage('nl'));
 
 /** The sentence the page shows for a failure it explained (the error carries it as data). */
 function words(error: ApiError): string {

@@ -1,12 +1,9 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguage, loadLanguage } from '../i18n/i18n.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/i18n.ts';
 import { describeSignInError } from './oidc-settings.ts';
 import { explainProviderFailure } from './provider-failure.ts';
 import { refusalAdvice } from './refusal-advice.ts';
 import { describeSignOut } from './sign-out-report.ts';
-
-// Dutch is a chunk of its own, fetched before it is applied.
-beforeAll(() => loadLanguage('nl'));
 
 // What the sign-in and sign-out pages say about the sign-in service comes from the catalogues
 // (issue 22 item 4): the English tests sit beside each module; these say it in Dutch.

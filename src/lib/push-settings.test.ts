@@ -1,15 +1,12 @@
 import { Webhook } from 'standardwebhooks';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguage, loadLanguage } from '../i18n/i18n.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../i18n/i18n.ts';
 import {
   generateWebhookSecret,
   pushAddressError,
   pushIntervalError,
   pushSecretError,
 } from './push-settings.ts';
-
-// Dutch is a chunk of its own, fetched before it is applied.
-beforeAll(() => loadLanguage('nl'));
 
 describe('push settings', () => {
   it('accepts http and https addresses only, without credentials', () => {

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { applyLanguage, loadLanguage } from '../i18n/i18n.ts';
+import './languages.ts';
 
 afterEach(() => {
   cleanup();
@@ -34,8 +34,3 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },
   });
 }
-
-// Every test starts in English, as a browser set to American English would.
-afterEach(() => applyLanguage('en', ['en-US']));
-// Dutch is a chunk of its own in the console; tests switch to it at once, so it is here first.
-await loadLanguage('nl');

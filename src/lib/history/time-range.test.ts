@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applyLanguage, loadLanguage } from '../../i18n/i18n.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLanguage } from '../../i18n/i18n.ts';
 import { formatMinute, parseMinute } from './format-time.ts';
 import fc from 'fast-check';
 import {
@@ -10,9 +10,6 @@ import {
   rangeToSearch,
   timeZoneLabel,
 } from './time-range.ts';
-
-// Dutch is a chunk of its own, fetched before it is applied.
-beforeAll(() => loadLanguage('nl'));
 
 const now = Date.UTC(2026, 10, 21, 12, 30);
 
