@@ -4,6 +4,7 @@ import type { ChannelType } from '../contract/channel.ts';
 import { openSqliteStore } from './store/sqlite/store.ts';
 import type { Channel } from './store/channels.ts';
 import type { Store } from './store/store.ts';
+import type { Grant } from './store/users.ts';
 import { seedDemoAccounts } from './sim/demo-accounts.ts';
 import { TEST_SCRYPT } from './auth/passwords.ts';
 import { ReachCache, watchStore } from './reach-cache.ts';
@@ -20,7 +21,16 @@ type Op =
   | { kind: 'sensor'; channel: number; sensor: 'temp' | 'gps' }
   | { kind: 'properties' | 'push'; channel: number; clear: boolean }
   | { kind: 'role-groups'; channel: number; clear: boolean }
-  | { kind: 'give-role' | 'take-role'; user: number };
+  | { kind: 'give-role' | 'take-role'; user: number }
+  | { kind: 'role-grants'; grants: number }
+  | { kind: 'profile' | 'password'; user: number };
+
+/** What the test's permission set may grant: `role-grants` picks a subset (a bit each). */
+const ROLE_GRANTS: Grant[] = [
+  { tenant: 'acme', objectType: 'assets', operation: 'READ' },
+  { tenant: 'acme', objectType: 'groups', operation: 'UPDATE' },
+  { tenant: 'demo', objectType: 'assets.history', operation: 'READ' },
+];
 
 // Few channels, so that changes often meet: a member removed from the group it was added to.
 const index = fc.nat(3);
@@ -53,6 +63,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('role-groups' as const), channel: index, clear: fc.boolean() }),
   fc.record({ kind: fc.constantFrom('give-role' as const, 'take-role' as const), user: fc.nat(1) }),
+  fc.record({ kind: fc.constant('role-grants' as const), grants: fc.nat(7) }),
+  fc.record({ kind: fc.constantFrom('profile' as const, 'password' as const), user: fc.nat(1) }),
 );
 
 /** A permission set that names groups: whoever holds it reaches them. */
@@ -68,6 +80,9 @@ async function all(store: Store, type: ChannelType): Promise<Channel[]> {
   }
   return found;
 }
+
+const grantSet = (grants: readonly Grant[] = []) =>
+  new Set(grants.map((g) => `${g.tenant}:${g.objectType}:${g.operation}`));
 
 const pick = <T>(items: readonly T[], at: number): T | undefined =>
   items.length === 0 ? undefined : items[at % items.length];
@@ -168,6 +183,17 @@ async function apply(store: Store, users: number[], change: Op, serial: number):
     case 'take-role':
       await store.users.removePermissionSets(user, [ROLE]);
       return;
+    case 'role-grants': {
+      const grants = ROLE_GRANTS.filter((_, bit) => (change.grants & (1 << bit)) !== 0);
+      await store.users.definePermissionSet(ROLE, 'Reaches the groups it names', grants);
+      return;
+    }
+    case 'profile':
+      await store.users.updateProfile(user, { name: `Name ${serial}`, email: `${serial}@x.test` });
+      return;
+    case 'password':
+      await store.users.setPasswordHash(user, `hash-${serial}`);
+      return;
     case 'push': {
       const channel = pick(anyChannel, change.channel);
       if (channel) {
@@ -212,6 +238,12 @@ describe('the reach cache', () => {
           for (const [serial, change] of ops.entries()) {
             await apply(watched, users, change, serial);
             for (const user of users) {
+              // The user a token names, with their grants: kept, and equal to a fresh read.
+              const sub = (await raw.users.findById(user))?.sub ?? '';
+              await cache.userWithGrants(sub, watched.users);
+              const kept = await cache.userWithGrants(sub, watched.users);
+              expect(kept?.user).toEqual(await raw.users.findBySub(sub));
+              expect(grantSet(kept?.grants)).toEqual(grantSet(await raw.users.grantsOf(user)));
               for (const type of TYPES) {
                 // Twice: the second answer comes from the cache when nothing changed.
                 await cache.listReachable(user, type);
@@ -266,6 +298,14 @@ describe('the reach cache', () => {
       expect((await cache.listReachable(admin, 'NODE'))[1]?.properties).toBeNull();
       await watched.channels.setProperties(node.id, '{"seen":true}');
       expect((await cache.listReachable(admin, 'NODE'))[1]?.properties).toBe('{"seen":true}');
+
+      // The same for the user a token names and their grants.
+      const sub = (await raw.users.findById(admin))?.sub ?? '';
+      const granted = (await cache.userWithGrants(sub, watched.users))?.grants.length ?? 0;
+      await raw.users.removePermissionSets(admin, ['demo-admin']);
+      expect((await cache.userWithGrants(sub, watched.users))?.grants.length).toBe(granted);
+      await watched.users.removePermissionSets(admin, ['demo-admin']);
+      expect((await cache.userWithGrants(sub, watched.users))?.grants.length).toBeLessThan(granted);
     } finally {
       await raw.close();
     }

@@ -1,6 +1,7 @@
 import type { ChannelType } from '../contract/channel.ts';
 import type { ChannelStore, ChannelSummary } from './store/channels.ts';
 import type { Store } from './store/store.ts';
+import type { Grant, User, UserStore } from './store/users.ts';
 import { keepAtMost } from './bounded-map.ts';
 
 /** Callers whose listings are kept at most; past it the oldest goes. */
@@ -21,14 +22,18 @@ const CHANNEL_READS = new Set<string>([
 const GROUP_READS = new Set<string>(['listMembers', 'nameTaken', 'activeGroupsOf']);
 const ROLE_GROUP_READS = new Set<string>(['findGroups', 'list']);
 /**
- * The user store's writes that change reach: a permission set may name groups its holders reach
- * (`permission_set_groups`), so giving or taking a set changes them. Its other writes (profiles,
- * passwords, grants of a set) do not: grants are checked per request, not kept here.
+ * What the user store answers without changing anything: every other method (a user made or
+ * changed, their permission sets, a set's grants) is a change. Reach depends on the sets a user
+ * holds (a set may name groups), and the kept users with their grants (`userWithGrants`) on all
+ * of it; a write added later counts as a change by default.
  */
-const USER_REACH_WRITES = new Set<string>([
-  'setPermissionSets',
-  'addPermissionSets',
-  'removePermissionSets',
+const USER_READS = new Set<string>([
+  'findByUsername',
+  'findAnyWithPassword',
+  'findById',
+  'findBySub',
+  'count',
+  'grantsOf',
 ]);
 
 /**
@@ -122,10 +127,33 @@ export class ReachCache {
    * nodes and group memberships). `make` may read only what a reach change announces: channels,
    * grants, memberships, permission sets; `key` names everything else it depends on.
    */
-  async kept<T>(userId: number, key: string, make: () => Promise<T>): Promise<T> {
-    this.expire();
+  kept<T>(userId: number, key: string, make: () => Promise<T>): Promise<T> {
     // Apart from derived's keys, which start with the user id.
-    const full = `kept:${userId}:${key}`;
+    return this.keep(`kept:${userId}:${key}`, make);
+  }
+
+  /**
+   * The user a token's subject names, with their grants, kept as reach is: any write of the user
+   * store (a user, their permission sets, a set's grants) forgets it on this instance at once and
+   * on the others when it is announced, and a change made around the cloud (SQL by hand) is seen
+   * within REACH_KEPT_MS. Every request with a token needs both; on PostgreSQL reading them was
+   * most of a kept listing's cost (docs/decisions/0162-token-user-and-grants-kept.md). Frozen:
+   * requests share them.
+   */
+  userWithGrants(
+    sub: string,
+    users: Pick<UserStore, 'findBySub' | 'grantsOf'>,
+  ): Promise<{ user: User; grants: readonly Grant[] } | undefined> {
+    return this.keep(`user:${sub}`, async () => {
+      const user = await users.findBySub(sub);
+      if (user === undefined) return undefined;
+      const grants = await users.grantsOf(user.id);
+      return Object.freeze({ user: Object.freeze(user), grants: Object.freeze(grants) });
+    });
+  }
+
+  private async keep<T>(full: string, make: () => Promise<T>): Promise<T> {
+    this.expire();
     if (this.made.has(full)) return this.made.get(full) as T;
     const generation = this.generation;
     const value = await make();
@@ -167,8 +195,8 @@ export class ReachCache {
 }
 
 /**
- * `store` with its channel, group and role-group writes, and the users' permission sets (and
- * transactions holding them), reported to `cache`.
+ * `store` with its channel, group, role-group and user writes (and transactions holding them),
+ * reported to `cache`.
  * Reads pass through untouched.
  */
 export function watchStore(store: Store, cache: ReachCache, announce = () => {}): Store {
@@ -191,12 +219,7 @@ function watched(
   });
   const groups = watchMethods(store.groups, GROUP_READS, onWrite, done);
   const roleGroups = watchMethods(store.permissionSetGroups, ROLE_GROUP_READS, onWrite, done);
-  const users = watchMethods(
-    store.users,
-    { has: (name: string) => !USER_REACH_WRITES.has(name) },
-    onWrite,
-    done,
-  );
+  const users = watchMethods(store.users, USER_READS, onWrite, done);
   return new Proxy(store, {
     get(target, property) {
       if (property === 'channels') return channels;

@@ -4,18 +4,25 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { testConfig } from '../../server/config.ts';
 import { openSqliteStore } from '../../server/store/sqlite/store.ts';
+import { openPgStore } from '../../server/store/postgres/store.ts';
+import type { Store } from '../../server/store/store.ts';
 import { seedDemoIfEmpty } from '../../server/sim/seed-demo.ts';
 import { ReachCache } from '../../server/reach-cache.ts';
 
 /**
  * The cloud of the listing-load benchmark (listing-load.ts), in a process of its own so that its
- * CPU is read from /proc apart from the load generator's: a fresh SQLite file with the 7-day demo
- * (DEMO_DAYS, as `npm start` seeds it; never an empty cloud). Prints one JSON line (address,
+ * CPU is read from /proc apart from the load generator's: a fresh SQLite file, or the empty
+ * PostgreSQL database DATABASE_URL names, with the 7-day demo (DEMO_DAYS, as `npm start` seeds
+ * it; never an empty cloud). Prints one JSON line (address,
  * channels) and serves until SIGTERM. Told "plain" over IPC it answers every listing with the
  * reach query and a fresh JSON build, as before the reach cache; "ours" puts the cache back.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-listing-'));
-const store = openSqliteStore(dataDir);
+const databaseUrl = process.env.DATABASE_URL;
+const store: Store =
+  databaseUrl === undefined
+    ? openSqliteStore(dataDir)
+    : await openPgStore({ url: databaseUrl, poolSize: 10 });
 const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn' }) });
 const days = Number(process.env.DEMO_DAYS ?? 7);
 if (!(days >= 1))

@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/errors.ts';
-import type { User, UserStore } from '../store/users.ts';
+import type { Grant, User, UserStore } from '../store/users.ts';
 import { Caller } from './caller.ts';
 import type { RolesNote } from './external-accounts.ts';
 
 /** Whom credentials stand for, and until when (a bearer token's `exp`; Basic: no end). */
 export interface Authenticated {
   user: User;
+  /** The user's grants, when the scheme found them with the user; otherwise they are read next. */
+  grants?: readonly Grant[];
   /** Epoch ms after which the credentials are no longer good. */
   expiresAt?: number;
   /** An outside provider's token: what its roles claim held (GET /v1/userinfo says it). */
@@ -110,8 +112,15 @@ export function installAuthentication(
     }
     const credentials = header.slice(space + 1).trim();
     const check = async () => {
-      const { user, expiresAt, roles } = await authenticator.authenticate(credentials, request);
-      return { caller: new Caller(user, await users.grantsOf(user.id)), expiresAt, roles };
+      const { user, grants, expiresAt, roles } = await authenticator.authenticate(
+        credentials,
+        request,
+      );
+      return {
+        caller: new Caller(user, grants ?? (await users.grantsOf(user.id))),
+        expiresAt,
+        roles,
+      };
     };
     try {
       const { caller, expiresAt, roles } = await check();

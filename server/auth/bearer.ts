@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors.ts';
-import type { User } from '../store/users.ts';
+import type { Grant, User } from '../store/users.ts';
 import { AuthFailure, type Authenticated, type Authenticator } from './authenticate.ts';
 import type { RolesNote } from './external-accounts.ts';
 import {
@@ -9,8 +9,13 @@ import {
   type VerifiedClaims,
 } from './token-verifier.ts';
 
-/** Finds (or, for an outside identity provider, makes) the user a verified token stands for. */
-export type UserOfToken = (claims: VerifiedClaims) => Promise<User | undefined>;
+/**
+ * Finds (or, for an outside identity provider, makes) the user a verified token stands for; with
+ * their grants when one statement found both (the built-in provider's tokens).
+ */
+export type UserOfToken = (
+  claims: VerifiedClaims,
+) => Promise<{ user: User; grants?: readonly Grant[] } | undefined>;
 /** What an outside provider's token says of the person's roles. */
 export type RolesOfToken = (claims: VerifiedClaims) => RolesNote;
 
@@ -66,14 +71,14 @@ export class BearerAuthenticator implements Authenticator {
           'that represent a user. Use a dedicated API user with only the permissions it needs.',
       );
     }
-    let user: User | undefined;
+    let found: Awaited<ReturnType<UserOfToken>>;
     try {
-      user = await this.userOf(claims);
+      found = await this.userOf(claims);
     } catch (error) {
       if (error instanceof TokenRejected) this.reject(error.message);
       throw error;
     }
-    if (!user) this.reject('The user of this token does not exist (any more).');
+    if (!found) this.reject('The user of this token does not exist (any more).');
     // The token is taken until its exp plus the clock tolerance: a stream ends when it would be
     // refused, so that reconnecting with the same token cannot start it again.
     const expiresAt =
@@ -81,7 +86,8 @@ export class BearerAuthenticator implements Authenticator {
         ? undefined
         : (claims.exp + this.verifier.clockToleranceSeconds) * 1000;
     return {
-      user,
+      user: found.user,
+      ...(found.grants === undefined ? {} : { grants: found.grants }),
       ...(expiresAt === undefined ? {} : { expiresAt }),
       ...(this.rolesOf ? { roles: this.rolesOf(claims) } : {}),
     };

@@ -41,7 +41,10 @@ export async function setUpIdentity(
     const accounts = new ExternalAccounts(store, external, provider.issuer, services.now, app.log);
     const bearer = new BearerAuthenticator(
       provider,
-      (claims) => accounts.userOf(claims),
+      async (claims) => {
+        const user = await accounts.userOf(claims);
+        return user && { user };
+      },
       (claims) => accounts.rolesNote(claims),
     );
     return { bearer, external: provider };
@@ -67,7 +70,11 @@ export async function setUpIdentity(
     clockToleranceSeconds: clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_S.builtIn,
   });
   return {
-    bearer: new BearerAuthenticator(verifier, (claims) => users.findBySub(claims.sub)),
+    // Every request with a token needs its user and their grants: kept until the user store
+    // changes (reach-cache.ts).
+    bearer: new BearerAuthenticator(verifier, (claims) =>
+      services.reach.userWithGrants(claims.sub, users),
+    ),
     external: null,
   };
 }
