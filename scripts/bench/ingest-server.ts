@@ -26,7 +26,13 @@ const INGEST_NODES = 500;
 const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-bench-ingest-'));
 const url = process.env.DATABASE_URL;
 const store: Store = url ? await openPgStore({ url, poolSize: 10 }) : openSqliteStore(dataDir);
-const cloud = await buildApp({ store, config: testConfig({ dataDir, logLevel: 'warn' }) });
+// Instances of one database share SECRETS_KEY (as `npm run cluster` gives them one), else each
+// would seal with the key of its own DATA_DIR and the second would refuse to start.
+const secretsKey = process.env.SECRETS_KEY || null;
+const cloud = await buildApp({
+  store,
+  config: testConfig({ dataDir, logLevel: 'warn', secretsKey }),
+});
 let gateways: { serial: string; key: string }[] = [];
 /** The large fleet's benchmark group, whose day of history the read benchmarks ask for. */
 let group: string | undefined;
