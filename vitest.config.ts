@@ -37,7 +37,7 @@ export default defineConfig({
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          // The console's pure functions speak through t(): both catalogues loaded, English on.
+          // The console's pure functions speak through t(): Dutch loaded too, English after each test.
           setupFiles: ['src/test/languages.ts'],
           // PostgreSQL's own tests, and the cluster behind HAProxy, run in node-pg only.
           exclude: [

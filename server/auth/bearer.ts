@@ -11,7 +11,7 @@ import {
 
 /**
  * Finds (or, for an outside identity provider, makes) the user a verified token stands for; with
- * their grants when one statement found both (the built-in provider's tokens).
+ * their grants when it has them at hand (the built-in provider's tokens: kept, reach-cache.ts).
  */
 export type UserOfToken = (
   claims: VerifiedClaims,

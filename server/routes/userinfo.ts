@@ -5,10 +5,13 @@ import { responses } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
 import { NoQuery } from '../schemas/params.ts';
 import type { Services } from '../services.ts';
+import type { User } from '../store/users.ts';
 
-function userinfoOf(request: FastifyRequest): UserInfo {
+/** The caller's profile; `shown` in place of their user as the request found it (just changed). */
+function userinfoOf(request: FastifyRequest, shown?: Pick<User, 'name' | 'email'>): UserInfo {
   const caller = callerOf(request);
-  const { sub, username, name, email } = caller.user;
+  const { sub, username } = caller.user;
+  const { name, email } = shown ?? caller.user;
   const roles = request.rolesNote;
   return {
     sub,
@@ -58,7 +61,9 @@ export function userinfoRoutes(app: ZodApp, services: Services): void {
       if (user.passwordHash === null && (name !== undefined || email !== undefined)) {
         const profile = { name: name ?? user.name, email: email ?? user.email };
         await services.store.users.updateProfile(user.id, profile);
-        Object.assign(user, profile);
+        // Not written into the request's user: a token's user is kept and shared by requests
+        // (reach-cache.ts), and the store's change makes the next request read it again.
+        return userinfoOf(request, profile);
       }
       return userinfoOf(request);
     },

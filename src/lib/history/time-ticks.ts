@@ -2,7 +2,7 @@ import { scaleTime } from 'd3-scale';
 
 /**
  * Round instants for axis ticks (whole hours, midnights…) in the person's time zone. Apart from
- * format-time.ts, which the sign-in page and every page's shell import: d3's scales (about 18 KB
+ * format-time.ts, which the sign-in page and every page's shell import: d3's scales (about 14 KB
  * gzip) load with the charts that draw ticks, not with the first page.
  */
 export function timeTicks(from: number, to: number, count: number): number[] {
