@@ -6,6 +6,7 @@ import type { ChannelRecord } from '../contract/channel.ts';
 import { createTestCloud, type TestCloud } from './test/harness.ts';
 import { testEngine } from './test/test-store.ts';
 import { commission } from './test/fixtures.ts';
+import { bearer, tokenFor } from './test/tokens.ts';
 
 /** Within this a reach change made through one instance shows in another's listing. */
 const STALE_MS = 2_000;
@@ -62,5 +63,21 @@ describe.runIf(testEngine() === 'postgres')('the reach cache across instances', 
       return now.includes('Reach two') && now.includes('Renamed quietly');
     });
     expect(took).toBeLessThanOrEqual(STALE_MS);
+  });
+
+  it('a permission set taken away through A is refused through B within 2 s (0162)', async () => {
+    const token = await tokenFor(a, 'fleet', 'demo-fleet');
+    const permissionsThroughB = async () => {
+      const answer = await b.call('GET', '/v1/userinfo', { as: null, headers: bearer(token) });
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.json as { permissions: Record<string, string[]> }).permissions;
+    };
+    // B keeps fleet's user and grants once asked.
+    expect(await permissionsThroughB()).toHaveProperty(['demo:assets']);
+    await a.store.users.removePermissionSets(a.ids.fleet, ['demo-fleet']);
+    const took = await within(async () => !('demo:assets' in (await permissionsThroughB())));
+    expect(took).toBeLessThanOrEqual(STALE_MS);
+    await a.store.users.addPermissionSets(a.ids.fleet, ['demo-fleet']);
+    await within(async () => 'demo:assets' in (await permissionsThroughB()));
   });
 });
