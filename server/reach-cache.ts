@@ -34,6 +34,8 @@ const USER_READS = new Set<string>([
   'findBySub',
   'count',
   'grantsOf',
+  // A write, but of nothing reach or grants depend on: a sign-in must not clear every kept answer.
+  'recordSignIn',
 ]);
 
 /**

@@ -3,6 +3,7 @@ import { throttleAddress } from './client-address.ts';
 import { hashQueued, PasswordQueueFull, verifyQueued } from './password-queue.ts';
 import { needsRehash } from './passwords.ts';
 import type { FailureThrottle } from './throttle.ts';
+import { SignInRecorder } from './sign-in-record.ts';
 
 export type SignInResult =
   | { outcome: 'signed-in'; user: User }
@@ -35,6 +36,7 @@ export class PasswordSignIn {
   private readonly users: UserStore;
   private readonly throttle: FailureThrottle;
   private readonly matches: (password: string, user: User) => Promise<boolean>;
+  private readonly recorder: SignInRecorder;
 
   constructor(
     users: UserStore,
@@ -44,6 +46,7 @@ export class PasswordSignIn {
     this.users = users;
     this.throttle = throttle;
     this.matches = matches;
+    this.recorder = new SignInRecorder(users);
   }
 
   async attempt(username: string, password: string, ip: string): Promise<SignInResult> {
@@ -75,6 +78,7 @@ export class PasswordSignIn {
         // The address's count stays: one account of one's own must not reset it.
         await this.throttle.succeed(keys.nameAtAddress);
         await this.upgrade(user, user.passwordHash, password);
+        await this.recorder.record(user.id);
         return { outcome: 'signed-in', user };
       }
     } else {

@@ -11,7 +11,7 @@ export interface Person {
   /** Built in: an account with a password here; otherwise made by an outside provider. */
   builtIn: boolean;
   permissionSets: string[];
-  /** Outside provider accounts: their last sign-in (epoch ms); built-in accounts keep none. */
+  /** The newest sign-in (epoch ms) by any way: a password here or an outside provider. */
   lastSignIn: number | null;
 }
 

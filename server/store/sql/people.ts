@@ -10,6 +10,9 @@ import { flag } from './values.ts';
 /** A LIKE pattern matching `text` anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
+const newest = (times: (number | null)[]): number | null =>
+  times.reduce<number | null>((a, b) => (a === null ? b : b === null ? a : Math.max(a, b)), null);
+
 export class SqlPeopleStore extends Repository {
   private get people() {
     return this.s.qb
@@ -32,6 +35,7 @@ export class SqlPeopleStore extends Repository {
         'u.tenant',
         'u.password_hash as passwordHash',
         'x.signed_in_at as signedInAt',
+        'u.signed_in_at as passwordSignedInAt',
       ]);
   }
 
@@ -65,7 +69,9 @@ export class SqlPeopleStore extends Repository {
     return row && (await this.withSets([row]))[0];
   }
 
-  private async withSets(rows: (User & { signedInAt: number | null })[]): Promise<Person[]> {
+  private async withSets(
+    rows: (User & { signedInAt: number | null; passwordSignedInAt: number | null })[],
+  ): Promise<Person[]> {
     if (rows.length === 0) return [];
     const sets = await this.s.all(
       this.s.qb
@@ -81,12 +87,15 @@ export class SqlPeopleStore extends Repository {
         )
         .orderBy('ps.name'),
     );
-    return rows.map(({ passwordHash, signedInAt, ...row }) => ({
+    return rows.map(({ passwordHash, signedInAt, passwordSignedInAt, ...row }) => ({
       ...row,
       builtIn: passwordHash !== null,
       permissionSets: sets.filter((set) => set.userId === row.id).map((set) => set.name),
-      // The provider's sign-in time is in seconds (auth_time, iat).
-      lastSignIn: signedInAt === null ? null : Number(signedInAt) * 1000,
+      lastSignIn: newest([
+        // The provider's sign-in time is in seconds (auth_time, iat); ours in milliseconds.
+        signedInAt === null ? null : Number(signedInAt) * 1000,
+        passwordSignedInAt === null ? null : Number(passwordSignedInAt),
+      ]),
     }));
   }
 

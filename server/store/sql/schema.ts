@@ -59,6 +59,8 @@ export interface UsersTable {
   tenant: string;
   password_hash: string | null;
   created_at: number;
+  /** Epoch ms of the newest sign-in with a password here (migration 0015 / 0010). */
+  signed_in_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ChannelsTable {

@@ -160,6 +160,17 @@ export class SqlUserStore extends Repository {
     );
   }
 
+  /** A sign-in with this account's password (Basic, the login page, the password-realm grant). */
+  async recordSignIn(userId: number, at: number): Promise<void> {
+    await this.s.exec(
+      this.s.qb
+        .updateTable('users')
+        .set({ signed_in_at: at })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('signed_in_at', 'is', null), eb('signed_in_at', '<', at)])),
+    );
+  }
+
   async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
     await this.s.exec(
       this.s.qb.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId),
