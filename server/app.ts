@@ -5,7 +5,7 @@ import type { CloudConfig } from './config.ts';
 import type { Store } from './store/store.ts';
 import { closeServices, createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, RequestsAtDebug } from './http/logging.ts';
 import { serverTimeouts } from './http/limits.ts';
 import { ShutdownConnections } from './http/shutdown-connections.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -66,6 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   const app = Fastify({
     logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
     bodyLimit: 65_536,
+    logController: new RequestsAtDebug(),
     // Properties and push settings travel in the query string: a 16 KiB properties object,
     // percent-encoded, needs more than Node's default 16 KiB for the request line and headers.
     ...timeouts,

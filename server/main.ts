@@ -7,17 +7,32 @@ import { Retention } from './retention.ts';
 import { Leadership } from './leadership.ts';
 import { secureDataDir } from './secrets/data-dir.ts';
 import { SecretsKeyMismatchError } from './secrets/key-check.ts';
+import { banner, chooseLogFormat, logStreamFor } from './log-format.ts';
+import { demoUsers } from './sim/demo-accounts.ts';
 
 /** `npm start`: the cloud with the built console on one origin, the demo fleet seeded and live. */
 async function main(): Promise<void> {
   const config = configFromEnv();
+  const terminal = process.stdout.isTTY === true;
+  const format = chooseLogFormat(process.env.LOG_FORMAT, terminal);
   secureDataDir(config.dataDir, (line) => console.warn(`DATA_DIR: ${line}`));
   const store = await openStore(config);
-  const cloud = await buildApp({ store, config });
+  const logStream = logStreamFor(format, terminal);
+  const cloud = await buildApp({ store, config, ...(logStream ? { logStream } : {}) });
   const log = cloud.app.log;
   await seedDemoIfEmpty(cloud.services, log, { days: config.demoDays });
   const address = await cloud.app.listen({ port: config.port, host: config.host });
   log.info(`Telemetry Cloud and console on ${config.publicUrl} (data in ${config.dataDir})`);
+  if (terminal) {
+    const found = await Promise.all(
+      demoUsers.map((user) => store.users.findByUsername(user.username)),
+    );
+    const demoUsernames = found.flatMap((user) => (user ? [user.username] : []));
+    const { dataDir, databaseUrl } = config;
+    process.stdout.write(
+      `${banner({ address: config.publicUrl, dataDir, databaseUrl, demoUsernames })}\n`,
+    );
+  }
 
   let retention: Retention | undefined;
   if (config.retentionDays !== null) {

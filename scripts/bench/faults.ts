@@ -175,7 +175,7 @@ export const faultsBenchmark: Benchmark = {
       env: {
         DEMO_DAYS: process.env.DEMO_DAYS ?? '7',
         SIMULATOR: 'off',
-        // FAULTS_LOG_LEVEL=info: the instances log every request, and the timeline shows the slow ones.
+        // FAULTS_LOG_LEVEL=debug: the instances log every request, and the timeline shows the slow ones.
         LOG_LEVEL: process.env.FAULTS_LOG_LEVEL ?? 'error',
       },
       output: (instance, line) => {

@@ -103,7 +103,7 @@ async function serve<S extends Store>(
       if (match) responseTimes.push(Number(match[1]));
     }
   });
-  const config = testConfig({ dataDir, logLevel: 'info' });
+  const config = testConfig({ dataDir, logLevel: 'debug' });
   const cloud = await buildApp({ store, config, logStream });
   const ids = await seedDemoAccounts(store.users, Date.now(), TEST_SCRYPT);
   const seed = await seedLarge(cloud.services, ids);
