@@ -228,7 +228,12 @@ test('refreshes with the refresh token before the access token expires, and sign
 
   // Sign out: LemonLDAP ends its session and sends the browser back; it has no revocation
   // endpoint, which the console says.
+  const endSession = page.waitForRequest((r) => r.url().startsWith(`${issuer}/oauth2/logout`));
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // With state beside post_logout_redirect_uri: some providers send the browser back only then.
+  const sentOut = new URL((await endSession).url()).searchParams;
+  expect(sentOut.get('post_logout_redirect_uri')).toBe(`${consoleOrigin}/`);
+  expect(sentOut.get('state')).toMatch(/^\w{16,}$/);
   await expect(page).toHaveURL(new RegExp(`^${consoleOrigin}/`));
   const notice = page
     .getByRole('status')

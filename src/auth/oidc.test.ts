@@ -93,7 +93,7 @@ describe('OidcAuthenticator: a token the cloud refuses', () => {
 });
 
 describe('OidcAuthenticator: a sign-in service the browser refuses', () => {
-  it('says the service answered but does not allow this origin (CORS), and what to register', async () => {
+  it('says the service cannot be reached, or does not allow this origin (CORS), and what to register', async () => {
     const manager = fakeManager();
     const signinRedirect = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
@@ -110,10 +110,10 @@ describe('OidcAuthenticator: a sign-in service the browser refuses', () => {
     expect(failure).toMatchObject({
       kind: 'cors',
       message: expect.stringContaining(
-        'The sign-in service at https://sso.example answered, but does not let this console ' +
-          '(https://console.example) read its answers (CORS). Its operator must allow this origin ' +
-          'for the client telemetry-console: redirect URI https://console.example/callback, and ' +
-          'https://console.example where it lists allowed (CORS) origins.',
+        'the service does not let this console (https://console.example) read its answers ' +
+          '(CORS): its operator must allow this origin for the client telemetry-console: ' +
+          'redirect URI https://console.example/callback, and https://console.example where it ' +
+          'lists allowed (CORS) origins.',
       ),
     });
     expect(probes).toEqual(['no-cors https://sso.example/.well-known/openid-configuration']);
@@ -187,9 +187,11 @@ describe('OidcAuthenticator: signing out', () => {
     const auth = signInWith(manager);
     await auth.signOut();
     expect(manager.revokeTokens).not.toHaveBeenCalled();
+    // With state: some providers send the browser back to post_logout_redirect_uri only then.
     expect(manager.signoutRedirect).toHaveBeenCalledWith({
       id_token_hint: 'id-token',
       extraQueryParams: {},
+      state: { signedOut: true },
     });
     expect(readSignOutReport()).toMatchObject({
       refreshToken: 'not-revocable',

@@ -33,6 +33,9 @@ const REFRESH_LOCK = 'telemetry-console:token-refresh';
  */
 const FRESH_TOKEN_MS = 60_000;
 
+/** What the end-session request's `state` stands for; the library sends its id. */
+const SIGNED_OUT_STATE = { signedOut: true } as const;
+
 interface ReturnState {
   returnTo: string;
 }
@@ -305,8 +308,14 @@ export class OidcAuthenticator implements Authenticator {
       try {
         // Ends the session at the provider too, which then sends the browser back to the console.
         // The page stays as it is meanwhile: no sign-in page flashes before the provider's.
-        // The `audience` of sign-in has no business on the sign-out address.
-        await manager.signoutRedirect({ id_token_hint: user?.id_token, extraQueryParams: {} });
+        // The `audience` of sign-in has no business on the sign-out address. `state` goes with
+        // post_logout_redirect_uri: some providers send the browser back only when it is there
+        // (issue 34); the library keeps it and drops it as stale later.
+        await manager.signoutRedirect({
+          id_token_hint: user?.id_token,
+          extraQueryParams: {},
+          state: SIGNED_OUT_STATE,
+        });
       } catch {
         report.providerSession = 'unreachable';
         saveSignOutReport(report);

@@ -51,7 +51,9 @@ describe('advice when the cloud refuses fresh tokens', () => {
       'The console asks the sign-in service for the audience https://api.telemetry.local; a ' +
         'service that ignores that parameter must be configured to add the API’s audience to the ' +
         'access tokens of the client telemetry-console (LemonLDAP::NG: additional audiences; ' +
-        'Keycloak: an audience mapper; Auth0: an API with that identifier), or the cloud’s ' +
+        'Keycloak: an audience mapper; Auth0: an API with that identifier). A service that ' +
+        'follows RFC 8707 gives its tokens the audience of the resource the console asks for: ' +
+        'set the cloud’s AUTH_EXTERNAL_RESOURCE to the API’s audience. Or the cloud’s ' +
         'AUTH_AUDIENCE must name the audience those tokens carry.',
     );
   });

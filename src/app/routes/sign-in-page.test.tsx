@@ -145,14 +145,19 @@ describe('SignInPage (OIDC): every failure named for what it is (issue 21)', () 
     expect(alert).not.toHaveTextContent(/cloud/i);
   });
 
-  it('a provider that answers but not to this origin: CORS, or a proxy’s error page', async () => {
+  it('a failed fetch the probe got an opaque answer for: cannot be reached first, CORS second', async () => {
+    // A proxy's 502 without CORS headers and a provider that does not allow this origin look
+    // alike to the browser; the first is what a person meets most (issue 34).
     const alert = await signInFailing(new TypeError('Failed to fetch'), 'answers');
-    expect(alert).toHaveTextContent('The browser refused the sign-in service’s answer');
+    expect(alert).toHaveTextContent('The sign-in service cannot be reached');
+    expect(alert).not.toHaveTextContent('refused');
     expect(alert).toHaveTextContent(
-      'answered, but does not let this console (https://console.example) read its answers (CORS)',
+      'The sign-in service at https://sso.example gave no answer this console may read. Most ' +
+        'likely it is down or starting, and a proxy in front of it answers with an error page',
     );
     expect(alert).toHaveTextContent(
-      'a proxy in front of the service may be answering with an error page',
+      'If it lasts while the service is up, the service does not let this console ' +
+        '(https://console.example) read its answers (CORS)',
     );
   });
 

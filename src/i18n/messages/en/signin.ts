@@ -32,9 +32,9 @@ export const signin = {
   'auth.provider.policy.title': 'The browser refused the sign-in service',
   'auth.provider.policy':
     'This console’s Content-Security-Policy does not let it connect to {at}. Whoever serves the console must add {at} to connect-src.',
-  'auth.provider.cors.title': 'The browser refused the sign-in service’s answer',
+  'auth.provider.cors.title': 'The sign-in service cannot be reached',
   'auth.provider.cors':
-    'The sign-in service at {at} answered, but does not let this console ({origin}) read its answers (CORS). Its operator must allow this origin for the client {clientId}: redirect URI {origin}/callback, and {origin} where it lists allowed (CORS) origins. (If it is set, a proxy in front of the service may be answering with an error page, which carries no CORS headers.)',
+    'The sign-in service at {at} gave no answer this console may read. Most likely it is down or starting, and a proxy in front of it answers with an error page (such pages carry no CORS headers, so the browser hides them): try again in a moment. If it lasts while the service is up, the service does not let this console ({origin}) read its answers (CORS): its operator must allow this origin for the client {clientId}: redirect URI {origin}/callback, and {origin} where it lists allowed (CORS) origins.',
   'auth.provider.http.title': 'The sign-in service answered with an error',
   'auth.provider.http':
     'The sign-in service at {at} answered HTTP {status}. {gateway, select, yes {That comes from a proxy or gateway in front of it that cannot reach it, or from the service while it starts or is overloaded} other {The service failed}}: try again in a moment. If it lasts, whoever runs the sign-in service must look at it.',
@@ -54,7 +54,7 @@ export const signin = {
     'The service does not know the resource the console asks for (AUTH_EXTERNAL_RESOURCE).',
   'auth.advice.log': 'Whoever runs the sign-in service can tell why from its log.',
   'auth.refusal.audience':
-    '{asked, select, resource {The console asks the sign-in service for the resource {value}; a service that ignores that parameter} audience {The console asks the sign-in service for the audience {value}; a service that ignores that parameter} other {The sign-in service}} must be configured to add the API’s audience to the access tokens of the client{client} (LemonLDAP::NG: additional audiences; Keycloak: an audience mapper; Auth0: an API with that identifier), or the cloud’s AUTH_AUDIENCE must name the audience those tokens carry.',
+    '{asked, select, resource {The console asks the sign-in service for the resource {value}; a service that ignores that parameter} audience {The console asks the sign-in service for the audience {value}; a service that ignores that parameter} other {The sign-in service}} must be configured to add the API’s audience to the access tokens of the client{client} (LemonLDAP::NG: additional audiences; Keycloak: an audience mapper; Auth0: an API with that identifier).{asked, select, resource {} other { A service that follows RFC 8707 gives its tokens the audience of the resource the console asks for: set the cloud’s AUTH_EXTERNAL_RESOURCE to the API’s audience.}} Or the cloud’s AUTH_AUDIENCE must name the audience those tokens carry.',
   'auth.refusal.opaque':
     'The sign-in service issues opaque access tokens to the client{client}. It must issue JWT access tokens for the API (Auth0: an API with the identifier of AUTH_AUDIENCE; LemonLDAP::NG: "JWT access tokens"), or the cloud must introspect them: AUTH_EXTERNAL_INTROSPECTION_URL with a confidential client’s ID and secret.',
   'auth.refusal.clientIds':

@@ -35,9 +35,9 @@ export const signin: Record<keyof typeof en, string> = {
   'auth.provider.policy.title': 'De browser weigerde de inlogdienst',
   'auth.provider.policy':
     'De Content-Security-Policy van deze console staat geen verbinding met {at} toe. Wie de console aanbiedt, moet {at} aan connect-src toevoegen.',
-  'auth.provider.cors.title': 'De browser weigerde het antwoord van de inlogdienst',
+  'auth.provider.cors.title': 'De inlogdienst is niet bereikbaar',
   'auth.provider.cors':
-    'De inlogdienst op {at} antwoordde, maar laat deze console ({origin}) zijn antwoorden niet lezen (CORS). De beheerder moet deze origin toestaan voor de client {clientId}: redirect-URI {origin}/callback, en {origin} waar de dienst toegestane (CORS-)origins noemt. (Als dat al zo is, antwoordt misschien een proxy voor de dienst met een foutpagina, die geen CORS-headers heeft.)',
+    'De inlogdienst op {at} gaf geen antwoord dat deze console mag lezen. Waarschijnlijk is hij uit de lucht of start hij op, en antwoordt een proxy ervoor met een foutpagina (zulke pagina’s hebben geen CORS-headers, dus de browser verbergt ze): probeer het zo opnieuw. Duurt het voort terwijl de dienst draait, dan laat de dienst deze console ({origin}) zijn antwoorden niet lezen (CORS): de beheerder moet deze origin toestaan voor de client {clientId}: redirect-URI {origin}/callback, en {origin} waar de dienst toegestane (CORS-)origins noemt.',
   'auth.provider.http.title': 'De inlogdienst antwoordde met een fout',
   'auth.provider.http':
     'De inlogdienst op {at} antwoordde HTTP {status}. {gateway, select, yes {Dat komt van een proxy of gateway ervoor die hem niet bereikt, of van de dienst terwijl hij opstart of overbelast is} other {De dienst faalde}}: probeer het zo opnieuw. Duurt het voort, dan moet wie de inlogdienst beheert ernaar kijken.',
@@ -57,7 +57,7 @@ export const signin: Record<keyof typeof en, string> = {
     'De dienst kent de resource niet die de console vraagt (AUTH_EXTERNAL_RESOURCE).',
   'auth.advice.log': 'Wie de inlogdienst beheert, kan in het logboek zien waarom.',
   'auth.refusal.audience':
-    '{asked, select, resource {De console vraagt de inlogdienst om de resource {value}; een dienst die die parameter negeert,} audience {De console vraagt de inlogdienst om de audience {value}; een dienst die die parameter negeert,} other {De inlogdienst}} moet zo zijn ingesteld dat hij de audience van de API aan de access tokens van de client{client} toevoegt (LemonLDAP::NG: extra audiences; Keycloak: een audience mapper; Auth0: een API met die identifier), of AUTH_AUDIENCE van de cloud moet de audience noemen die die tokens dragen.',
+    '{asked, select, resource {De console vraagt de inlogdienst om de resource {value}; een dienst die die parameter negeert,} audience {De console vraagt de inlogdienst om de audience {value}; een dienst die die parameter negeert,} other {De inlogdienst}} moet zo zijn ingesteld dat hij de audience van de API aan de access tokens van de client{client} toevoegt (LemonLDAP::NG: extra audiences; Keycloak: een audience mapper; Auth0: een API met die identifier).{asked, select, resource {} other { Een dienst die RFC 8707 volgt, geeft zijn tokens de audience van de resource die de console vraagt: zet AUTH_EXTERNAL_RESOURCE van de cloud op de audience van de API.}} Of AUTH_AUDIENCE van de cloud moet de audience noemen die die tokens dragen.',
   'auth.refusal.opaque':
     'De inlogdienst geeft de client{client} ondoorzichtige access tokens. Hij moet JWT-access tokens voor de API uitgeven (Auth0: een API met de identifier van AUTH_AUDIENCE; LemonLDAP::NG: "JWT access tokens"), of de cloud moet ze introspecteren: AUTH_EXTERNAL_INTROSPECTION_URL met de ID en het geheim van een vertrouwelijke client.',
   'auth.refusal.clientIds':
