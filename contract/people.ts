@@ -19,12 +19,32 @@ export const PersonSummary = z
       .number()
       .int()
       .optional()
-      .describe('Epoch ms of the last sign-in through the outside provider; absent for built-in'),
+      .describe(
+        'Epoch ms of the newest sign-in: with a password here (Basic, login page, ' +
+          'password-realm grant) or through the outside provider; absent when none was recorded',
+      ),
   })
   .meta({ id: 'PersonSummary' });
 export type PersonSummary = z.infer<typeof PersonSummary>;
 
 export const PersonList = z.array(PersonSummary).meta({ id: 'PersonList' });
+
+/**
+ * A channel found by name or serial among the tenants where the caller looks people up, so
+ * support can explain a channel out of their own reach (docs/decisions/0179).
+ */
+export const ChannelMatch = z
+  .object({
+    uuid: z.string(),
+    name: z.string(),
+    channelType: z.enum(['NODE', 'SENSOR', 'GROUP', 'GATEWAY']),
+    tenant: z.string(),
+    active: z.boolean(),
+    reference: z.string().optional().describe('The serial of a node or gateway'),
+  })
+  .meta({ id: 'ChannelMatch' });
+export type ChannelMatch = z.infer<typeof ChannelMatch>;
+export const ChannelMatchList = z.array(ChannelMatch).meta({ id: 'ChannelMatchList' });
 
 const Grant = z.object({ tenant: z.string(), objectType: z.string(), operation: Operation });
 
@@ -90,6 +110,13 @@ export const AccessVerdict = z
         grantedBy: z
           .array(z.string())
           .describe('Permission sets the person does not hold that would grant it'),
+        grantedOnlyBy: z
+          .array(z.string())
+          .optional()
+          .describe(
+            'Of grantedBy: the sets that would give the person this permission and nothing else ' +
+              'they lack (no other grant, no other group): the change to suggest',
+          ),
       })
       .optional(),
   })
@@ -115,6 +142,13 @@ export const AccessExplanation = z
             group: Ref,
             member: Ref,
             permissionSets: z.array(z.string()).describe('Sets whose holders reach the group'),
+            onlyBy: z
+              .array(z.string())
+              .optional()
+              .describe(
+                'Of permissionSets: those that would put the group in reach and give the ' +
+                  'person nothing else they lack',
+              ),
           }),
         )
         .describe(

@@ -97,3 +97,20 @@ test('an admin sees a failing push turn red and recover', async ({ page, request
     await new Promise((resolve) => receiver.close(resolve));
   }
 });
+
+// Issue 34, item 5: a channel out of support's own reach, found by the name a caller gives.
+test('support finds Reefer 07 by name in Check access, though it is out of their own reach', async ({
+  page,
+}) => {
+  await signIn(page, 'support', paths.people.href());
+  await page.getByRole('searchbox', { name: /Search people/ }).fill('fleet');
+  await page.getByRole('table', { name: 'People' }).getByRole('link', { name: 'fleet' }).click();
+  const check = page.getByRole('region', { name: 'Check access for fleet' });
+  await check.getByRole('searchbox', { name: 'Channel' }).fill('Reefer 07');
+  await check.getByRole('button', { name: /^Reefer 07 · / }).click();
+  await expect(check.getByRole('heading', { name: 'Can fleet use Reefer 07?' })).toBeVisible();
+  await expect(
+    check.getByText('fleet reaches Reefer 07 through the group Cold chain'),
+  ).toBeVisible();
+  await expect(page.getByText('No channel in your reach matches')).toHaveCount(0);
+});

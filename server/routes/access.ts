@@ -18,6 +18,7 @@ import type { Person, PermissionSetInfo, ReachFacts } from '../store/people.ts';
 import { channelDecision } from './channel-access.ts';
 import { operationNeeds as rows } from './operation-needs.ts';
 import { personInView } from './people.ts';
+import { setsAddingOnly, setsReachingOnly, type Holding } from '../auth/smallest-change.ts';
 
 /** Each explained operation: the request it stands for and what that route needs. */
 function requestFor(
@@ -56,6 +57,7 @@ function reachPaths(
   facts: ReachFacts,
   person: Person,
   names: Map<number, { uuid: string; name: string }>,
+  onlyBy: (groupId: number) => string[],
 ): { paths: ReachPath[]; nearest: AccessExplanation['reach']['nearest'] } {
   const paths: ReachPath[] = [];
   const nearest: AccessExplanation['reach']['nearest'] = [];
@@ -81,7 +83,12 @@ function reachPaths(
       if (through) {
         paths.push({ kind: 'group', group: groupRef, member: ref, through, permissionSets: held });
       } else {
-        nearest.push({ group: groupRef, member: ref, permissionSets: naming });
+        nearest.push({
+          group: groupRef,
+          member: ref,
+          permissionSets: naming,
+          onlyBy: onlyBy(group.id).filter((set) => naming.includes(set)),
+        });
       }
     }
   }
@@ -92,6 +99,7 @@ function permissionOf(
   decision: AccessDecision,
   person: Person,
   sets: readonly PermissionSetInfo[],
+  holding: Holding,
 ): AccessVerdict['permission'] {
   if (!('permission' in decision) || !decision.permission) return undefined;
   const p = decision.permission;
@@ -104,11 +112,14 @@ function permissionOf(
     )
     .map((set) => set.name);
   const heldBy = granting.filter((name) => person.permissionSets.includes(name));
+  const grantedBy = granting.filter((name) => !heldBy.includes(name));
+  const wanted = { tenant: p.tenant, objectType: p.objectType, operation: p.operation };
   return {
     ...p,
     held: heldBy.length > 0,
     heldBy,
-    grantedBy: granting.filter((name) => !heldBy.includes(name)),
+    grantedBy,
+    grantedOnlyBy: setsAddingOnly(sets, holding, wanted).filter((name) => grantedBy.includes(name)),
   };
 }
 
@@ -155,6 +166,12 @@ export function accessRoutes(app: ZodApp, services: Services): void {
         store.people.reachFacts(user.id, channel),
         store.channels.isReachable(user.id, channel),
       ]);
+      // What the person holds today, so that a suggested change adds only what was asked for.
+      const mine = sets.filter((set) => person.permissionSets.includes(set.name));
+      const holding: Holding = {
+        grants: await store.users.grantsOf(user.id),
+        groupIds: new Set(mine.flatMap((set) => set.groupIds)),
+      };
       const ids = channel.nodeId === null ? [channel.id] : [channel.id, channel.nodeId];
       const names = new Map(
         (await store.channels.namesOf(ids)).map((c) => [c.id, { uuid: c.uuid, name: c.name }]),
@@ -170,7 +187,7 @@ export function accessRoutes(app: ZodApp, services: Services): void {
         // is still worth saying, so the permission is that of the same decision in reach.
         const inReach =
           decision.status === 404 ? decideChannel(them, uuid, channel, true, need) : decision;
-        const permission = permissionOf(inReach, person, sets);
+        const permission = permissionOf(inReach, person, sets, holding);
         verdicts.push({
           operation,
           request: asked,
@@ -189,7 +206,12 @@ export function accessRoutes(app: ZodApp, services: Services): void {
           tenant: channel.tenant,
           active: channel.active,
         },
-        reach: { reachable, ...reachPaths(channel, facts, person, names) },
+        reach: {
+          reachable,
+          ...reachPaths(channel, facts, person, names, (groupId) =>
+            setsReachingOnly(sets, holding, groupId),
+          ),
+        },
         verdicts,
       };
     },

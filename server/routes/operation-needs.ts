@@ -196,6 +196,9 @@ export const operationNeeds = {
     someTenant: { objectTypes: ['users'], operation: 'READ', action: 'looking people up' },
   },
   'GET /v1/users/{userId}': { person: { param: 'userId' } },
+  'GET /v1/channels/lookup': {
+    someTenant: { objectTypes: ['users'], operation: 'READ', action: 'looking channels up' },
+  },
   'GET /v1/channels/{channelUuid}/access': {
     person: { param: 'user', in: 'query', andChannel: true },
   },

@@ -114,7 +114,8 @@ describe('the access explainer', () => {
     expect(verdict(answer, 'UPDATE')).toMatchObject({
       status: 403,
       message: 'Refused: setting properties needs UPDATE on assets in tenant demo.',
-      permission: { held: false, heldBy: [], grantedBy: ['demo-admin'] },
+      // demo-admin grants it, but with everything else: never the change to suggest (issue 34).
+      permission: { held: false, heldBy: [], grantedBy: ['demo-admin'], grantedOnlyBy: [] },
     });
   });
 
@@ -128,9 +129,22 @@ describe('the access explainer', () => {
         group: { uuid: data.groups.west.uuid, name: 'West' },
         member: { uuid: data.nodes.w.node.uuid, name: 'Van West' },
         permissionSets: [],
+        onlyBy: [],
       },
     ]);
     expect(answer.verdicts.map((v) => v.status)).toEqual([404, 404, 404, 404]);
+  });
+
+  it('suggests the role that gives exactly the missing permission, not the one that gives everything', async () => {
+    const { cloud, data } = suite;
+    await cloud.store.users.definePermissionSet('demo-editor', 'Edits demo assets', [
+      { tenant: 'demo', objectType: 'assets', operation: 'UPDATE' },
+    ]);
+    const answer = await explain(cloud, data.nodes.s.node.uuid, await idOf(cloud, 'fleet'));
+    expect(verdict(answer, 'UPDATE')?.permission).toMatchObject({
+      grantedBy: ['demo-admin', 'demo-editor'],
+      grantedOnlyBy: ['demo-editor'],
+    });
   });
 
   it('finds why fleet cannot read a decommissioned node’s history, and who decommissioned it', async () => {

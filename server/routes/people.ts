@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PersonList, PersonProfile, type PersonSummary } from '../../contract/people.ts';
+import {
+  ChannelMatchList,
+  PersonList,
+  PersonProfile,
+  type PersonSummary,
+} from '../../contract/people.ts';
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
@@ -12,6 +17,8 @@ import { requireSomeTenant } from './need-checks.ts';
 
 /** People listed at most per request: a search narrows it. */
 const PEOPLE_MAX = 500;
+/** Channels a lookup answers at most: a picker shows a few, and a longer name narrows it. */
+const CHANNELS_MAX = 20;
 
 const summaryOf = (person: Person): PersonSummary => ({
   id: person.sub,
@@ -55,6 +62,38 @@ export function peopleRoutes(app: ZodApp, services: Services): void {
       const tenants = caller.tenantsWith('users', 'READ');
       const people = await services.store.people.list(tenants, request.query.filter, PEOPLE_MAX);
       return people.map(summaryOf);
+    },
+  );
+
+  app.get(
+    '/v1/channels/lookup',
+    {
+      schema: {
+        tags: ['extension: people'],
+        summary: 'Channels by name, to explain access (extension)',
+        description:
+          'Channels of the tenants where the caller holds READ on `users`, whether or not the ' +
+          'caller reaches them (decommissioned ones too): `filter` matches the name or serial, ' +
+          `case-insensitively, as a substring. By name, at most ${CHANNELS_MAX}. For the access ` +
+          'explainer: support must find the channel a person asks about.',
+        querystring: z.strictObject({ filter: Filter.optional() }),
+        response: responses(ChannelMatchList, ['BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN']),
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      requireSomeTenant(caller, operationNeeds['GET /v1/channels/lookup'].someTenant);
+      const tenants = caller.tenantsWith('users', 'READ');
+      const found = await services.store.people.channelsNamed(
+        tenants,
+        request.query.filter,
+        CHANNELS_MAX,
+      );
+      return found.map(({ type, reference, ...channel }) => ({
+        ...channel,
+        channelType: type,
+        ...(reference !== null ? { reference } : {}),
+      }));
     },
   );
 

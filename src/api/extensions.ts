@@ -32,6 +32,8 @@ export interface CloudExtensions {
   people: boolean;
   /** GET /v1/channels/{uuid}/access?user=: why a person may or may not use a channel. */
   accessExplainer: boolean;
+  /** Channels by name among the tenants where one looks people up (GET /v1/channels/lookup). */
+  channelLookup: boolean;
   /** GET /v1/audit: every change made through the API (docs/decisions/0070-audit-trail.md). */
   audit: boolean;
   /** GET /v1/push/health and /v1/channels/{uuid}/push/health (docs/decisions/0072-push-health.md). */
@@ -53,6 +55,7 @@ const none: CloudExtensions = {
   placeNames: false,
   people: false,
   accessExplainer: false,
+  channelLookup: false,
   audit: false,
   pushHealth: false,
   pushTest: false,
@@ -115,6 +118,7 @@ export function extensionsOf(paths: Paths): CloudExtensions {
         (path) => /^\/v1\/users\/\{[^}]+\}$/.test(path) && offers(path, 'get'),
       ),
     accessExplainer: onChannel('access', 'get'),
+    channelLookup: offers('/v1/channels/lookup', 'get'),
     audit: offers('/v1/audit', 'get'),
     pushHealth: offers('/v1/push/health', 'get') && onChannel('push/health', 'get'),
     pushTest: onChannel('push/test', 'post'),

@@ -6,6 +6,7 @@ const peopleKeys = {
   all: ['people'] as const,
   list: (filter: string) => [...peopleKeys.all, 'list', filter] as const,
   person: (id: string) => [...peopleKeys.all, 'person', id] as const,
+  lookup: (filter: string) => [...peopleKeys.all, 'channel-lookup', filter] as const,
   access: (channelUuid: string, userId: string) =>
     [...peopleKeys.all, 'access', channelUuid, userId] as const,
   reach: (channelUuid: string) => ['channels', 'reach', channelUuid] as const,
@@ -28,6 +29,19 @@ export const personQuery = (id: string) =>
     queryKey: peopleKeys.person(id),
     queryFn: ({ signal }) =>
       apiRequest(`/v1/users/${segment(id)}`, { schema: (s) => s.PersonProfile, signal }),
+    staleTime: 30_000,
+  });
+
+/** Channels named like `filter` in the tenants where the caller looks people up, reach or not. */
+export const channelLookupQuery = (filter: string) =>
+  queryOptions({
+    queryKey: peopleKeys.lookup(filter),
+    queryFn: ({ signal }) =>
+      apiRequest('/v1/channels/lookup', {
+        query: { filter },
+        schema: (s) => s.ChannelMatchList,
+        signal,
+      }),
     staleTime: 30_000,
   });
 

@@ -9,7 +9,12 @@ export { PlaceName } from '../../contract/places.ts';
 export { LiveEnd, LiveOpen } from '../../contract/live.ts';
 export { TimesliceList } from '../../contract/timeslice.ts';
 export { UserInfo } from '../../contract/userinfo.ts';
-export { PersonList, PersonProfile, AccessExplanation } from '../../contract/people.ts';
+export {
+  PersonList,
+  PersonProfile,
+  AccessExplanation,
+  ChannelMatchList,
+} from '../../contract/people.ts';
 export { AuditPage } from '../../contract/audit.ts';
 export { PushHealth, PushHealthList, PushTestResult } from '../../contract/push-health.ts';
 export { ChannelReach } from '../../contract/channel-reach.ts';

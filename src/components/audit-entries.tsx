@@ -80,6 +80,12 @@ export function AuditEntries({
                         {t('audit.openChannel', { channel: entry.channel.name })}
                       </Anchor>
                     )}
+                    {/* A membership names two channels: each has its link (issue 34). */}
+                    {entry.member && (
+                      <Anchor component={Link} to={paths.channel.href(entry.member.uuid)} size="xs">
+                        {t('audit.openChannel', { channel: entry.member.name })}
+                      </Anchor>
+                    )}
                     {actions?.(entry)}
                   </Group>
                   {entry.result !== 'OK' && (

@@ -70,6 +70,36 @@ describe('the Activity page', () => {
     });
   });
 
+  it('links each channel a membership change names: the member and the group (issue 34)', async () => {
+    const GROUP = '5a1c2d3e-0000-4000-8000-0000000000cc';
+    const removed = entry(5, {
+      kind: 'group.member-removed',
+      channel: { uuid: GROUP, name: 'Cold chain' },
+      member: { uuid: REEFER, name: 'Reefer 07' },
+    });
+    fakeCloud((url) => {
+      if (url.pathname === '/v1/openapi.json') {
+        return json({ paths: { '/v1/audit': { get: {} } } });
+      }
+      if (url.pathname === '/v1/audit') return json({ entries: [removed] });
+      return json({ status: 'NOT_FOUND', message: 'no' }, 404);
+    });
+    renderPage(<Component />, support, { path: '/activity', url: '/activity' });
+    const table = await screen.findByRole('table', { name: 'Changes' }, { timeout: 15_000 });
+    const row = within(table)
+      .getByText(/removed Reefer 07 from Cold chain/)
+      .closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByRole('link', { name: 'Open Reefer 07' })).toHaveAttribute(
+      'href',
+      `/channels/${REEFER}`,
+    );
+    expect(within(row).getByRole('link', { name: 'Open Cold chain' })).toHaveAttribute(
+      'href',
+      `/channels/${GROUP}`,
+    );
+  });
+
   it('refuses a time range that ends before it starts, asking nothing', async () => {
     const calls = fakeCloud((url) =>
       url.pathname === '/v1/openapi.json'

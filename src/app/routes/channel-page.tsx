@@ -17,6 +17,7 @@ import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
 import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
 import { PushPanel } from '../../features/push/push-panel.tsx';
 import { UnreachableChannel } from '../../components/unreachable-channel.tsx';
+import { ChannelNotFound } from './channel-not-found.tsx';
 import { t } from '../../i18n/i18n.ts';
 
 export function loader({ params, context }: LoaderFunctionArgs) {
@@ -50,9 +51,15 @@ export function Component() {
   if (channel === undefined) {
     const name =
       cachedChannelName(queryClient, channelUuid) ?? cachedNodeName(queryClient, channelUuid);
-    if (isApiError(error, 404) || isApiError(error, 400)) {
-      return <UnreachableChannel why="missing" name={name} />;
+    if (isApiError(error, 404)) {
+      return (
+        <ChannelNotFound
+          channelUuid={channelUuid}
+          otherwise={<UnreachableChannel why="missing" name={name} />}
+        />
+      );
     }
+    if (isApiError(error, 400)) return <UnreachableChannel why="missing" name={name} />;
     if (isApiError(error, 403)) return <UnreachableChannel why="forbidden" name={name} />;
     return (
       <ApiErrorAlert

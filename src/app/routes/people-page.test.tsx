@@ -140,6 +140,18 @@ function cloud(explanation: AccessExplanation, paths: object = offered) {
         { uuid: VAN, name: 'Van 07', channelType: 'NODE', reference: 'VAN-07', active: true },
       ]);
     }
+    if (url.pathname === '/v1/channels/lookup') {
+      return json([
+        {
+          uuid: VAN,
+          name: 'Van 07',
+          channelType: 'NODE',
+          tenant: 'demo',
+          reference: 'VAN-07',
+          active: true,
+        },
+      ]);
+    }
     if (url.pathname === '/v1/audit') return json({ entries: [decommissionEntry] });
     return json({ status: 'NOT_FOUND', message: 'no' }, 404);
   });
@@ -185,8 +197,34 @@ describe('the People page', () => {
       'Allowedfleet may read its history: READ on assets.history in tenant demo, from demo-fleet.',
     );
     expect(items[1]).toHaveTextContent(
-      'Refusedfleet may not change its properties and push: UPDATE on assets in tenant demo is missing.What would change it: giving fleet the role demo-admin.',
+      'Refusedfleet may not change its properties and push: UPDATE on assets in tenant demo is ' +
+        'missing.What would change it: a role that grants only UPDATE on assets in tenant demo: ' +
+        'demo-admin would give fleet more than that. An operator makes one (npm run permission-sets).',
     );
+    expect(items[1]).not.toHaveTextContent('giving fleet the role demo-admin');
+  });
+
+  it('finds a channel out of support’s reach by name, through the cloud’s lookup', async () => {
+    const calls = cloud(inReach, { ...offered, '/v1/channels/lookup': { get: {} } });
+    renderPage(<Component />, support, { path: '/people', url: '/people?person=sub-fleet' });
+    await userEvent.type(
+      await screen.findByRole('searchbox', { name: /Channel/ }, { timeout: 15_000 }),
+      'Van 07',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Van 07 · VAN-07' }));
+    expect(
+      await screen.findByText(
+        'fleet reaches Van 07 through the group Vans Westpoort, which the role demo-fleet reaches.',
+      ),
+    ).toBeVisible();
+    // Asked of the cloud by name, not looked for in support's own listing.
+    expect(
+      calls.some(
+        (c) =>
+          c.url.pathname === '/v1/channels/lookup' && c.url.searchParams.get('filter') === 'van 07',
+      ),
+    ).toBe(true);
+    expect(calls.some((c) => c.url.pathname === '/v1/channels')).toBe(false);
   });
 
   it('explains a decommissioned node out of reach and shows who decommissioned it', async () => {

@@ -29,11 +29,13 @@ function Person({
   channel,
   explainer,
   audit,
+  lookup,
 }: {
   id: string;
   channel: string | undefined;
   explainer: boolean;
   audit: boolean;
+  lookup: boolean;
 }) {
   const navigate = useNavigate();
   const { data: profile, error, isPending, refetch } = useQuery(personQuery(id));
@@ -50,6 +52,7 @@ function Person({
         }
         offered={explainer}
         auditOffered={audit}
+        lookupOffered={lookup}
       />
       <PersonProfile profile={profile} />
       <Paper withBorder p="md" component="section" aria-labelledby="person-matrix-title">
@@ -109,6 +112,7 @@ export function Component() {
           channel={channel}
           explainer={extensions.accessExplainer}
           audit={extensions.audit}
+          lookup={extensions.channelLookup}
         />
       )}
       {/* Last sign-ins and changes have no zone of their own: named once, here (issue 22). */}

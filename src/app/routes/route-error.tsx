@@ -4,6 +4,7 @@ import { ApiError } from '../../api/errors.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { TechnicalDetails } from '../../components/technical-details.tsx';
 import { NotFound } from './not-found.tsx';
+import { ChannelRouteNotFound } from './channel-not-found.tsx';
 import { paths } from '../../lib/paths.ts';
 import { t } from '../../i18n/i18n.ts';
 
@@ -11,7 +12,7 @@ import { t } from '../../i18n/i18n.ts';
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (error instanceof ApiError && error.status === 404) return <NotFound what="channel" />;
+  if (error instanceof ApiError && error.status === 404) return <ChannelRouteNotFound />;
   if (error instanceof ApiError) {
     return (
       <Container size="sm" py="xl">

@@ -11,11 +11,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { channelAuditQuery } from '../../api/audit.ts';
 import { channelListQuery } from '../../api/channels.ts';
-import { accessQuery } from '../../api/people.ts';
+import { accessQuery, channelLookupQuery } from '../../api/people.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { AuditEntries } from '../../components/audit-entries.tsx';
 import { t } from '../../i18n/i18n.ts';
@@ -24,26 +25,43 @@ import { explainAccess } from './explain-access.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MATCHES_SHOWN = 8;
 
-/** Pick a channel: by name or serial among those in your reach, or by its UUID (any channel). */
-function ChannelPicker({ onPick }: { onPick: (uuid: string) => void }) {
+interface Pickable {
+  uuid: string;
+  name: string;
+  reference?: string | undefined;
+}
+
+/**
+ * The channels named like `wanted`: with the cloud's lookup, among every channel of the tenants
+ * where the caller looks people up (support must explain channels out of their own reach);
+ * without it, among the caller's own reach.
+ */
+function useMatches(wanted: string, lookup: boolean) {
+  const [asked] = useDebouncedValue(wanted, 250);
+  const found = useQuery({ ...channelLookupQuery(asked), enabled: lookup && asked !== '' });
+  const reach = useQuery({ ...channelListQuery({}), enabled: !lookup });
+  if (lookup) {
+    const settled = asked === wanted && found.data !== undefined;
+    return { matches: found.data ?? [], settled, error: found.error };
+  }
+  const matches = (reach.data ?? []).filter(
+    (c) =>
+      c.name.toLowerCase().includes(wanted) || (c.reference ?? '').toLowerCase().includes(wanted),
+  );
+  return { matches, settled: reach.data !== undefined, error: reach.error };
+}
+
+/** Pick a channel: by name or serial, or by its UUID (any channel). */
+function ChannelPicker({ onPick, lookup }: { onPick: (uuid: string) => void; lookup: boolean }) {
   const [text, setText] = useState('');
-  const { data: channels, error } = useQuery(channelListQuery({}));
   const wanted = text.trim().toLowerCase();
-  const matches =
-    wanted === ''
-      ? []
-      : (channels ?? [])
-          .filter(
-            (c) =>
-              c.name.toLowerCase().includes(wanted) ||
-              (c.reference ?? '').toLowerCase().includes(wanted),
-          )
-          .slice(0, MATCHES_SHOWN);
+  const { matches: all, settled, error } = useMatches(wanted, lookup);
+  const matches: Pickable[] = wanted === '' ? [] : all.slice(0, MATCHES_SHOWN);
   return (
     <Stack gap="xs">
       <TextInput
         label={t('people.check.channel')}
-        description={t('people.check.channelHint')}
+        description={t(lookup ? 'people.check.channelHintTenant' : 'people.check.channelHint')}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
         maxLength={100}
@@ -69,9 +87,9 @@ function ChannelPicker({ onPick }: { onPick: (uuid: string) => void }) {
           </Button>
         ))}
       </Group>
-      {wanted !== '' && channels && matches.length === 0 && !UUID.test(text.trim()) && (
+      {wanted !== '' && settled && matches.length === 0 && !UUID.test(text.trim()) && (
         <Text size="sm" c="dimmed">
-          {t('people.check.noMatch')}
+          {t(lookup ? 'people.check.noMatchTenant' : 'people.check.noMatch')}
         </Text>
       )}
     </Stack>
@@ -157,6 +175,7 @@ export function CheckAccess({
   onChannel,
   offered,
   auditOffered,
+  lookupOffered,
 }: {
   userId: string;
   username: string;
@@ -164,6 +183,8 @@ export function CheckAccess({
   onChannel: (uuid: string | undefined) => void;
   offered: boolean;
   auditOffered: boolean;
+  /** The cloud finds channels by name beyond the caller's reach (GET /v1/channels/lookup). */
+  lookupOffered: boolean;
 }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="check-title">
@@ -175,7 +196,7 @@ export function CheckAccess({
       ) : (
         <Stack gap="md">
           {channelUuid === undefined ? (
-            <ChannelPicker onPick={onChannel} />
+            <ChannelPicker onPick={onChannel} lookup={lookupOffered} />
           ) : (
             <>
               <Group>

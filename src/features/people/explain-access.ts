@@ -107,10 +107,14 @@ function verdictWords(verdict: AccessVerdict, explanation: AccessExplanation): V
     return {
       ...base,
       line: t('people.verdict.missing', { person, action, permission }),
+      // Only a role that adds this permission and nothing else: a role that grants everything
+      // would answer the question by widening the person far beyond it (issue 34).
       change:
-        p.grantedBy.length > 0
-          ? t('people.change.grant', { person, sets: list(p.grantedBy) })
-          : t('people.change.noSet', { permission }),
+        (p.grantedOnlyBy ?? []).length > 0
+          ? t('people.change.grant', { person, sets: list(p.grantedOnlyBy ?? []) })
+          : p.grantedBy.length > 0
+            ? t('people.change.noExactSet', { person, permission, sets: list(p.grantedBy) })
+            : t('people.change.noSet', { permission }),
     };
   }
   // 400: the operation does not apply to this kind of channel (a sensor cannot be decommissioned).
@@ -147,13 +151,15 @@ export function explainAccess(explanation: AccessExplanation): AccessWords {
           : t('people.reach.nearestNoRole', { group: each.group.name }),
       );
     }
+    // The group given to the person, or a role that reaches it and gives nothing more.
+    const onlyBy = nearest.onlyBy ?? [];
     reachChange =
-      nearest.permissionSets.length > 0
+      onlyBy.length > 0
         ? t('people.change.roleForGroup', {
             person,
             channel,
             group: nearest.group.name,
-            sets: list(nearest.permissionSets),
+            sets: list(onlyBy),
           })
         : t('people.change.giveGroup', { person, channel, group: nearest.group.name });
   }

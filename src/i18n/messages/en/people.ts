@@ -62,22 +62,27 @@ export const people = {
   'people.verdict.notApplicable':
     '{person} may not {action}: it does not apply to this kind of channel.',
   'people.change.grant': 'giving {person} the role {sets}.',
+  'people.change.noExactSet':
+    'a role that grants only {permission}: {sets} would give {person} more than that. An operator makes one (npm run permission-sets).',
   'people.change.noSet':
     'no role grants {permission}; an operator adds it to a role (npm run permission-sets).',
   'people.change.recommission': 'commissioning {channel} again.',
   'people.change.addToGroup':
     'adding {channel} to a group {person} reaches, or giving it to {person}.',
   'people.change.roleForGroup': 'giving {person} the role {sets}, which reaches {group}.',
-  'people.change.giveGroup': 'giving the group {group} to {person}, or a role that reaches it.',
+  'people.change.giveGroup': 'giving the group {group} to {person}.',
   'people.check.heading': 'Check access for {username}',
   'people.check.notOffered':
     'This cloud does not explain access, so the console cannot say why this person may or may not use a channel.',
   'people.check.channel': 'Channel',
   'people.check.channelHint':
     'Name or serial of a channel in your reach, or the UUID of any channel (from Activity or a channel page)',
+  'people.check.channelHintTenant':
+    'Name or serial of any channel of the tenants where you look people up, or its UUID',
   'people.check.pickUuid': 'Check this UUID',
   'people.check.pickWithSerial': '{name} · {serial}',
   'people.check.noMatch': 'No channel in your reach matches. Paste its UUID instead.',
+  'people.check.noMatchTenant': 'No channel of your tenants matches this name or serial.',
   'people.check.another': 'Check another channel',
   'people.check.title': 'Can {person} use {channel}?',
   'people.check.reach': 'Reach',

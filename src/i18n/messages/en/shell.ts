@@ -36,6 +36,11 @@ export const shell = {
   'session.restoring': 'Restoring your session',
   'notFound.page': 'This page does not exist',
   'notFound.channel': 'This channel does not exist',
+  'notFound.notYours': 'You may not open {channel}',
+  'notFound.notYoursExists':
+    'It exists, but it is out of your reach: the cloud answers you as if it did not exist.',
+  'notFound.notYoursNeeds': 'What would let you open it: {change}',
+  'notFound.checkSomeone': 'Check someone’s access to it',
   'notFound.description':
     'Or it is out of your reach: the cloud answers the same for both. Check the address, or find it from the lists.',
   'config.cannotStart': 'Telemetry Console cannot start',

@@ -62,22 +62,27 @@ export const people: Record<keyof typeof en, string> = {
   'people.verdict.missing': '{person} mag {action} niet: {permission} ontbreekt.',
   'people.verdict.notApplicable': '{person} mag {action} niet: dat past niet bij dit soort kanaal.',
   'people.change.grant': '{person} de rol {sets} geven.',
+  'people.change.noExactSet':
+    'een rol die alleen {permission} geeft: {sets} zou {person} meer geven dan dat. Een beheerder maakt er een (npm run permission-sets).',
   'people.change.noSet':
     'geen rol geeft {permission}; een beheerder voegt het aan een rol toe (npm run permission-sets).',
   'people.change.recommission': '{channel} opnieuw in dienst nemen.',
   'people.change.addToGroup':
     '{channel} toevoegen aan een groep die {person} bereikt, of het aan {person} geven.',
   'people.change.roleForGroup': '{person} de rol {sets} geven, die {group} bereikt.',
-  'people.change.giveGroup': 'de groep {group} aan {person} geven, of een rol die haar bereikt.',
+  'people.change.giveGroup': 'de groep {group} aan {person} geven.',
   'people.check.heading': 'Toegang nagaan voor {username}',
   'people.check.notOffered':
     'Deze cloud legt toegang niet uit, dus de console kan niet zeggen waarom deze persoon een kanaal wel of niet mag gebruiken.',
   'people.check.channel': 'Kanaal',
   'people.check.channelHint':
     'Naam of serienummer van een kanaal binnen je bereik, of de UUID van elk kanaal (uit Activiteit of een kanaalpagina)',
+  'people.check.channelHintTenant':
+    'Naam of serienummer van elk kanaal van de tenants waarin je mensen opzoekt, of de UUID',
   'people.check.pickUuid': 'Deze UUID nagaan',
   'people.check.pickWithSerial': '{name} · {serial}',
   'people.check.noMatch': 'Geen kanaal binnen je bereik past. Plak anders de UUID.',
+  'people.check.noMatchTenant': 'Geen kanaal van je tenants past bij deze naam of dit serienummer.',
   'people.check.another': 'Een ander kanaal nagaan',
   'people.check.title': 'Kan {person} {channel} gebruiken?',
   'people.check.reach': 'Bereik',

@@ -37,6 +37,11 @@ export const shell: Record<keyof typeof en, string> = {
   'session.restoring': 'Je sessie herstellen',
   'notFound.page': 'Deze pagina bestaat niet',
   'notFound.channel': 'Dit kanaal bestaat niet',
+  'notFound.notYours': 'Je mag {channel} niet openen',
+  'notFound.notYoursExists':
+    'Het bestaat, maar valt buiten je bereik: de cloud antwoordt je alsof het niet bestond.',
+  'notFound.notYoursNeeds': 'Wat het je zou laten openen: {change}',
+  'notFound.checkSomeone': 'Iemands toegang ertoe nagaan',
   'notFound.description':
     'Of je hebt er geen toegang toe: de cloud antwoordt in beide gevallen hetzelfde. Controleer het adres, of zoek het op in de lijsten.',
   'config.cannotStart': 'Telemetry Console kan niet starten',
