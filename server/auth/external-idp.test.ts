@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
-import { cloudTrusting, OutsideIssuer } from '../test/outside-issuer.ts';
+import { cloudTrusting, OutsideIssuer, SPA_CLIENT } from '../test/outside-issuer.ts';
 import { bearer } from '../test/tokens.ts';
 import { authConfigFromEnv } from './auth-config.ts';
+import { ExternalProvider } from './external-idp.ts';
 
 const ROLES = 'https://telemetry.local/roles';
 const fleetPermissions = {
@@ -204,6 +205,44 @@ describe('an outside identity provider that is down (issue 10, point 7)', () => 
       expect(String((answer.json as { message: string }).message)).not.toContain('ECONNREFUSED');
     } finally {
       await cloud.close();
+    }
+  });
+});
+
+describe('a provider that answers again (issue 34: sign-in waited up to 30 s for the next attempt)', () => {
+  it('is asked again at once by the first token that arrives, whatever the backoff had grown to', async () => {
+    const outside = await new OutsideIssuer().start();
+    outside.discoveryStatus = 503;
+    const { external } = authConfigFromEnv(
+      {
+        AUTH_EXTERNAL_ISSUER: outside.issuer,
+        AUTH_EXTERNAL_TENANT: 'demo',
+        AUTH_EXTERNAL_CLIENT_ID: SPA_CLIENT,
+      },
+      'http://127.0.0.1',
+    );
+    if (!external) throw new Error('no outside provider configured');
+    const warnings: string[] = [];
+    const log = {
+      info: () => undefined,
+      warn: (line: string) => warnings.push(line),
+      error: () => undefined,
+    };
+    // A backoff grown to a minute, as after a long outage; a token may ask again at any time.
+    const provider = new ExternalProvider(external, 'https://api.telemetry.local', 30, log, {
+      retry: { firstMs: 60_000, maxMs: 60_000 },
+      askNowEveryMs: 0,
+    });
+    try {
+      await provider.start();
+      expect(warnings.join('')).toContain('next attempt in');
+      const token = await outside.token({ sub: 'auth0|gus' });
+      outside.discoveryStatus = 200;
+      // Not in a minute: now.
+      await expect(provider.verify(token)).resolves.toMatchObject({ sub: 'auth0|gus' });
+    } finally {
+      provider.close();
+      await outside.stop();
     }
   });
 });

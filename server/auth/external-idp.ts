@@ -55,10 +55,26 @@ const OPAQUE_REFUSAL =
 class IssuerMismatch extends Error {}
 
 /**
- * Waits between attempts to read the discovery document: about 1, 2, 4 … 30 s, then every 30 s,
- * with jitter, so that instances started together do not ask together (contract/backoff.ts).
+ * Waits between attempts to read the discovery document: about 1, 2, 4, then every 5 s, with
+ * jitter, so that instances started together do not ask together (contract/backoff.ts). At most
+ * 5 s: a provider started after the cloud (or back from an outage) is used within 5 s of
+ * answering, not up to 30 s later (issue 34: a sign-in waited that long). One small GET per
+ * instance every 5 s while the provider is down costs it nothing.
  */
-const RETRY: Backoff = { firstMs: 1_000, maxMs: 30_000 };
+const RETRY: Backoff = { firstMs: 1_000, maxMs: 5_000 };
+/**
+ * A bearer token arriving while the provider has not answered asks it again at once, at most
+ * this often, and waits for that answer at most `ASK_NOW_WAIT_MS`: the first request after the
+ * provider is back is answered, not refused until the next scheduled attempt.
+ */
+const ASK_NOW_EVERY_MS = 1_000;
+const ASK_NOW_WAIT_MS = 3_000;
+
+/** When the cloud asks a provider that has not answered again (tests shorten or lengthen it). */
+export interface RetryTiming {
+  retry: Backoff;
+  askNowEveryMs: number;
+}
 
 function discoveryUrl(issuer: string): string {
   return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
@@ -106,7 +122,7 @@ export interface ProviderLog {
 /**
  * An outside OpenID provider the cloud trusts instead of its own. The cloud starts whether or not
  * the provider answers: until its discovery document has been read, bearer tokens are answered
- * 503 with the reason, and discovery is retried (1, 2, 4 … 30 s apart) until it succeeds. Its
+ * 503 with the reason, and discovery is retried (1, 2, 4, 5 s apart, and at once for a token) until it succeeds. Its
  * JWKS is then fetched when first needed and again for a key it has not seen.
  *
  * `start()` makes the first attempt: a discovery document that names another issuer stops the
@@ -123,6 +139,10 @@ export class ExternalProvider implements BearerVerifier {
   private failures = 0;
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The attempt under way: requests that ask meanwhile wait for it instead of asking again. */
+  private attempting: Promise<void> | null = null;
+  private lastAttemptAt = 0;
+  private readonly timing: RetryTiming;
 
   /** How long after `exp` a token is still taken (AUTH_CLOCK_TOLERANCE_S). */
   readonly clockToleranceSeconds: number;
@@ -132,8 +152,10 @@ export class ExternalProvider implements BearerVerifier {
     audience: string,
     clockToleranceSeconds: number,
     log: ProviderLog,
+    timing: RetryTiming = { retry: RETRY, askNowEveryMs: ASK_NOW_EVERY_MS },
   ) {
     this.config = config;
+    this.timing = timing;
     // The API identifier, and the resource or audience the console asks for when they differ.
     const audiences = [audience, config.resource, config.audienceParam];
     this.binding = {
@@ -164,7 +186,18 @@ export class ExternalProvider implements BearerVerifier {
     }
   }
 
-  private async attempt(): Promise<void> {
+  /** One attempt at a time: a scheduled one and those asked for by requests share it. */
+  private attempt(): Promise<void> {
+    this.attempting ??= this.attemptOnce().finally(() => {
+      this.attempting = null;
+    });
+    return this.attempting;
+  }
+
+  private async attemptOnce(): Promise<void> {
+    this.lastAttemptAt = Date.now();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     try {
       const document = await discover(this.config);
       if (this.closed) return;
@@ -187,7 +220,7 @@ export class ExternalProvider implements BearerVerifier {
       if (this.closed) return;
       this.failures++;
       this.problem = error instanceof Error ? error.message : String(error);
-      const delay = backoffDelay(RETRY, this.failures);
+      const delay = backoffDelay(this.timing.retry, this.failures);
       // The log says what the network said (refused, unknown host); callers only see the problem.
       const cause =
         error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
@@ -206,6 +239,7 @@ export class ExternalProvider implements BearerVerifier {
       if (this.introspection) return this.introspection.verify(token);
       throw new TokenRejected(OPAQUE_REFUSAL);
     }
+    if (this.verifier === null) await this.askNow();
     if (this.verifier === null) {
       throw new KeysUnavailable(
         `The cloud cannot verify tokens yet: the identity provider ${this.config.issuer} has not ` +
@@ -213,6 +247,21 @@ export class ExternalProvider implements BearerVerifier {
       );
     }
     return this.verifier.verify(token);
+  }
+
+  /** Asks the provider again now, unless it was asked within the last second. */
+  private async askNow(): Promise<void> {
+    if (this.closed) return;
+    if (this.attempting === null && Date.now() - this.lastAttemptAt < this.timing.askNowEveryMs) {
+      return;
+    }
+    let timeout: NodeJS.Timeout | undefined;
+    const bounded = new Promise<void>((resolve) => {
+      timeout = setTimeout(resolve, ASK_NOW_WAIT_MS);
+      timeout.unref();
+    });
+    await Promise.race([this.attempt().catch(() => undefined), bounded]);
+    clearTimeout(timeout);
   }
 
   close(): void {

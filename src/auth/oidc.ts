@@ -149,6 +149,21 @@ export class OidcAuthenticator implements Authenticator {
     return explainFailure(discovery, discovery, this.service, this.origin);
   }
 
+  /**
+   * Whether the sign-in service answers its discovery document to this console now (a readable,
+   * successful answer). The sign-in page asks this every few seconds after a failure, so that a
+   * provider back from an outage is offered again without a reload (issue 34).
+   */
+  async providerAnswers(): Promise<boolean> {
+    const discovery = `${this.settings.authority}/.well-known/openid-configuration`;
+    try {
+      const answer = await fetch(discovery, { cache: 'no-store', credentials: 'omit' });
+      return answer.ok;
+    } catch {
+      return false;
+    }
+  }
+
   async signIn(returnTo: string): Promise<void> {
     const state: ReturnState = { returnTo };
     const manager = await this.userManager();

@@ -145,6 +145,17 @@ describe('SignInPage (OIDC): every failure named for what it is (issue 21)', () 
     expect(alert).not.toHaveTextContent(/cloud/i);
   });
 
+  it('a provider that comes back: Sign in offered again within seconds, without a reload (issue 34)', async () => {
+    const alert = await signInFailing(new TypeError('Failed to fetch'));
+    expect(alert).toHaveTextContent('The sign-in service cannot be reached');
+    // The provider answers again: its discovery document, readable by this console.
+    vi.stubGlobal('fetch', async () => Response.json({ issuer: 'https://sso.example' }));
+    const back = await screen.findByRole('status', {}, { timeout: 5_000 });
+    expect(back).toHaveTextContent('The sign-in service answers again');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
   it('a failed fetch the probe got an opaque answer for: cannot be reached first, CORS second', async () => {
     // A proxy's 502 without CORS headers and a provider that does not allow this origin look
     // alike to the browser; the first is what a person meets most (issue 34).

@@ -88,13 +88,39 @@ function BasicForm() {
   );
 }
 
+/** How often the sign-in page asks a sign-in service that failed whether it answers again. */
+const PROVIDER_PROBE_MS = 2_000;
+
+/** A failure that passes when the sign-in service comes back: not its refusal, not the policy. */
+const outage = (error: unknown) =>
+  error instanceof ProviderFailure && error.kind !== 'refused' && error.kind !== 'policy';
+
 function OidcButton({ returnTo }: { returnTo: string }) {
   const authenticator = useAuthenticator();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [back, setBack] = useState(false);
+  const down = outage(error);
+  // Once the service answers again the failure is over: said, and Sign in offered, no reload.
+  useEffect(() => {
+    if (!down || authenticator.mode !== 'oidc') return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      void authenticator.providerAnswers().then((answers) => {
+        if (!answers || stopped) return;
+        setError(null);
+        setBack(true);
+      });
+    }, PROVIDER_PROBE_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [down, authenticator]);
   const start = async () => {
     if (authenticator.mode !== 'oidc') return;
     setPending(true);
+    setBack(false);
     try {
       await authenticator.signIn(returnTo);
     } catch (caught) {
@@ -110,6 +136,11 @@ function OidcButton({ returnTo }: { returnTo: string }) {
         </Alert>
       ) : (
         error !== null && <ApiErrorAlert error={error} title={t('signIn.didNotStart')} />
+      )}
+      {back && (
+        <Alert color="green" role="status" title={t('signIn.providerBack.title')}>
+          <Text size="sm">{t('signIn.providerBack')}</Text>
+        </Alert>
       )}
       <Button size="md" loading={pending} onClick={() => void start()}>
         {t('signIn.submit')}

@@ -5,6 +5,8 @@ export const signin = {
   'signIn.enterUserName': 'Enter your user name.',
   'signIn.password': 'Password',
   'signIn.enterPassword': 'Enter your password.',
+  'signIn.providerBack.title': 'The sign-in service answers again',
+  'signIn.providerBack': 'Sign in when you are ready.',
   'signIn.submit': 'Sign in',
   'signIn.passwordKept': 'Your password is kept in this tab’s memory only, never stored.',
   'signIn.didNotStart': 'Sign-in did not start',

@@ -6,6 +6,8 @@ export const signin: Record<keyof typeof en, string> = {
   'signIn.enterUserName': 'Vul je gebruikersnaam in.',
   'signIn.password': 'Wachtwoord',
   'signIn.enterPassword': 'Vul je wachtwoord in.',
+  'signIn.providerBack.title': 'De inlogdienst antwoordt weer',
+  'signIn.providerBack': 'Log in wanneer je zover bent.',
   'signIn.submit': 'Inloggen',
   'signIn.passwordKept':
     'Je wachtwoord blijft alleen in het geheugen van dit tabblad en wordt nooit opgeslagen.',
