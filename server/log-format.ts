@@ -22,7 +22,8 @@ export function logStreamFor(
 ): Writable | undefined {
   if (format === 'json') return undefined;
   return pretty({
-    ...(destination ? { destination } : {}),
+    // Written at once: the last lines before process.exit (a shutdown, a failed start) are kept.
+    ...(destination ? { destination } : { sync: true }),
     colorize: colours,
     translateTime: 'SYS:HH:MM:ss',
     // Every line is this process's: its pid and host say nothing to the person reading.
