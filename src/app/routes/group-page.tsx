@@ -110,6 +110,7 @@ export function Component() {
             group={group.data}
             members={members.data ?? []}
             verdict={update}
+            listHeadingId="members-title"
           />
           {members.isPending ? (
             <Skeleton height={120} />
