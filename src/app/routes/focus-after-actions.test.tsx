@@ -1,3 +1,4 @@
+import { Notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -221,5 +222,43 @@ describe('the focus after acknowledging an alarm', () => {
     expect(
       within(await rowOf('Reefer 02')).queryByRole('button', { name: 'Acknowledge' }),
     ).toBeNull();
+  });
+});
+
+/** A group holding the van, which can be emptied. */
+function groupOfOne() {
+  let members: ChannelRecord[] = [van];
+  fakeCloud((url, init) => {
+    if (url.pathname === '/v1/openapi.json') return json({ paths: {} });
+    if (url.pathname.startsWith(`/v1/groups/${GROUP}`) && init.method === 'DELETE') {
+      members = [];
+      return json({ status: 'OK' });
+    }
+    if (url.pathname === `/v1/groups/${GROUP}`) return json(members);
+    if (url.pathname === `/v1/channels/${GROUP}`) return json(group);
+    if (url.pathname === '/v1/channels') return json([group, van]);
+    return json({ status: 'NOT_FOUND', message: url.pathname }, 404);
+  });
+  renderPage(
+    <>
+      <main>
+        <GroupPage />
+      </main>
+      <Notifications />
+    </>,
+    admin,
+    { path: '/groups/:groupUuid', url: `/groups/${GROUP}` },
+  );
+}
+
+describe('the focus after emptying a group', () => {
+  it('goes to the members list when Remove all went with the members', async () => {
+    groupOfOne();
+    await screen.findByRole('heading', { name: 'Members (1)' }, PATIENCE);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove all' }));
+    const dialog = await screen.findByRole('dialog', {}, PATIENCE);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove all members' }));
+    const list = await screen.findByRole('heading', { name: 'Members (0)' }, PATIENCE);
+    await waitFor(() => expect(list).toHaveFocus(), PATIENCE);
   });
 });
