@@ -23,6 +23,26 @@ describe('local days', () => {
     expect((autumn.starts[1] ?? 0) - (autumn.starts[0] ?? 0)).toBe(25 * HOUR);
   });
 
+  it('has no day for a range that ends at its midnight, and one for a range of an instant', () => {
+    const week = localDays(
+      { from: Date.UTC(2026, 10, 29, 23), to: Date.UTC(2026, 11, 4, 23) },
+      'Europe/Amsterdam',
+    );
+    expect(week.labels).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+    ]);
+    expect(week.starts.at(-1)).toBe(Date.UTC(2026, 11, 4, 23));
+    const instant = localDays(
+      { from: Date.UTC(2026, 11, 4, 23), to: Date.UTC(2026, 11, 4, 23) },
+      'Europe/Amsterdam',
+    );
+    expect(instant.labels).toEqual(['2026-12-05']);
+  });
+
   it('keeps zones whose offset is not whole hours', () => {
     const day = localDay(Date.UTC(2026, 10, 20, 19), 'Asia/Kolkata');
     // 19:00 UTC is 00:30 the next day in India (UTC+5:30).

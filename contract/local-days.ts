@@ -92,7 +92,9 @@ export function localDays(range: { from: number; to: number }, timeZone: string)
   for (let k = 0; k < 400; k++) {
     const start = dayStart(first + k, timeZone);
     starts.push(start);
-    if (start > range.to) break;
+    // A range that ends at midnight (Monday 00:00 to Saturday 00:00) covers Monday to Friday: the
+    // day it ends on holds no time of it, and would show as an empty row of its own.
+    if (start > range.to || (k > 0 && start >= range.to)) break;
     labels.push(new Date((first + k) * DAY_MS).toISOString().slice(0, 10));
   }
   return { starts, labels };

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Alarm, AlarmChange, AlarmKind } from '../../contract/alarms.ts';
+import { afterAlarmDecision } from './after-change.ts';
 import { apiRequest, segment } from './client.ts';
+import { alarmsRoot } from './query-keys.ts';
 
 export type AlarmStateFilter = 'raised' | 'acknowledged' | 'active' | 'cleared';
 
@@ -12,7 +14,7 @@ export interface AlarmFilters {
 }
 
 const alarmKeys = {
-  all: ['alarms'] as const,
+  all: alarmsRoot,
   list: (filters: AlarmFilters) =>
     [
       ...alarmKeys.all,
@@ -46,7 +48,7 @@ export function useAlarmDecision(action: 'acknowledge' | 'clear') {
         body: { comment },
         schema: (s) => s.Alarm,
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: alarmKeys.all }),
+    onSettled: () => afterAlarmDecision(client),
   });
 }
 

@@ -1,21 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChannelRecord, ChannelType, Properties } from '../../contract/channel.ts';
+import type { ChannelRecord, Properties } from '../../contract/channel.ts';
+import { afterChannelChange, afterPushChange } from './after-change.ts';
 import { apiRequest, segment } from './client.ts';
-
-export interface ChannelListFilters {
-  channelType?: ChannelType;
-  /** The cloud's own filter: case-insensitive substring of the name. */
-  filter?: string;
-}
-
-export const channelKeys = {
-  all: ['channels'] as const,
-  lists: () => [...channelKeys.all, 'list'] as const,
-  list: (filters: ChannelListFilters) =>
-    [...channelKeys.lists(), { channelType: filters.channelType, filter: filters.filter }] as const,
-  details: () => [...channelKeys.all, 'detail'] as const,
-  detail: (uuid: string) => [...channelKeys.details(), uuid] as const,
-};
+import { channelKeys, type ChannelListFilters } from './query-keys.ts';
 
 function fetchChannels(filters: ChannelListFilters, signal?: AbortSignal) {
   return apiRequest('/v1/channels', {
@@ -73,13 +60,6 @@ async function patchCachedChannel(
   return () => client.setQueryData(key, previous);
 }
 
-function invalidateChannel(client: QueryClient, uuid: string) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: channelKeys.detail(uuid) }),
-    client.invalidateQueries({ queryKey: channelKeys.lists() }),
-  ]);
-}
-
 function setProperties(uuid: string, properties: Properties) {
   return apiRequest(`/v1/channels/${segment(uuid)}/properties`, {
     method: 'PUT',
@@ -112,7 +92,7 @@ export function useSetProperties(uuid: string) {
           : { ...record, properties },
       ),
     onError: (_error, _properties, undo) => undo?.(),
-    onSettled: () => invalidateChannel(client, uuid),
+    onSettled: () => afterChannelChange(client, uuid),
   });
 }
 
@@ -122,7 +102,7 @@ export function useRemoveProperties(uuid: string) {
     mutationFn: () => removeProperties(uuid),
     onMutate: () => patchCachedChannel(client, uuid, withoutProperties),
     onError: (_error, _variables, undo) => undo?.(),
-    onSettled: () => invalidateChannel(client, uuid),
+    onSettled: () => afterChannelChange(client, uuid),
   });
 }
 
@@ -151,7 +131,7 @@ export function useSetPush(uuid: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: PushSettings) => setPush(uuid, settings),
-    onSettled: () => invalidateChannel(client, uuid),
+    onSettled: () => afterPushChange(client, uuid),
   });
 }
 
@@ -165,6 +145,6 @@ export function useRemovePush(uuid: string) {
         return { ...rest, pushInterval: 0 };
       }),
     onError: (_error, _variables, undo) => undo?.(),
-    onSettled: () => invalidateChannel(client, uuid),
+    onSettled: () => afterPushChange(client, uuid),
   });
 }

@@ -1,12 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChannelRecord } from '../../contract/channel.ts';
+import { afterGroupCreated, afterMembershipChange } from './after-change.ts';
 import { apiRequest, segment } from './client.ts';
-import { channelKeys } from './channels.ts';
-
-export const groupKeys = {
-  all: ['groups'] as const,
-  members: (groupUuid: string) => [...groupKeys.all, groupUuid, 'members'] as const,
-};
+import { groupKeys } from './query-keys.ts';
 
 function fetchMembers(groupUuid: string, signal?: AbortSignal) {
   return apiRequest(`/v1/groups/${segment(groupUuid)}`, {
@@ -56,7 +52,7 @@ export function useCreateGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createGroup,
-    onSuccess: () => client.invalidateQueries({ queryKey: channelKeys.lists() }),
+    onSuccess: () => afterGroupCreated(client),
   });
 }
 
@@ -82,7 +78,7 @@ export function useAddMembers(groupUuid: string) {
       });
       return result;
     },
-    onSettled: () => client.invalidateQueries({ queryKey: groupKeys.members(groupUuid) }),
+    onSettled: () => afterMembershipChange(client, groupUuid),
   });
 }
 
@@ -105,7 +101,7 @@ export function useRemoveMember(groupUuid: string) {
     onMutate: (memberUuid) =>
       optimisticMembers(client, groupUuid, (member) => member.uuid !== memberUuid),
     onError: (_error, _uuid, undo) => undo?.(),
-    onSettled: () => client.invalidateQueries({ queryKey: groupKeys.members(groupUuid) }),
+    onSettled: () => afterMembershipChange(client, groupUuid),
   });
 }
 
@@ -115,6 +111,6 @@ export function useRemoveAllMembers(groupUuid: string) {
     mutationFn: () => removeAllMembers(groupUuid),
     onMutate: () => optimisticMembers(client, groupUuid, () => false),
     onError: (_error, _variables, undo) => undo?.(),
-    onSettled: () => client.invalidateQueries({ queryKey: groupKeys.members(groupUuid) }),
+    onSettled: () => afterMembershipChange(client, groupUuid),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { afterCommission, afterDecommission } from './after-change.ts';
 import { apiRequest, segment } from './client.ts';
-import { channelKeys } from './channels.ts';
-import { groupKeys } from './groups.ts';
 
 interface Commissioning {
   serial: string;
@@ -31,13 +30,7 @@ export function useCommissionNode() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: commissionNode,
-    onSuccess: (_channels, { channelUuid }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: channelKeys.lists() }),
-        channelUuid === undefined
-          ? undefined
-          : client.invalidateQueries({ queryKey: groupKeys.members(channelUuid) }),
-      ]),
+    onSuccess: (_channels, { channelUuid }) => afterCommission(client, channelUuid),
   });
 }
 
@@ -46,10 +39,6 @@ export function useDecommissionNode() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: decommissionNode,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: channelKeys.all }),
-        client.invalidateQueries({ queryKey: groupKeys.all }),
-      ]),
+    onSuccess: () => afterDecommission(client),
   });
 }

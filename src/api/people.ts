@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, segment } from './client.ts';
+import { channelKeys } from './query-keys.ts';
 
 /** People and the access explainer: our cloud's extension, found through extensions.ts. */
 const peopleKeys = {
@@ -9,7 +10,6 @@ const peopleKeys = {
   lookup: (filter: string) => [...peopleKeys.all, 'channel-lookup', filter] as const,
   access: (channelUuid: string, userId: string) =>
     [...peopleKeys.all, 'access', channelUuid, userId] as const,
-  reach: (channelUuid: string) => ['channels', 'reach', channelUuid] as const,
 };
 
 export const peopleQuery = (filter: string) =>
@@ -62,7 +62,7 @@ export const accessQuery = (channelUuid: string, userId: string) =>
 /** The groups a channel is in and who reaches it (the list only for who may look people up). */
 export const channelReachQuery = (channelUuid: string) =>
   queryOptions({
-    queryKey: peopleKeys.reach(channelUuid),
+    queryKey: channelKeys.reach(channelUuid),
     queryFn: ({ signal }) =>
       apiRequest(`/v1/channels/${segment(channelUuid)}/reach`, {
         schema: (s) => s.ChannelReach,

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client.ts';
+import { positionsRoot } from './query-keys.ts';
 
 /** What the latest-positions extension is asked: a group or every node, up to `to` (or now). */
 export interface PositionsRequest {
@@ -9,7 +10,7 @@ export interface PositionsRequest {
 }
 
 const positionKeys = {
-  all: ['positions'] as const,
+  all: positionsRoot,
   scope: ({ group, to }: PositionsRequest) =>
     [...positionKeys.all, { group: group ?? null, to: to ?? 'now' }] as const,
 };

@@ -1,13 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { afterPushTest } from './after-change.ts';
 import { apiRequest, segment } from './client.ts';
-import { auditKeys } from './audit.ts';
-
-/** Push health: our cloud's extension (docs/decisions/0072-push-health.md). */
-const healthKeys = {
-  all: ['push-health'] as const,
-  channel: (uuid: string) => [...healthKeys.all, 'channel', uuid] as const,
-  list: () => [...healthKeys.all, 'list'] as const,
-};
+import { pushHealthKeys as healthKeys } from './query-keys.ts';
 
 export const channelPushHealthQuery = (channelUuid: string) =>
   queryOptions({
@@ -41,11 +35,6 @@ export function useSendTestEvent(channelUuid: string) {
         method: 'POST',
         schema: (s) => s.PushTestResult,
       }),
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: healthKeys.all }),
-        client.invalidateQueries({ queryKey: ['channels', 'push-log'] }),
-        client.invalidateQueries({ queryKey: auditKeys.all }),
-      ]),
+    onSettled: () => afterPushTest(client),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { PushInboxSummary } from '../../contract/push.ts';
-import { channelKeys, setPush } from './channels.ts';
+import { afterPushChange } from './after-change.ts';
+import { setPush } from './channels.ts';
 import { apiRequest, segment } from './client.ts';
 import { extensionsQuery } from './extensions.ts';
 
@@ -106,8 +107,7 @@ export function useTryPushWithInbox(channelUuid: string) {
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: pushInboxKeys.all }),
-        client.invalidateQueries({ queryKey: channelKeys.detail(channelUuid) }),
-        client.invalidateQueries({ queryKey: channelKeys.lists() }),
+        afterPushChange(client, channelUuid),
       ]),
   });
 }

@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { pushHealthOf, type DeliveryOutcome, type PushHealth } from '../../contract/push-health.ts';
 import { apiRequest, segment } from './client.ts';
-
-/** The push delivery log is our cloud's extension, found through extensions.ts. */
-const pushKeys = {
-  deliveries: (template: string, channelUuid: string) =>
-    ['channels', 'push-log', template, channelUuid] as const,
-};
+import { channelKeys } from './query-keys.ts';
 
 const number = z.number().optional();
 const RawDelivery = z
@@ -19,6 +15,7 @@ const RawDelivery = z
     eventCount: number,
     events: number,
     count: number,
+    ok: z.boolean().optional(),
     status: z.union([z.number(), z.string()]).nullable().optional(),
     responseStatus: number.nullable(),
     error: z.string().nullable().optional(),
@@ -33,6 +30,8 @@ export interface Delivery {
   key: string;
   at: Date | null;
   eventCount: number | null;
+  /** The receiver answered 2xx. */
+  ok: boolean;
   responseStatus: number | null;
   error: string | null;
   durationMs: number | null;
@@ -53,6 +52,7 @@ function normaliseDelivery(raw: z.infer<typeof RawDelivery>, index: number): Del
     key: raw.id ?? `${at?.getTime() ?? 'unknown'}-${index}`,
     at,
     eventCount: raw.eventCount ?? raw.events ?? raw.count ?? null,
+    ok: raw.ok ?? (status !== null && status >= 200 && status < 300),
     responseStatus: status,
     error: raw.error ?? (typeof raw.status === 'string' && status === null ? raw.status : null),
     durationMs: raw.durationMs ?? raw.duration ?? null,
@@ -76,8 +76,33 @@ async function fetchDeliveries(
 
 export const deliveriesQuery = (template: string, channelUuid: string) =>
   queryOptions({
-    queryKey: pushKeys.deliveries(template, channelUuid),
+    queryKey: channelKeys.pushLog(template, channelUuid),
     queryFn: ({ signal }) => fetchDeliveries(template, channelUuid, signal),
     // Someone watching the log is usually waiting for the next delivery.
     refetchInterval: 5_000,
   });
+
+/**
+ * The push health of a channel as its delivery log shows it (the same function the cloud uses,
+ * contract/push-health.ts), at the moment the log was read: where the log is on screen, the health
+ * beside it is made of the same answer, so the two never disagree (issue 33).
+ */
+export function healthOfLog(
+  channel: { uuid: string; name: string; to: string },
+  log: readonly Delivery[],
+  readAt: number,
+): PushHealth {
+  const outcomes = log.flatMap((delivery): DeliveryOutcome[] =>
+    delivery.at === null
+      ? []
+      : [
+          {
+            at: delivery.at.getTime(),
+            ok: delivery.ok,
+            ...(delivery.responseStatus === null ? {} : { status: delivery.responseStatus }),
+            ...(delivery.error === null ? {} : { error: delivery.error }),
+          },
+        ],
+  );
+  return pushHealthOf(channel, outcomes, readAt);
+}

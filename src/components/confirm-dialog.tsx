@@ -17,7 +17,11 @@ export interface ConfirmDialogProps {
   canConfirm?: boolean;
 }
 
-/** Destructive actions ask first; the cancel button takes the initial focus, never the danger. */
+/**
+ * Destructive actions ask first; the cancel button takes the initial focus, never the danger. A
+ * dialog that asks for something to be typed opens on that field instead: the field, before
+ * Cancel, carries `data-autofocus` too, and Mantine's focus trap takes the first.
+ */
 export function ConfirmDialog({
   opened,
   title,

@@ -10,13 +10,36 @@ export function focusHeading(element: HTMLElement | null): boolean {
   return true;
 }
 
-/** Focuses the main heading of the page once it is on screen (a lazy page may take a moment). */
-export function focusPageHeading(): void {
+/** Frames a page is given to show its heading (a lazy page and its data may take a moment). */
+const FRAMES = 300;
+
+/**
+ * Focuses the main heading of the page once it is on screen. `named`: the heading must say this
+ * (the new group's name): the page being left may still show its own heading for a frame or two,
+ * and focus given to it would fall to the body when it goes.
+ */
+export function focusPageHeading(named?: string): void {
   let frames = 0;
   const attempt = () => {
-    if (focusHeading(document.querySelector<HTMLElement>('main h1'))) return;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (named === undefined || heading?.textContent?.trim() === named) {
+      if (focusHeading(heading)) return;
+    }
     frames += 1;
-    if (frames < 120) requestAnimationFrame(attempt);
+    if (frames < FRAMES) requestAnimationFrame(attempt);
   };
   requestAnimationFrame(attempt);
+}
+
+/**
+ * After an action whose control may be gone: the first of `candidates` still on the page takes
+ * the focus (a control, or a heading as the last resort), once the page has drawn what changed.
+ */
+export function focusFirstOf(candidates: () => readonly (HTMLElement | null | undefined)[]): void {
+  requestAnimationFrame(() => {
+    const found = candidates().find((element) => element?.isConnected === true);
+    if (!found) return;
+    if (found.matches('h1, h2, h3, h4, h5, h6')) focusHeading(found);
+    else found.focus();
+  });
 }

@@ -11,6 +11,7 @@ import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { ActiveBadge } from '../../components/channel-badges.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { focusFirstOf } from '../../components/move-focus.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { tNodes } from '../../i18n/t-nodes.ts';
@@ -110,6 +111,7 @@ export function Component() {
             group={group.data}
             members={members.data ?? []}
             verdict={update}
+            listHeadingId="members-title"
           />
           {members.isPending ? (
             <Skeleton height={120} />
@@ -139,6 +141,8 @@ export function Component() {
         confirmLabel={t('group.removeAll.confirm')}
         mutation={removeAll}
         doneMessage={t('group.removeAll.done', { name })}
+        // Remove all went with the members: the list's heading takes the focus back.
+        onDone={() => focusFirstOf(() => [document.getElementById('members-title')])}
         onClose={() => setConfirmAll(false)}
       >
         <Text size="sm">

@@ -18,7 +18,7 @@ export function Component() {
         <Title order={2} size="h4" mb="sm" id="nodes-title">
           {t('nodes.yourNodes')}
         </Title>
-        <NodeList />
+        <NodeList headingId="nodes-title" />
       </Paper>
     </Stack>
   );

@@ -12,18 +12,20 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Alarm, AlarmKind } from '../../../contract/alarms.ts';
 import { alarmsQuery, useAlarmDecision, type AlarmStateFilter } from '../../api/alarms.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { download } from '../../components/download.ts';
+import { focusFirstOf } from '../../components/move-focus.ts';
 import { t, type MessageId } from '../../i18n/i18n.ts';
 import { isoInZone } from '../../lib/export/formats.ts';
 import { recordsCsv } from '../../lib/export/records-csv.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLocalAlarms, type LocalAlarms } from '../../lib/alarms/local-alarms-context.ts';
+import { afterDecision } from './decision-focus.ts';
 import { describeAlarm, formatMoment } from './describe-alarm.ts';
 
 const HOUR = 3_600_000;
@@ -43,11 +45,14 @@ function Decision({
   alarm,
   action,
   onClose,
+  onDone,
   local,
 }: {
   alarm: Alarm;
   action: 'acknowledge' | 'clear';
   onClose: () => void;
+  /** Decided (after the alarm lists were asked again). */
+  onDone: () => void;
   /** The console raised it (a cloud without alarms): decided in this browser. */
   local?: LocalAlarms['decide'] | undefined;
 }) {
@@ -61,10 +66,10 @@ function Decision({
     }
     if (local) {
       local(alarm.id, action, comment.trim());
-      onClose();
+      onDone();
       return;
     }
-    decision.mutate({ id: alarm.id, comment: comment.trim() }, { onSuccess: onClose });
+    decision.mutate({ id: alarm.id, comment: comment.trim() }, { onSuccess: onDone });
   };
   return (
     <Modal
@@ -198,6 +203,16 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
   const groups = useQuery({ ...channelListQuery({ channelType: 'GROUP' }), enabled: offered });
   const watched = !offered ? local : undefined;
   const [deciding, setDeciding] = useState<{ alarm: Alarm; action: 'acknowledge' | 'clear' }>();
+  // The dialog is mounted only while open, so it cannot give the focus back itself.
+  const opener = useRef<HTMLElement | null>(null);
+  const decide = (
+    alarm: Alarm,
+    action: 'acknowledge' | 'clear',
+    event: { currentTarget: HTMLElement },
+  ) => {
+    opener.current = event.currentTarget;
+    setDeciding({ alarm, action });
+  };
   // Links reach an hour past an alarm's end, up to when the page opened.
   const [now] = useState(() => Date.now());
   const [notifying, setNotifying] = useState(
@@ -314,7 +329,8 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
                       {alarm.state === 'raised' && (
                         <Button
                           size="compact-sm"
-                          onClick={() => setDeciding({ alarm, action: 'acknowledge' })}
+                          data-decision="acknowledge"
+                          onClick={(event) => decide(alarm, 'acknowledge', event)}
                         >
                           {t('alarms.acknowledge')}
                         </Button>
@@ -323,7 +339,8 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
                         <Button
                           size="compact-sm"
                           variant="default"
-                          onClick={() => setDeciding({ alarm, action: 'clear' })}
+                          data-decision="clear"
+                          onClick={(event) => decide(alarm, 'clear', event)}
                         >
                           {t('alarms.clear')}
                         </Button>
@@ -340,7 +357,15 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
         <Decision
           alarm={deciding.alarm}
           action={deciding.action}
-          onClose={() => setDeciding(undefined)}
+          onClose={() => {
+            setDeciding(undefined);
+            focusFirstOf(() => [opener.current]);
+          }}
+          onDone={() => {
+            setDeciding(undefined);
+            const { current } = opener;
+            if (current) focusFirstOf(afterDecision(current, deciding.action));
+          }}
           local={watched?.decide}
         />
       )}

@@ -8,6 +8,7 @@ import { useAddMembers } from '../../api/groups.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { channelTypeLabel } from '../../components/channel-badges.tsx';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { focusFirstOf } from '../../components/move-focus.ts';
 import { t } from '../../i18n/i18n.ts';
 import type { Verdict } from '../../lib/permissions.ts';
 import { errorWords } from '../../components/error-words.ts';
@@ -20,8 +21,11 @@ export function AddMembers({
   group,
   members,
   verdict,
+  listHeadingId,
 }: {
   groupUuid: string;
+  /** The heading of the members list, which takes the focus once the picked ones have joined it. */
+  listHeadingId: string;
   /**
    * The group's record, undefined while it is on its way. A group holds members of its own tenant
    * only (where the cloud says tenants), so nothing is offered until that tenant is known: an
@@ -71,6 +75,11 @@ export function AddMembers({
         if (failed.length === 0) clearSelected();
         if (added.length > 0) {
           notifyDone(t('group.add.done', { count: added.length }));
+        }
+        // The list they joined (asked again before this: api/after-change.ts), not the body the
+        // emptied, disabled Add button would leave the focus to. With failures the field keeps it.
+        if (failed.length === 0) {
+          focusFirstOf(() => [document.getElementById(listHeadingId)]);
         }
       },
     });

@@ -52,7 +52,10 @@ export function CreateGroupForm() {
               clearName();
               setSubmitted(false);
               notifyDone(t('group.create.done', { name: group.name }));
-              void Promise.resolve(navigate(paths.group.href(group.uuid))).then(focusPageHeading);
+              // Focus waits for the heading that names the new group, not the one of the page left.
+              void Promise.resolve(navigate(paths.group.href(group.uuid))).then(() =>
+                focusPageHeading(group.name),
+              );
             },
           },
         );

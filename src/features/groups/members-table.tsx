@@ -46,15 +46,18 @@ export function MembersTable({
         color="red"
         aria-label={t('group.member.removeLabel', { name: member.name })}
         onClick={() =>
-          remove.mutate(member.uuid, {
-            onSuccess: () => {
+          // Not mutate's own callbacks: they run only while this table is on the page, and
+          // removing the last member takes it off at once (the list is emptied before the cloud
+          // answers): the notice and the focus went with it.
+          void remove.mutateAsync(member.uuid).then(
+            () => {
               notifyDone(t('group.member.removed', { name: member.name }));
               // Its row, and the button that had the focus, are gone.
               focusHeading(document.getElementById(headingId));
             },
-            onError: (error) =>
+            (error: Error) =>
               notifyFailed(t('group.member.notRemoved', { name: member.name }), errorWords(error)),
-          })
+          )
         }
       >
         {t('group.member.remove')}

@@ -42,14 +42,19 @@ export function DecommissionDialog({
       error={decommission.error}
       onClose={close}
       onConfirm={() =>
-        decommission.mutate(node.uuid, {
-          onSuccess: () => {
+        // Not mutate's own onSuccess: the lists and the channel are asked again before it
+        // (api/after-change.ts), and a node no longer active takes the panel holding this dialog
+        // off its page, which would have dropped the notice and the focus with it.
+        void decommission.mutateAsync(node.uuid).then(
+          () => {
             notifyDone(t('nodes.decommission.done', { name: node.name }));
             setTyped('');
             onClose();
             onDone?.();
           },
-        })
+          // Said in the dialog (decommission.error).
+          () => undefined,
+        )
       }
     >
       <Text size="sm">{t('nodes.decommission.consequences')}</Text>
@@ -62,6 +67,9 @@ export function DecommissionDialog({
         }}
         autoComplete="off"
         spellCheck={false}
+        // The dialog opens on what it asks for (Mantine's focus trap takes the first
+        // data-autofocus, and this field comes before Cancel).
+        data-autofocus
       />
     </ConfirmDialog>
   );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { GuardedButton } from '../../components/guarded-button.tsx';
+import { focusPageHeading } from '../../components/move-focus.ts';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
 import { t } from '../../i18n/i18n.ts';
@@ -37,7 +38,13 @@ export function DecommissionPanel({ node }: { node: ChannelRecord }) {
           {t('nodes.decommission.open')}
         </GuardedButton>
       </Group>
-      <DecommissionDialog node={node} opened={opened} onClose={() => setOpened(false)} />
+      <DecommissionDialog
+        node={node}
+        opened={opened}
+        onClose={() => setOpened(false)}
+        // This panel goes with the node's activity: the channel's heading takes the focus.
+        onDone={() => focusPageHeading()}
+      />
     </Paper>
   );
 }

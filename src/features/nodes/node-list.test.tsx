@@ -17,7 +17,7 @@ const van: ChannelRecord = {
 describe('NodeList', () => {
   it('gives the focus back to the row’s Decommission button when the dialog is left with Escape', async () => {
     fakeCloud((url) => (url.pathname === '/v1/channels' ? json([van]) : json({ paths: {} })));
-    renderPage(<NodeList />, { 'demo:assets': ['READ', 'DELETE'] });
+    renderPage(<NodeList headingId="nodes-title" />, { 'demo:assets': ['READ', 'DELETE'] });
     const button = await screen.findByRole('button', { name: 'Decommission Van 12' });
     await userEvent.click(button);
     expect(await screen.findByRole('dialog', { name: 'Decommission Van 12?' })).toBeVisible();

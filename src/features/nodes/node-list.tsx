@@ -18,12 +18,13 @@ import { GuardedButton } from '../../components/guarded-button.tsx';
 import { filterChannels, indexChannels } from '../../lib/channel-filter.ts';
 import { mayOnChannel } from '../../lib/permissions.ts';
 import { DecommissionDialog } from './decommission-dialog.tsx';
+import { focusFirstOf } from '../../components/move-focus.ts';
 import { t } from '../../i18n/i18n.ts';
 
 const SHOWN = 200;
 const allChannels = {};
 
-export function NodeList() {
+export function NodeList({ headingId }: { headingId: string }) {
   const permissions = usePermissions();
   const { data, isPending, error, refetch } = useQuery(channelListQuery(allChannels));
   const [text, setText] = useState('');
@@ -98,7 +99,15 @@ export function NodeList() {
           {t('nodeList.showing', { shown: SHOWN, total: rows.length })}
         </Text>
       )}
-      {target && <DecommissionDialog node={target} opened onClose={closeDialog} />}
+      {target && (
+        <DecommissionDialog
+          node={target}
+          opened
+          onClose={closeDialog}
+          // The row's button went with the node's activity: the list's heading takes the focus.
+          onDone={() => focusFirstOf(() => [opener.current, document.getElementById(headingId)])}
+        />
+      )}
     </>
   );
 }

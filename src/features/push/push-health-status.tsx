@@ -1,9 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { ChannelRecord } from '../../../contract/channel.ts';
 import type { PushHealth } from '../../../contract/push-health.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { channelPushHealthQuery, useSendTestEvent } from '../../api/push-health.ts';
+import { deliveriesQuery, healthOfLog } from '../../api/push.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
@@ -55,10 +57,29 @@ export function PushHealthStatus({
   mayTest: boolean;
 }) {
   const { data: extensions } = useQuery(extensionsQuery());
-  const { data: health } = useQuery({
-    ...channelPushHealthQuery(channel.uuid),
-    enabled: extensions?.pushHealth === true,
+  // Beside the delivery log, health is made of the log's own answer (the same query, asked every
+  // 5 s): asked apart, every 30 s, it said "No delivery yet" beside a delivery answered 200.
+  const template = extensions?.deliveryLog ?? undefined;
+  const log = useQuery({
+    ...deliveriesQuery(template ?? '', channel.uuid),
+    enabled: template !== undefined,
   });
+  const served = useQuery({
+    ...channelPushHealthQuery(channel.uuid),
+    enabled: extensions?.pushHealth === true && template === undefined,
+  });
+  const { data: deliveries, dataUpdatedAt } = log;
+  const health = useMemo(
+    () =>
+      deliveries === undefined
+        ? served.data
+        : healthOfLog(
+            { uuid: channel.uuid, name: channel.name, to: pushURL },
+            deliveries,
+            dataUpdatedAt,
+          ),
+    [deliveries, dataUpdatedAt, served.data, channel.uuid, channel.name, pushURL],
+  );
   const test = useSendTestEvent(channel.uuid);
   const failing = health?.failing === true;
   const where = t('pushPanel.goesTo', {

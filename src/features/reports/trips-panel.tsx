@@ -20,6 +20,7 @@ import { noPlaces, type PlaceBook } from '../../lib/reports/place-book.ts';
 import { PlaceName } from '../../components/place-name.tsx';
 import { motionTotalsColumns, motionTotalsCsv } from './motion-totals-columns.ts';
 import { MOVING, NO_DATA, PARKED, SILENT } from '../../lib/reports/motion-summary.ts';
+import { timebarShares } from '../../lib/reports/shares.ts';
 
 /** Pixel columns of a timebar: the engine's resolution, scaled to the panel's width. */
 export const TIMEBAR_COLUMNS = 1200;
@@ -221,13 +222,6 @@ const stopFields = csvFields<StopRow>({
   ends_after_range: (s) => s.endOpen,
 });
 
-/** The share of a timebar in one state, in whole percents. */
-function share(states: Uint8Array, state: number): number {
-  let n = 0;
-  for (const s of states) if (s === state) n++;
-  return Math.round((100 * n) / Math.max(1, states.length));
-}
-
 /**
  * Trips and stops of every node of the range (lib/reports/trips.ts): a timebar per node (moving,
  * parked, silent), totals per node and per day, the trips and the stops with start, end,
@@ -288,12 +282,7 @@ export const TripsPanel = memo(function TripsPanel({
         key: n.nodeUuid,
         label: n.nodeName,
         states: n.timebar,
-        description: t('trips.timebar', {
-          node: n.nodeName,
-          moving: share(n.timebar, MOVING),
-          parked: share(n.timebar, PARKED),
-          silent: share(n.timebar, SILENT),
-        }),
+        description: t('trips.timebar', { node: n.nodeName, ...timebarShares(n.timebar) }),
       })),
     [shown],
   );

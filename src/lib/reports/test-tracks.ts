@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { NodeGps } from '../history-store/extract.ts';
 
 /** A GPS message for tests: position optional, flags as the interface sends them. */
@@ -111,3 +112,34 @@ export function simulate(legs: readonly Leg[], options: TrackOptions): Sample[] 
   if (last?.kind === 'drive') out.push({ ts: t, ...scatter(at) });
   return out;
 }
+
+export const park = (minutes: number): Leg => ({ kind: 'park', ms: minutes * MINUTE });
+export const drive = (minutes: number, kmh: number, tunnel?: [number, number]): Leg => ({
+  kind: 'drive',
+  ms: minutes * MINUTE,
+  kmh,
+  ...(tunnel ? { tunnel } : {}),
+});
+
+/** Clearly short or clearly long, never near a threshold (the speed rule has ±30 s slack). */
+const parkLeg = fc.oneof(
+  fc.integer({ min: 1, max: 3 }).map(park),
+  fc.integer({ min: 12, max: 600 }).map(park),
+);
+const driveLeg = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 8, max: 90 })),
+    fc.integer({ min: 12, max: 90 }),
+    fc.option(fc.tuple(fc.double({ min: 0, max: 0.5 }), fc.double({ min: 0.5, max: 1 })), {
+      nil: undefined,
+    }),
+  )
+  .filter(([minutes, kmh]) => {
+    const metres = (minutes * kmh * 1000) / 60;
+    return metres < 300 || metres > 800;
+  })
+  .map(([minutes, kmh, tunnel]) => drive(minutes, kmh, tunnel));
+/** Days of parks and drives, each ending parked, for property tests. */
+export const legs = fc
+  .array(fc.tuple(parkLeg, driveLeg), { minLength: 1, maxLength: 12 })
+  .chain((pairs) => parkLeg.map((last) => [...pairs.flat(), last]));

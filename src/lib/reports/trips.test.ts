@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDays } from '../../../contract/local-days.ts';
 import { motionByDay, silences } from './motion-summary.ts';
-import { nodeGps, simulate, type Leg, type Sample } from './test-tracks.ts';
+import { drive, legs, nodeGps, park, simulate, type Leg, type Sample } from './test-tracks.ts';
 import { defaultTripSettings, detectTrips, type Motion } from './trips.ts';
 
 const MINUTE = 60_000;
@@ -24,14 +24,6 @@ function motionOf(samples: Sample[], range?: { from: number; to: number }): Moti
     localDays(span, 'Europe/Amsterdam'),
   );
 }
-
-const park = (minutes: number): Leg => ({ kind: 'park', ms: minutes * MINUTE });
-const drive = (minutes: number, kmh: number, tunnel?: [number, number]): Leg => ({
-  kind: 'drive',
-  ms: minutes * MINUTE,
-  kmh,
-  ...(tunnel ? { tunnel } : {}),
-});
 
 describe('trips and stops', () => {
   it('finds a delivery round: parked, two trips with a stop between, parked again', () => {
@@ -171,28 +163,6 @@ describe('trips and stops', () => {
     expect(detectTrips(gps, range, heard, settings).trips).toHaveLength(1);
   });
 });
-
-/** Clearly short or clearly long, never near a threshold (the speed rule has ±30 s slack). */
-const parkLeg = fc.oneof(
-  fc.integer({ min: 1, max: 3 }).map(park),
-  fc.integer({ min: 12, max: 600 }).map(park),
-);
-const driveLeg = fc
-  .tuple(
-    fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 8, max: 90 })),
-    fc.integer({ min: 12, max: 90 }),
-    fc.option(fc.tuple(fc.double({ min: 0, max: 0.5 }), fc.double({ min: 0.5, max: 1 })), {
-      nil: undefined,
-    }),
-  )
-  .filter(([minutes, kmh]) => {
-    const metres = (minutes * kmh * 1000) / 60;
-    return metres < 300 || metres > 800;
-  })
-  .map(([minutes, kmh, tunnel]) => drive(minutes, kmh, tunnel));
-const legs = fc
-  .array(fc.tuple(parkLeg, driveLeg), { minLength: 1, maxLength: 12 })
-  .chain((pairs) => parkLeg.map((last) => [...pairs.flat(), last]));
 
 /**
  * What the legs mean by the rules: parks too short for a stop belong to the drives around them;

@@ -280,6 +280,25 @@ export function detectTrips(
     return s.last;
   };
 
+  /**
+   * A trip runs from the place of the stop it leaves to the place of the stop it reaches, so a
+   * stop's place is the previous trip's "to" and the next trip's "from" (one name in both tables).
+   * Its path may start a little elsewhere: a stop merged over a hop too short for a trip keeps the
+   * place where it began, and a stop's position is where it first stood.
+   */
+  const placed = (t: Trip, from: Stop | undefined, to: Stop | undefined): Trip => {
+    const out = { ...t };
+    if (from && !Number.isNaN(from.lat)) {
+      out.fromLat = from.lat;
+      out.fromLon = from.lon;
+    }
+    if (to && !Number.isNaN(to.lat)) {
+      out.toLat = to.lat;
+      out.toLon = to.lon;
+    }
+    return out;
+  };
+
   const stops: Stop[] = [];
   const trips: Trip[] = [];
   const first = candidates[0];
@@ -294,14 +313,14 @@ export function detectTrips(
   if (first.first > 0) {
     const start = openStart ? range.from : time(0);
     const lead = trip(0, arrival(first), start, first.start, -1, { start: true, end: false });
-    if (qualifies(lead)) trips.push(lead);
+    if (qualifies(lead)) trips.push(placed(lead, undefined, first));
   }
   let current = first;
   for (const next of candidates.slice(1)) {
     const move = trip(current.last, arrival(next), current.end, next.start, departure(current));
     if (qualifies(move)) {
       stops.push(current);
-      trips.push(move);
+      trips.push(placed(move, current, next));
       current = next;
     } else {
       current = { ...current, end: next.end, endOpen: next.endOpen, last: next.last };
@@ -314,7 +333,7 @@ export function detectTrips(
       start: false,
       end: true,
     });
-    if (qualifies(tail)) trips.push(tail);
+    if (qualifies(tail)) trips.push(placed(tail, current, undefined));
   }
   return { stops, trips };
 }
