@@ -19,6 +19,7 @@ describe('GET /livez and /readyz (extension)', () => {
       const answer = await cloud.call('GET', '/readyz', { as: null });
       expectError(answer, 503);
       expect(answer.json).toMatchObject({ message: 'This instance is shutting down.' });
+      expect(answer.headers['retry-after']).toBe('2');
       expectOk(await cloud.call('GET', '/livez', { as: null }));
     } finally {
       await cloud.close();
@@ -29,7 +30,9 @@ describe('GET /livez and /readyz (extension)', () => {
     const cloud = await createTestCloud();
     await cloud.store.close();
     try {
-      expectError(await cloud.call('GET', '/readyz', { as: null }), 503);
+      const answer = await cloud.call('GET', '/readyz', { as: null });
+      expectError(answer, 503);
+      expect(answer.headers['retry-after']).toBe('2');
     } finally {
       await cloud.app.close();
     }
