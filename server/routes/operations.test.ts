@@ -26,6 +26,20 @@ describe('GET /livez and /readyz (extension)', () => {
     }
   });
 
+  it('while the server closes, a late request answers 503 with Retry-After in the interface shape', async () => {
+    const cloud = await createTestCloud();
+    try {
+      cloud.services.lifecycle.closing = true;
+      const answer = await cloud.call('GET', '/v1/channels');
+      expectError(answer, 503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.headers.connection).toBe('close');
+    } finally {
+      cloud.services.lifecycle.closing = false;
+      await cloud.close();
+    }
+  });
+
   it('readyz answers 503 when the database cannot be reached', async () => {
     const cloud = await createTestCloud();
     await cloud.store.close();
