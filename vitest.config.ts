@@ -44,6 +44,8 @@ export default defineConfig({
             'server/store/postgres/**',
             'server/cluster.test.ts',
             'server/faults/cluster-faults.test.ts',
+            'server/faults/rolling-upgrade.test.ts',
+            'server/faults/standby-takeover.test.ts',
           ],
         },
       },
