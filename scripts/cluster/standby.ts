@@ -116,6 +116,8 @@ export async function startReplicatedPostgres(
       'stream',
       '-R',
       '--no-sync',
+      // A checkpoint at once: the default spreads it over minutes.
+      '--checkpoint=fast',
     ]);
     // Its name, as the primary's synchronous_standby_names expects it.
     appendFileSync(
