@@ -11,7 +11,8 @@ async function freePorts(): Promise<number> {
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
+    // Below Linux's ephemeral ports (32768 and up), which PostgreSQL and its checks take.
+    const base = 20_000 + Math.floor(Math.random() * 12_000);
     const all = await Promise.all([0, 1, 2, 3].map((i) => free(base + i)));
     if (all.every(Boolean)) return base;
   }
