@@ -75,7 +75,7 @@ export interface ClusterOptions {
   balancerLog?: (line: string) => void;
 }
 
-function haproxyBin(): string {
+export function haproxyBin(): string {
   const found = spawnSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy'], {
     encoding: 'utf8',
   });

@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ const git = (...args: string[]) =>
  * clone without that history (a shallow CI checkout) upgrades between two copies of this tree,
  * and says so.
  */
-export function previousRelease(from?: string): { commit: string; note: string } {
+function previousRelease(from?: string): { commit: string; note: string } {
   const head = git('rev-parse', 'HEAD') ?? 'HEAD';
   const candidates = [from, git('merge-base', 'HEAD', 'main'), git('rev-parse', 'HEAD^1')];
   for (const candidate of candidates) {
@@ -46,7 +47,7 @@ export function previousRelease(from?: string): { commit: string; note: string }
  * A copy of `commit`'s tree (`git archive`, so the repository's own worktree list is left alone)
  * with node_modules: this tree's when the lockfiles are the same, else `npm ci` there.
  */
-export function releaseTree(commit: string): { dir: string; cleanup: () => void } {
+function releaseTree(commit: string): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'telemetry-release-'));
   const archive = spawnSync('git', ['archive', '--format=tar', commit], { maxBuffer: 1 << 30 });
   if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
@@ -83,6 +84,44 @@ export interface UpgradeFigures {
   readerP99DuringMs: number;
   unavailablePerMinute: number;
   upgradeMs: number;
+  /** The previous release started on the migrated database and answered a listing 200. */
+  rollbackServes: boolean;
+}
+
+/**
+ * Starts the previous release's code on the database the upgrade migrated, on `port`, and asks
+ * it for a listing: whether a rollback (or an instance not yet upgraded restarting) would serve.
+ */
+async function previousServes(
+  tree: string,
+  cluster: CloudCluster,
+  env: Record<string, string>,
+  port: number,
+): Promise<boolean> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'telemetry-previous-'));
+  const child = spawn(process.execPath, [join(tree, 'server/main.ts')], {
+    cwd: tree,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: cluster.databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    const ready = await waitFor(async () => (await status(`${url}/readyz`)) === 200, 120_000);
+    return ready && (await status(`${url}/v1/channels`, admin)) === 200;
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 const p99 = (values: number[]) => {
@@ -131,11 +170,17 @@ export async function rollingUpgrade(options: {
   let cluster: CloudCluster | undefined;
   let receiver: TestReceiver | undefined;
   try {
+    const env = {
+      DEMO_DAYS: '0',
+      SIMULATOR: 'off',
+      SHUTDOWN_DRAIN_MS: '3000',
+      SECRETS_KEY: process.env.SECRETS_KEY || randomBytes(32).toString('base64'),
+    };
     cluster = await startCloudCluster({
       port: options.port,
       tree: old.dir,
       supervise: false,
-      env: { DEMO_DAYS: '0', SIMULATOR: 'off', SHUTDOWN_DRAIN_MS: '3000' },
+      env,
       log,
     });
     const base = cluster.url;
@@ -174,6 +219,8 @@ export async function rollingUpgrade(options: {
     await sleep(2_000);
     await reader.stop();
     await gateway.stop();
+    // A way back: the previous release starts and serves on the database this one migrated.
+    const rollbackServes = await previousServes(old.dir, cluster, env, options.port + 4);
 
     const acknowledged = gateway.acknowledged.get('VAN-U1') ?? [];
     const database = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -231,6 +278,7 @@ export async function rollingUpgrade(options: {
       readerP99DuringMs: Math.round(p99(during)),
       unavailablePerMinute: Math.round((tally.unavailable / upgradeMs) * 60_000 * 10) / 10,
       upgradeMs,
+      rollbackServes,
     };
   } finally {
     await receiver?.close();
@@ -248,7 +296,8 @@ export function printUpgrade(figures: UpgradeFigures): void {
       `  acknowledged lost ${figures.lost}, duplicated ${figures.duplicated}; push lost ${figures.pushLost}, ` +
       `duplicated ${figures.pushDuplicated}, longest gap ${figures.pushGapMs} ms\n` +
       `  stream: missing ${figures.streamMissing}, reconnects ${figures.streamReconnects}, refused [${figures.streamRefused.join(', ')}]\n` +
-      `  other users' listing p99: before ${figures.readerP99BeforeMs} ms, during ${figures.readerP99DuringMs} ms`,
+      `  other users' listing p99: before ${figures.readerP99BeforeMs} ms, during ${figures.readerP99DuringMs} ms\n` +
+      `  the previous release on the migrated database: ${figures.rollbackServes ? 'serves' : 'DOES NOT SERVE'}`,
   );
   const { unavailableWithoutRetryAfter, noAnswers } = connectionTrouble();
   if (unavailableWithoutRetryAfter.length > 0) {

@@ -3,6 +3,7 @@ import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import pg from 'pg';
+import { haproxyBin } from './cluster.ts';
 import {
   admin,
   clusterDir,
@@ -55,7 +56,7 @@ async function primaryCheck(url: string): Promise<{ port: number; server: Server
 }
 
 /** HAProxy in TCP mode in front of both nodes; only the one whose check answers 200 gets connections. */
-export function postgresBalancerConfig(
+function postgresBalancerConfig(
   port: number,
   nodes: { name: string; port: number; checkPort: number }[],
 ): string {
@@ -158,7 +159,7 @@ export async function startReplicatedPostgres(
         { name: 'pg-b', port: standbyPort, checkPort: b.port },
       ]),
     );
-    balancer = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    balancer = spawn(haproxyBin(), ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
     balancer.stderr?.resume();
     // Ready once a session through it answers.
     for (let waited = 0; ; waited += 100) {

@@ -2,7 +2,7 @@ import type { SignInFailureStore } from '../store/sign-in-failures.ts';
 
 const PRUNE_EVERY = 500;
 /** How long a name that signed in from an address stays exempt from that address's throttle. */
-export const KNOWN_GOOD_MS = 30 * 24 * 3_600_000;
+const KNOWN_GOOD_MS = 30 * 24 * 3_600_000;
 
 /**
  * Counts failed sign-ins per key (a username at an address, or an address) in a sliding window, in the store, so that every
