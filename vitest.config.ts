@@ -44,6 +44,8 @@ export default defineConfig({
             'server/store/postgres/**',
             'server/cluster.test.ts',
             'server/faults/cluster-faults.test.ts',
+            'server/faults/rolling-upgrade.test.ts',
+            'server/faults/standby-takeover.test.ts',
           ],
         },
       },
@@ -54,7 +56,8 @@ export default defineConfig({
                 name: 'node-pg',
                 ...serverTests,
                 include: ['server/**/*.test.ts'],
-                exclude: ['server/store/sqlite/**'],
+                // The graceful-stop test runs a SQLite process: once, in `node`, is enough.
+                exclude: ['server/store/sqlite/**', 'server/faults/graceful-stop.test.ts'],
                 globalSetup: ['server/test/postgres-global-setup.ts'],
               },
             },

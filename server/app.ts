@@ -7,6 +7,7 @@ import { closeServices, createServices, type Services } from './services.ts';
 import { frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { loggerOptions, RequestsAtDebug } from './http/logging.ts';
 import { serverTimeouts } from './http/limits.ts';
+import { ApiError } from './http/errors.ts';
 import { ShutdownConnections } from './http/shutdown-connections.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { documentCommonErrors } from './http/common-errors.ts';
@@ -72,6 +73,9 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
     ...timeouts,
     http: { maxHeaderSize: 65_536, ...timeouts.http },
     frameworkErrors,
+    // A request arriving while the server closes gets the interface's 503 with Retry-After
+    // (the hook below), not Fastify's own body without it.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 1_000, ignoreTrailingSlash: true },
     // Which proxies' X-Forwarded-For to believe (TRUST_PROXY): sign-ins are throttled per client.
     trustProxy: config.limits.trustProxy,
@@ -104,6 +108,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // Before the server waits for its connections to end: live streams never end by themselves,
   // and a connection that never sent a request would hold the shutdown until its client hangs up.
   app.addHook('preClose', async () => {
+    services.lifecycle.closing = true;
     await services.live.close();
     connections.beginShutdown();
   });
@@ -112,6 +117,13 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
     await closeServices(services);
   });
   services.metrics.observe(app);
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!services.lifecycle.closing) return;
+    void reply.header('connection', 'close');
+    throw new ApiError('SERVICE_UNAVAILABLE', 'This instance is stopping; try again.', {
+      'retry-after': '1',
+    });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   // Fastify parses text/plain by default; the API takes JSON bodies only and answers 415 to

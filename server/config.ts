@@ -70,7 +70,15 @@ export interface CloudConfig {
   geocoderUserAgent: string;
   /** Minutes readings must be back within limits before an alarm clears (docs/decisions/0080-alarms.md). */
   alarmHoldOffMinutes: number;
+  /**
+   * How long a stopping instance goes on serving after /readyz turned 503, so that the balancer's
+   * checks take it out before it closes (SHUTDOWN_DRAIN_MS; docs/decisions/0181).
+   */
+  shutdownDrainMs: number;
 }
+
+/** HAProxy's checks (inter 1 s, fall 2) take a failing instance out within about 2 s. */
+const SHUTDOWN_DRAIN_MS = 3_000;
 
 const GEOCODER_USER_AGENT =
   'telemetry-reference-cloud/1.0 (fleet console; reverse geocoding of stops)';
@@ -129,6 +137,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     secretsKey: env.SECRETS_KEY || null,
     geocoderUrl: geocoderUrl(env.GEOCODER_URL),
     geocoderUserAgent: env.GEOCODER_USER_AGENT || GEOCODER_USER_AGENT,
+    shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, SHUTDOWN_DRAIN_MS),
     alarmHoldOffMinutes: integer(
       'ALARM_HOLD_OFF_MINUTES',
       env.ALARM_HOLD_OFF_MINUTES,
@@ -223,6 +232,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     geocoderUrl: null,
     geocoderUserAgent: GEOCODER_USER_AGENT,
     alarmHoldOffMinutes: ALARM_HOLD_OFF_MINUTES,
+    shutdownDrainMs: 0,
     ...overrides,
   };
 }

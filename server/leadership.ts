@@ -30,6 +30,8 @@ export class Leadership {
   /** Until when this instance surely holds the lease (its last renewal plus the TTL). */
   private heldUntil = 0;
   private failing = false;
+  /** Tells the other instances that the lease was let go (a notification), so they try at once. */
+  private readonly announce: (() => void) | undefined;
 
   constructor(options: {
     leases: LeaseStore;
@@ -37,12 +39,14 @@ export class Leadership {
     work: LeaderWork;
     log: CloudLogger;
     now?: () => number;
+    announce?: () => void;
   }) {
     this.leases = options.leases;
     this.name = options.name;
     this.work = options.work;
     this.log = options.log;
     this.now = options.now ?? Date.now;
+    this.announce = options.announce;
   }
 
   get leading(): boolean {
@@ -52,18 +56,29 @@ export class Leadership {
   /** Tries at once (and waits for that), then every few seconds. */
   async start(): Promise<void> {
     await this.tick();
-    const loop = () => {
-      this.timer = setTimeout(
-        () => {
-          this.trying = this.tick().finally(() => {
-            if (!this.stopped) loop();
-          });
-        },
-        this.failing ? AFTER_FAILURE_MS : RENEW_EVERY_MS,
-      );
-      this.timer.unref();
-    };
-    loop();
+    this.loop();
+  }
+
+  private loop(): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(
+      () => {
+        this.trying = this.trying.then(() => this.tick()).finally(() => this.loop());
+      },
+      this.failing ? AFTER_FAILURE_MS : RENEW_EVERY_MS,
+    );
+    this.timer.unref();
+  }
+
+  /**
+   * Another instance let the lease go (it is stopping): try now rather than at the next renewal,
+   * so the work moves within a round trip, not up to 5 s later (issue 35, rolling upgrades).
+   */
+  tryNow(): void {
+    if (this.stopped || this.stopWork) return;
+    clearTimeout(this.timer);
+    this.trying = this.trying.then(() => this.tick()).finally(() => this.loop());
   }
 
   private async tick(): Promise<void> {
@@ -109,6 +124,7 @@ export class Leadership {
     if (stop) {
       await stop();
       await this.leases.release(this.name, this.holder).catch(() => undefined);
+      this.announce?.();
     }
   }
 }

@@ -68,6 +68,7 @@ async function main(): Promise<void> {
       leases: store.leases,
       name: 'simulator',
       log,
+      announce: () => cloud.services.bus.leaseReleased(),
       work: async () => {
         const simulator = await LiveSimulator.create({
           services: cloud.services,
@@ -79,22 +80,35 @@ async function main(): Promise<void> {
       },
     });
     await simulation.start();
+    const sim = simulation;
+    cloud.services.bus.onLeaseReleased(() => sim.tryNow());
   }
 
-  // Graceful shutdown: /readyz answers 503 at once (the balancer stops sending), requests under
-  // way are answered and new ones refused with 503 (Fastify), push deliveries under way finish
-  // and are logged, then the database is closed. A shutdown that hangs ends after 30 s.
+  // Graceful shutdown (docs/decisions/0181-rolling-upgrades.md): /readyz answers 503 at once
+  // while requests are still served for SHUTDOWN_DRAIN_MS, until the balancer's checks have
+  // taken the instance out; meanwhile the leases (push, alarms, simulator) are let go and the
+  // other instances told, so they take them within a round trip. Then the server closes: live
+  // streams end with `shutdown` (their clients come back through the balancer, elsewhere, with
+  // Last-Event-ID), requests under way are answered and late ones get 503 with Retry-After,
+  // push deliveries under way finish and are logged, and the database is closed. A shutdown
+  // that hangs ends after 30 s.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     cloud.services.lifecycle.draining = true;
-    log.info(`${signal}: stopping`);
+    log.info(`${signal}: stopping (draining for ${config.shutdownDrainMs} ms)`);
     setTimeout(() => {
       log.error('shutdown took over 30 s; exiting');
       process.exit(1);
     }, 30_000).unref();
-    await simulation?.stop();
+    const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    await Promise.all([
+      simulation?.stop(),
+      cloud.services.pushLeadership.stop(),
+      cloud.services.alarmLeadership.stop(),
+    ]);
+    await drained;
     await retention?.stop();
     await auditRetention?.stop();
     await alarmRetention?.stop();

@@ -62,8 +62,12 @@ export interface Services {
   /** Every node's newest position and temperature, kept in memory (`/v1/positions`). */
   positions: KeptPositions;
   alarmLeadership: Leadership;
-  /** Set when the instance starts shutting down: /readyz then answers 503. */
-  lifecycle: { draining: boolean };
+  /**
+   * `draining`: the instance starts shutting down: /readyz answers 503 while requests are still
+   * served, until the balancer stopped sending. `closing`: the server closes; a request that
+   * still arrives answers 503 with Retry-After.
+   */
+  lifecycle: { draining: boolean; closing: boolean };
 }
 
 /** Stops what services run by themselves (live streams, push and its lease, the event bus). */
@@ -147,6 +151,7 @@ export async function createServices(
       name: PUSH_LEASE,
       log: logger,
       work: () => deliverPush(services, logger),
+      announce: () => bus.leaseReleased(),
     }),
     async pushChanged(channelId) {
       bus.appended(await store.eventLog.append({ readings: [], pushChanged: channelId }, now()));
@@ -159,11 +164,17 @@ export async function createServices(
       name: ALARM_LEASE,
       log: logger,
       work: async () => watchSilence(silence, now, logger),
+      announce: () => bus.leaseReleased(),
     }),
-    lifecycle: { draining: false },
+    lifecycle: { draining: false, closing: false },
   };
   await services.pushLeadership.start();
   await services.alarmLeadership.start();
+  // A stopping instance let a lease go: take it now, not at the next renewal.
+  bus.onLeaseReleased(() => {
+    services.pushLeadership.tryNow();
+    services.alarmLeadership.tryNow();
+  });
   return services;
 }
 

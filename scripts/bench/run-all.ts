@@ -25,6 +25,7 @@ import { storesIngestBenchmark } from './stores-ingest.ts';
 import { liveStreamsBenchmark } from './live-streams.ts';
 import { abuseBenchmark } from './abuse.ts';
 import { faultsBenchmark } from './faults.ts';
+import { upgradeBenchmark } from './upgrade.ts';
 import { listingLoadBenchmark } from './listing-load.ts';
 import { readWorkersBenchmark } from './read-workers.ts';
 import { positionsBenchmark } from './positions.ts';
@@ -96,6 +97,7 @@ const benchmarks: Benchmark[] = [
   liveStreamsBenchmark,
   abuseBenchmark,
   faultsBenchmark,
+  upgradeBenchmark,
   listingLoadBenchmark,
   readWorkersBenchmark,
   positionsBenchmark,

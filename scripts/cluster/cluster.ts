@@ -21,6 +21,12 @@ export interface CloudCluster {
   instances: Instance[];
   /** Process ids of PostgreSQL (the postmaster and its backends) and HAProxy, for benchmarks. */
   pids(): { postgres: number[]; balancer: number[] };
+  /**
+   * Stops `instance` as systemd does (SIGTERM, waiting for it to exit) and starts the code of
+   * `tree` in its place, on the same port; resolves once its /readyz answers 200. A rolling
+   * upgrade calls it for each instance in turn (start with `supervise: false`).
+   */
+  replace(instance: Instance, tree: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,14 +37,27 @@ export interface Instance {
   process: ChildProcess;
   /** How often the supervisor started it again after it exited. */
   restarts: number;
+  /** The source tree whose server/main.ts it runs. */
+  tree: string;
 }
 
 export interface ClusterOptions {
   /** The balancer's port; instances take the ports after it. */
   port: number;
   instances?: number;
+  /**
+   * A database already running (a primary with its standby behind a balancer of its own) instead
+   * of a throw-away cluster; `postgres` is what the cluster reports as its server. Not stopped
+   * with the cluster.
+   */
+  database?: { url: string; postgres: Cluster };
   /** Environment for every instance (SIMULATOR, DEMO_DAYS, …). */
   env?: Record<string, string>;
+  /**
+   * The source tree the instances run (its server/main.ts, with node_modules beside it): an
+   * older release for a rolling upgrade. Default: this one.
+   */
+  tree?: string;
   postgresPort?: number;
   /** The first instance's port (the others follow); default: the one after the balancer's. */
   instancePort?: number;
@@ -56,7 +75,7 @@ export interface ClusterOptions {
   balancerLog?: (line: string) => void;
 }
 
-function haproxyBin(): string {
+export function haproxyBin(): string {
   const found = spawnSync('sh', ['-c', 'command -v haproxy || ls /usr/sbin/haproxy'], {
     encoding: 'utf8',
   });
@@ -130,6 +149,9 @@ backend instances
   balance roundrobin
   # Which instance answered, for tests that must kill the one serving a stream.
   http-response set-header x-served-by %[srv_name]
+  # A 503 always says when to come back: an instance of a release before 0181 answered its
+  # closing 503 (Fastify's own) without Retry-After during a rolling upgrade.
+  http-response set-header retry-after 1 if { status 503 } !{ res.hdr(retry-after) -m found }
   option httpchk GET /readyz
   http-check expect status 200
   default-server inter 1s fall 2 rise 1
@@ -182,6 +204,8 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
   const haproxy = haproxyBin();
   const dir = mkdtempSync(join(tmpdir(), 'telemetry-cluster-'));
   let postgres: Cluster | undefined;
+  /** The PostgreSQL this cluster started (and stops); not one it was given. */
+  let ownPostgres: Cluster | undefined;
   const instances: Instance[] = [];
   let balancer: ChildProcess | undefined;
   let stopping = false;
@@ -201,23 +225,32 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
           }),
       ),
     );
-    postgres?.stop();
+    ownPostgres?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    postgres = await startCluster(
-      options.postgresPort !== undefined ? { port: options.postgresPort } : {},
-    );
-    await admin(postgres.url(), 'CREATE DATABASE telemetry');
-    const databaseUrl = postgres.url('telemetry');
+    let databaseUrl: string;
+    if (options.database) {
+      postgres = options.database.postgres;
+      databaseUrl = options.database.url;
+    } else {
+      postgres = await startCluster(
+        options.postgresPort !== undefined ? { port: options.postgresPort } : {},
+      );
+      ownPostgres = postgres;
+      await admin(postgres.url(), 'CREATE DATABASE telemetry');
+      databaseUrl = postgres.url('telemetry');
+    }
     log(`postgres: ${databaseUrl}`);
     const firstPort = options.instancePort ?? options.port + 1;
     // Every instance seals and unseals push secrets and sign-in records with the same key
     // (docs/decisions/0043-secrets-at-rest.md): each DATA_DIR's own key would leave the push
     // holder unable to read a secret another instance set.
     const secretsKey = process.env.SECRETS_KEY || randomBytes(32).toString('base64');
-    const run = (name: string, port: number) => {
-      const child = spawn(process.execPath, ['server/main.ts'], {
+    const firstTree = options.tree ?? process.cwd();
+    const run = (name: string, port: number, tree = firstTree) => {
+      const child = spawn(process.execPath, [join(tree, 'server/main.ts')], {
+        cwd: tree,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           ...process.env,
@@ -246,12 +279,13 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
         url: `http://127.0.0.1:${port}`,
         process: run(name, port),
         restarts: 0,
+        tree: firstTree,
       };
       instances.push(instance);
       if (options.supervise ?? true)
         supervise(
           instance,
-          () => run(name, port),
+          () => run(name, port, instance.tree),
           () => stopping,
           log,
         );
@@ -284,7 +318,19 @@ export async function startCloudCluster(options: ClusterOptions): Promise<CloudC
       postgres: postgres ? withChildren(postgres.pid()) : [],
       balancer: balancer?.pid !== undefined ? [balancer.pid] : [],
     });
-    return { url, databaseUrl, postgres, instances, pids, stop };
+    const replace = async (instance: Instance, tree: string) => {
+      const port = Number(new URL(instance.url).port);
+      const old = instance.process;
+      if (old.exitCode === null && old.signalCode === null) {
+        const exited = new Promise<void>((resolve) => old.once('exit', () => resolve()));
+        old.kill('SIGTERM');
+        await exited;
+      }
+      instance.tree = tree;
+      instance.process = run(instance.name, port, tree);
+      await waitReady(instance.url, instance.process, options.readyTimeoutMs ?? 240_000);
+    };
+    return { url, databaseUrl, postgres, instances, pids, replace, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -58,10 +58,32 @@ describe('throttle the attacker, not the victim (client addresses)', () => {
       const answer = await userinfo('127.0.0.4', `nobody-${i}`, 'x', `198.51.100.${i}`);
       expect(answer.status).toBe(401);
     }
+    // A name never signed in from this address: a guesser's next try, refused before its
+    // password is looked at (right or wrong).
     const refused = await userinfo('127.0.0.4', 'fleet', 'demo-fleet', '198.51.100.200');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await userinfo('127.0.0.4', 'nobody-x', 'x')).status).toBe(429);
     expect((await userinfo('127.0.0.5', 'fleet', 'demo-fleet')).status).toBe(200);
+  });
+
+  it("the guesses are throttled, not the address's people: a right password there still passes", async () => {
+    // Support and admin use this address (an office behind one NAT) before a guesser there
+    // tries 30 names.
+    expect((await userinfo('127.0.0.6', 'support', 'demo-support')).status).toBe(200);
+    expect((await userinfo('127.0.0.6', 'admin', 'demo-admin')).status).toBe(200);
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      expect((await userinfo('127.0.0.6', `nobody-${i}`, 'x')).status).toBe(401);
+    }
+    expect((await userinfo('127.0.0.6', 'nobody-31', 'x')).status).toBe(429);
+    expect((await userinfo('127.0.0.6', 'support', 'demo-support')).status).toBe(200);
+    expect((await userinfo('127.0.0.6', 'admin', 'demo-admin')).status).toBe(200);
+    // A known name's own guesses stay limited per (name, address).
+    for (let i = 0; i < PER_NAME_AND_ADDRESS; i++) {
+      expect((await userinfo('127.0.0.6', 'admin', `guess-${i}`)).status).toBe(401);
+    }
+    expect((await userinfo('127.0.0.6', 'admin', 'demo-admin')).status).toBe(429);
+    expect((await userinfo('127.0.0.6', 'support', 'demo-support')).status).toBe(200);
   });
 });
 

@@ -55,6 +55,7 @@ describe('throttle keys', () => {
     expect(throttleKeys('ada', '::ffff:127.0.0.2')).toEqual({
       nameAtAddress: 'user:ada@127.0.0.2',
       address: 'address:127.0.0.2',
+      knownGood: 'good:ada@127.0.0.2',
     });
     expect(throttleKeys('ada', '2001:db8:1:2:3:4:5:6')).toEqual(
       throttleKeys('ada', '2001:db8:1:2::9'),

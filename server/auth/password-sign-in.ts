@@ -22,7 +22,12 @@ export const PER_ADDRESS = 30;
 /** The throttle's keys for a sign-in: the name at the address, and the address alone. */
 export function throttleKeys(username: string, ip: string) {
   const address = throttleAddress(ip);
-  return { nameAtAddress: `user:${username}@${address}`, address: `address:${address}` };
+  return {
+    nameAtAddress: `user:${username}@${address}`,
+    address: `address:${address}`,
+    /** The name signed in from this address before: its owner, not a guesser trying names. */
+    knownGood: `good:${username}@${address}`,
+  };
 }
 
 /**
@@ -51,10 +56,15 @@ export class PasswordSignIn {
 
   async attempt(username: string, password: string, ip: string): Promise<SignInResult> {
     const keys = throttleKeys(username, ip);
-    const retryAfter = Math.max(
-      await this.throttle.retryAfter(keys.nameAtAddress, PER_NAME_AND_ADDRESS),
-      await this.throttle.retryAfter(keys.address, PER_ADDRESS),
-    );
+    let retryAfter = await this.throttle.retryAfter(keys.nameAtAddress, PER_NAME_AND_ADDRESS);
+    if (retryAfter === 0) {
+      // The address's limit stops one address trying names in bulk; a name that signed in from
+      // this address before is its owner's, whose right password still passes there (issue 35:
+      // a guesser must not lock out the office behind its address). Its own guesses stay
+      // limited per (name, address).
+      const forAddress = await this.throttle.retryAfter(keys.address, PER_ADDRESS);
+      if (forAddress > 0 && !(await this.throttle.known(keys.knownGood))) retryAfter = forAddress;
+    }
     if (retryAfter > 0) {
       return { outcome: 'throttled', retryAfter, message: throttledMessage(retryAfter) };
     }
@@ -77,6 +87,7 @@ export class PasswordSignIn {
       if (await this.matches(password, user)) {
         // The address's count stays: one account of one's own must not reset it.
         await this.throttle.succeed(keys.nameAtAddress);
+        await this.throttle.remember(keys.knownGood);
         await this.upgrade(user, user.passwordHash, password);
         await this.recorder.record(user.id);
         return { outcome: 'signed-in', user };

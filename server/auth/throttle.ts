@@ -1,6 +1,8 @@
 import type { SignInFailureStore } from '../store/sign-in-failures.ts';
 
 const PRUNE_EVERY = 500;
+/** How long a name that signed in from an address stays exempt from that address's throttle. */
+const KNOWN_GOOD_MS = 30 * 24 * 3_600_000;
 
 /**
  * Counts failed sign-ins per key (a username at an address, or an address) in a sliding window, in the store, so that every
@@ -41,5 +43,21 @@ export class FailureThrottle {
 
   async succeed(key: string): Promise<void> {
     await this.failures.clear(key);
+  }
+
+  /**
+   * Whether `key` was marked good (a right password for a name at an address) within
+   * KNOWN_GOOD_MS. A mark is a row of the same table whose `at` is when it expires, so that
+   * pruning (which deletes rows older than the window) keeps it until then: no table of its own.
+   */
+  async known(key: string, validFor = 0): Promise<boolean> {
+    return (await this.failures.recent(key, this.now() + validFor)).length > 0;
+  }
+
+  /** Marks `key` good for KNOWN_GOOD_MS; written again only once half of that has passed. */
+  async remember(key: string): Promise<void> {
+    if (await this.known(key, KNOWN_GOOD_MS / 2)) return;
+    await this.failures.clear(key);
+    await this.failures.add(key, this.now() + KNOWN_GOOD_MS);
   }
 }

@@ -19,6 +19,10 @@ export interface EventBus {
   reachChanged(): void;
   /** Whether other instances' reach changes are heard now (false while not listening). */
   hearsOthers(): boolean;
+  /** Calls `released` when an instance let a lease go (it is stopping): try to take it now. */
+  onLeaseReleased(released: () => void): () => void;
+  /** This instance let a lease go: tells every instance. */
+  leaseReleased(): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +32,7 @@ const LOOK_EVERY_MS = 5_000;
 export class LocalEventBus implements EventBus {
   protected readonly waiting = new Set<() => void>();
   protected readonly reachListeners = new Set<() => void>();
+  protected readonly leaseListeners = new Set<() => void>();
   private readonly timer: NodeJS.Timeout;
 
   constructor() {
@@ -56,6 +61,19 @@ export class LocalEventBus implements EventBus {
     return true;
   }
 
+  onLeaseReleased(released: () => void): () => void {
+    this.leaseListeners.add(released);
+    return () => this.leaseListeners.delete(released);
+  }
+
+  leaseReleased(): void {
+    this.leaseReleasedHere();
+  }
+
+  protected leaseReleasedHere(): void {
+    for (const released of this.leaseListeners) released();
+  }
+
   protected wakeAll(): void {
     for (const wake of this.waiting) wake();
   }
@@ -64,5 +82,6 @@ export class LocalEventBus implements EventBus {
     clearInterval(this.timer);
     this.waiting.clear();
     this.reachListeners.clear();
+    this.leaseListeners.clear();
   }
 }

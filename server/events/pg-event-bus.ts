@@ -4,6 +4,8 @@ import { EVENTS_CHANNEL } from '../store/sql/event-log.ts';
 
 /** Reach changed in some instance (docs/decisions/0051-reach-cache.md); carries nothing. */
 const REACH_CHANNEL = 'telemetry_reach';
+/** A stopping instance let a lease go; carries nothing (every lease tries, one takes it). */
+const LEASE_CHANNEL = 'telemetry_lease';
 import { LocalEventBus } from './event-bus.ts';
 
 /** First wait before listening again, and the longest: recovery must take under 2 s (issue 17). */
@@ -54,6 +56,7 @@ export class PgEventBus extends LocalEventBus {
     });
     client.on('notification', (message) => {
       if (message.channel === REACH_CHANNEL) this.reachAll();
+      else if (message.channel === LEASE_CHANNEL) this.leaseReleasedHere();
       else this.wakeAll();
     });
     client.on('error', (error) => this.lost(client, error.message));
@@ -62,6 +65,7 @@ export class PgEventBus extends LocalEventBus {
       await client.connect();
       await client.query(`LISTEN ${EVENTS_CHANNEL}`);
       await client.query(`LISTEN ${REACH_CHANNEL}`);
+      await client.query(`LISTEN ${LEASE_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -81,6 +85,13 @@ export class PgEventBus extends LocalEventBus {
     this.notify(REACH_CHANNEL).catch((error: unknown) => {
       // The others then see it within the cache's own bound (REACH_KEPT_MS).
       this.log.warn({ reason: String(error) }, 'reach change not announced');
+    });
+  }
+
+  override leaseReleased(): void {
+    this.notify(LEASE_CHANNEL).catch((error: unknown) => {
+      // The others then take it at their next renewal (within 5 s).
+      this.log.warn({ reason: String(error) }, 'lease release not announced');
     });
   }
 

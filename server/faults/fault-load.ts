@@ -122,8 +122,21 @@ const noAnswers: Trouble[] = [];
  */
 const staleConnections: Trouble[] = [];
 
+/** 503 answers without Retry-After: a client would not know when to come back (issue 35). */
+const unavailableWithoutRetryAfter: Trouble[] = [];
+
 /** What went wrong between the clients and the balancer so far (the benchmark prints it). */
-export const connectionTrouble = () => ({ noAnswers, staleConnections });
+export const connectionTrouble = () => ({
+  noAnswers,
+  staleConnections,
+  unavailableWithoutRetryAfter,
+});
+
+function noteUnavailable(answer: Response, request: string): void {
+  if (answer.status === 503 && !answer.headers.get('retry-after')) {
+    unavailableWithoutRetryAfter.push({ at: Date.now(), request, reason: 'no Retry-After' });
+  }
+}
 
 /** port and path: the balancer's port or an instance's. */
 const where = (url: string) => `:${new URL(url).port}${new URL(url).pathname}`;
@@ -162,6 +175,7 @@ export async function send(
       },
       20_000,
     );
+    noteUnavailable(answer, `POST ${where(`${base}/v1/ingest`)}`);
     const body = (await answer.json().catch(() => undefined)) as
       { rejected?: unknown[] } | undefined;
     if (answer.status === 200 && (body?.rejected?.length ?? 0) > 0) {
@@ -220,6 +234,7 @@ export async function status(url: string, credentials?: string): Promise<number 
       10_000,
     );
     await answer.arrayBuffer();
+    noteUnavailable(answer, `GET ${where(url)}`);
     return answer.status;
   } catch (error) {
     noAnswers.push({ at: Date.now(), request: `GET ${where(url)}`, reason: describe(error) });

@@ -12,6 +12,8 @@ export interface Limits {
   streamsPerUser: number;
   /** History and report requests of one user being answered at once (HISTORY_PER_USER). */
   historyPerUser: number;
+  /** History requests of one user waiting for a place beyond those; the next answers 429. */
+  historyQueuePerUser: number;
   /**
    * What may wait unsent in one stream's buffer in the cloud's process (256 KiB): a live batch
    * is not written above it (the stream ends as too slow), and a replay waits while more than a
@@ -31,6 +33,8 @@ export const DEFAULT_LIMITS: Limits = {
   keepAliveTimeoutMs: 72_000,
   streamsPerUser: 20,
   historyPerUser: 4,
+  // A script reading 40 histories at once waits its turn instead of being refused (issue 35).
+  historyQueuePerUser: 64,
   streamBufferBytes: 256 * 1024,
   slowReaderMs: 30_000,
 };
@@ -64,6 +68,11 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Limits {
       'HISTORY_PER_USER',
       env.HISTORY_PER_USER,
       DEFAULT_LIMITS.historyPerUser,
+    ),
+    historyQueuePerUser: positive(
+      'HISTORY_QUEUE_PER_USER',
+      env.HISTORY_QUEUE_PER_USER,
+      DEFAULT_LIMITS.historyQueuePerUser,
     ),
     streamBufferBytes: DEFAULT_LIMITS.streamBufferBytes,
     slowReaderMs: DEFAULT_LIMITS.slowReaderMs,

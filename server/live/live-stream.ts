@@ -154,6 +154,8 @@ export class LiveStream implements HubSubscriber {
   static async open(options: LiveStreamOptions): Promise<LiveStream> {
     const stream = new LiveStream(options);
     options.connection.onClose(() => stream.stop());
+    // A client that takes nothing of what waits for it for slowReaderMs is ended, live or not.
+    options.connection.watchReader(options.slowReaderMs, () => stream.end('too-slow'));
     await stream.start();
     return stream;
   }
@@ -173,7 +175,8 @@ export class LiveStream implements HubSubscriber {
   }
 
   heartbeat(at: number): void {
-    if (!this.ended) this.connection.send(sseMessage('heartbeat', `{"at":${at}}`));
+    if (this.ended) return;
+    if (!this.connection.send(sseMessage('heartbeat', `{"at":${at}}`))) this.end('too-slow');
   }
 
   /** Ends the stream with an `end` event saying why. */

@@ -28,6 +28,10 @@ export class SseConnection {
   private closed = false;
   private readonly closeListeners: (() => void)[] = [];
   private readonly maxBuffered: number;
+  /** Bytes handed to the socket so far: less `buffered`, what the client's side took. */
+  private written = 0;
+  private stall:
+    { ms: number; onStalled: () => void; timer: NodeJS.Timeout | undefined } | undefined;
 
   /**
    * `maxBuffered` (Limits.streamBufferBytes): the most that may wait unsent before the client
@@ -79,7 +83,33 @@ export class SseConnection {
       process.nextTick(() => raw.uncork());
     }
     raw.write(text);
+    this.written += Buffer.byteLength(text);
+    this.watchStall();
     return true;
+  }
+
+  /**
+   * Calls `onStalled` once bytes have waited in the cloud for `ms` with none taken meanwhile: a
+   * client that reads nothing, also on a quiet stream whose writes never reach the buffer's
+   * limit (issue 35: such a stream was never ended). Bytes wait here only once the operating
+   * system's socket buffers are full, so this ends readers that stopped, not slow networks.
+   */
+  watchReader(ms: number, onStalled: () => void): void {
+    this.stall = { ms, onStalled, timer: undefined };
+    this.watchStall();
+  }
+
+  private watchStall(): void {
+    const stall = this.stall;
+    if (!stall || stall.timer || this.closed || this.buffered === 0) return;
+    const taken = this.written - this.buffered;
+    stall.timer = setTimeout(() => {
+      stall.timer = undefined;
+      if (this.closed || this.buffered === 0) return;
+      if (this.written - this.buffered > taken) this.watchStall();
+      else stall.onStalled();
+    }, stall.ms);
+    stall.timer.unref();
   }
 
   /** Sends `last` (a final event) if the client still listens, and closes the stream. */
@@ -113,6 +143,7 @@ export class SseConnection {
   private onClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    clearTimeout(this.stall?.timer);
     for (const listener of this.closeListeners.splice(0)) listener();
   }
 }

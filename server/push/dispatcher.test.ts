@@ -100,16 +100,23 @@ describe('push dispatcher', () => {
     await world.dispatcher.close();
   });
 
-  it('sends a burst as single events while slots are free, and the rest together', async () => {
-    await world.publish(CHANNEL_IN_FLIGHT + 4);
+  it("sends a backlog (a dead holder's, read again) one event per delivery as slots free up", async () => {
+    const backlog = CHANNEL_IN_FLIGHT + 23;
+    await world.publish(backlog);
     expect(world.calls.map((call) => call.events)).toEqual(
       Array.from({ length: CHANNEL_IN_FLIGHT }, (_, i) => [i + 1]),
     );
     await world.calls[0]?.answer({ status: 204 });
-    expect(world.calls.at(-1)?.events).toEqual([17, 18, 19, 20]);
+    expect(world.calls.at(-1)?.events).toEqual([CHANNEL_IN_FLIGHT + 1]);
     expect(world.records).toEqual([
       expect.objectContaining({ channelId: 1, events: 1, dropped: 0, ok: true, status: 204 }),
     ]);
+    for (let answered = 1; answered < backlog; answered++) {
+      await world.calls[answered]?.answer({ status: 204 });
+    }
+    expect(world.calls.map((call) => call.events)).toEqual(
+      Array.from({ length: backlog }, (_, i) => [i + 1]),
+    );
   });
 
   it('keeps one delivery in flight for a receiver that fails, until one succeeds', async () => {
@@ -119,9 +126,9 @@ describe('push dispatcher', () => {
     await world.publish(3);
     expect(world.calls.map((call) => call.events)).toEqual([[1], [2], [3]]);
     await world.calls[2]?.answer({ status: 200 });
-    expect(world.calls.at(-1)?.events).toEqual([4, 5]);
+    expect(world.calls.slice(3).map((call) => call.events)).toEqual([[4], [5]]);
     await world.publish(2);
-    expect(world.calls.slice(4).map((call) => call.events)).toEqual([[6], [7]]);
+    expect(world.calls.slice(5).map((call) => call.events)).toEqual([[6], [7]]);
   });
 
   it('drops the oldest events beyond what one delivery carries, and says how many', async () => {
@@ -129,12 +136,11 @@ describe('push dispatcher', () => {
     await world.publish(total);
     expect(world.calls).toHaveLength(CHANNEL_IN_FLIGHT);
     await world.calls[0]?.answer({ status: 200 });
-    const batch = world.calls.at(-1)?.events ?? [];
-    expect(batch).toHaveLength(MAX_EVENTS_PER_DELIVERY);
-    expect(batch.at(-1)).toBe(total);
+    // The newest MAX_EVENTS_PER_DELIVERY are kept, and go one per delivery.
+    expect(world.calls.at(-1)?.events).toEqual([total - MAX_EVENTS_PER_DELIVERY + 1]);
     await world.calls.at(-1)?.answer({ status: 200 });
     expect(world.records.at(-1)).toMatchObject({
-      events: MAX_EVENTS_PER_DELIVERY,
+      events: 1,
       dropped: total - CHANNEL_IN_FLIGHT - MAX_EVENTS_PER_DELIVERY,
     });
   });

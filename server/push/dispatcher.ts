@@ -75,7 +75,7 @@ interface ChannelQueue {
   inFlight: number;
   /** Deliveries allowed in flight: CHANNEL_IN_FLIGHT, or 1 while the receiver fails. */
   limit: number;
-  /** Events waited for a free slot: the next delivery takes all of them. */
+  /** A batch gathered for an interval N > 0 that became 0: the next delivery takes all of it. */
   waited: boolean;
   /** Settles when the last delivery taken went to the claims (or back): the next may go. */
   turn: Promise<void>;
@@ -92,8 +92,8 @@ export const CHANNEL_IN_FLIGHT = 16;
  * Turns published readings into deliveries. Ingestion only hands over its batch (the work runs
  * after its answer is on its way). At interval 0 each event is a delivery of its own, with up to
  * CHANNEL_IN_FLIGHT of a channel's deliveries in flight (1 after a failed one, until one
- * succeeds); events that find no free slot wait, and the next free slot carries all of them. So
- * a slow receiver gets fewer, larger deliveries and holds few connections, while every other
+ * succeeds); events that find no free slot wait for one, each still in a delivery of its own
+ * (a new holder's backlog too). So a slow receiver holds few connections, while every other
  * channel goes on at its own pace. Waiting events are bounded per channel and in total; beyond
  * that the oldest are dropped and counted in the next delivery's log entry (one attempt per
  * event: a receiver that misses events reads them through history).
@@ -355,8 +355,9 @@ export class PushDispatcher {
   private schedule(queue: ChannelQueue): void {
     if (queue.ready || queue.events.length === 0) return;
     if (queue.interval === 0) {
+      // Events that find no free slot wait for one, and still go one per delivery (a new
+      // holder's backlog too): the README promises a delivery of its own to each.
       if (queue.inFlight < queue.limit) this.markReady(queue);
-      else queue.waited = true;
       return;
     }
     if (queue.inFlight > 0 || queue.timer) return;
@@ -560,7 +561,8 @@ export class PushDispatcher {
       // Back in log order (deliveries that failed together come back in any order).
       queue.events = [...events, ...queue.events].sort(inLogOrder);
       this.pendingTotal += events.length;
-      queue.waited = true;
+      // A batch goes again as one batch; at interval 0 each event again goes on its own.
+      if (queue.interval > 0 || events.length > 1) queue.waited = true;
       clearTimeout(queue.timer);
       queue.timer = setTimeout(() => {
         queue.timer = undefined;

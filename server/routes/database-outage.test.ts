@@ -47,6 +47,7 @@ describe.skipIf(testEngine() !== 'postgres')('while the database is away (issue 
       expect(stream.json()).toMatchObject({ status: 'SERVICE_UNAVAILABLE' });
       const ready = await cloud.call('GET', '/readyz', { as: null });
       expect(ready.status).toBe(503);
+      expect(ready.headers['retry-after']).toBe('2');
       expect((ready.json as { message: string }).message).toMatch(/database cannot be reached/);
       expect((await cloud.call('GET', '/livez', { as: null })).status).toBe(200);
 

@@ -31,7 +31,9 @@ describe('history requests in flight per user', () => {
   let cloud: TestCloud;
   let world: World;
   beforeAll(async () => {
-    cloud = await createTestCloud({ limits: { ...DEFAULT_LIMITS, historyPerUser: 2 } });
+    cloud = await createTestCloud({
+      limits: { ...DEFAULT_LIMITS, historyPerUser: 2, historyQueuePerUser: 1 },
+    });
     world = await buildWorld(cloud);
   });
   afterAll(() => cloud.close());
@@ -39,7 +41,7 @@ describe('history requests in flight per user', () => {
   const history = (as: 'fleet' | 'admin') =>
     cloud.call('GET', `/v1/channels/${world.groups.north.uuid}/history`, { as });
 
-  it('the third of one user’s history requests answers 429 naming the limit; others are served; an ended one gives its place back', async () => {
+  it('one user’s third history request waits its turn, the fourth answers 429 naming the limits; others are served', async () => {
     const { timeslices } = cloud.services;
     const real = timeslices.historyJson.bind(timeslices);
     const first = held<string>();
@@ -53,15 +55,19 @@ describe('history requests in flight per user', () => {
       const running = [history('fleet'), history('fleet')];
       await until(() => shaping.mock.calls.length === 2, 'two history reads in flight');
 
+      // The third waits for a place (issue 35: it answered 429 at once on PostgreSQL).
+      let waitedAnswer: Awaited<ReturnType<typeof history>> | undefined;
+      const waiting = history('fleet').then((answer) => (waitedAnswer = answer));
       const refused = await history('fleet');
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toBe('1');
       expect(refused.json).toEqual({
         status: 'TOO_MANY_REQUESTS',
-        message: expect.stringContaining('(HISTORY_PER_USER=2)'),
+        message: expect.stringContaining('(HISTORY_PER_USER=2, HISTORY_QUEUE_PER_USER=1)'),
       });
-      // Refused before reading anything.
+      // Neither read anything yet.
       expect(shaping).toHaveBeenCalledTimes(2);
+      expect(waitedAnswer).toBeUndefined();
 
       const other = await history('admin');
       expect(other.status).toBe(200);
@@ -70,20 +76,36 @@ describe('history requests in flight per user', () => {
       );
 
       // Which of the two took the first held read is up to the cloud (their sign-ins finish in
-      // either order), so the one that ends is whichever does.
+      // either order), so the one that ends is whichever does; the waiting one takes its place.
       first.release('[]');
       const ended = await Promise.race(running);
       expect(ended).toMatchObject({ status: 200, json: [] });
-      const again = await history('fleet');
-      expect(again.status).toBe(200);
-      expect(again.json).toEqual(other.json);
+      await waiting;
+      expect(waitedAnswer?.status).toBe(200);
+      expect(waitedAnswer?.json).toEqual(other.json);
 
       second.release('[]');
       expect((await Promise.all(running)).map((answer) => answer.status)).toEqual([200, 200]);
+      expect((await history('fleet')).status).toBe(200);
     } finally {
       first.release('[]');
       second.release('[]');
       shaping.mockRestore();
+    }
+  });
+
+  it('forty of one user’s history requests at once are all answered, none refused', async () => {
+    const many = await createTestCloud();
+    try {
+      const north = (await buildWorld(many)).groups.north.uuid;
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          many.call('GET', `/v1/channels/${north}/history?count=5`, { as: 'fleet' }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    } finally {
+      await many.close();
     }
   });
 });

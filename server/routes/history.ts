@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { TimesliceList } from '../../contract/timeslice.ts';
 import {
@@ -12,14 +13,19 @@ import { channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
 import { historyRange } from './history-range.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { PerUserGate } from '../http/fair-share.ts';
+import { PerUserQueue } from '../http/per-user-queue.ts';
 import { historyColumnsJson, wantsColumns } from '../history/history-columns.ts';
 import { HISTORY_COLUMNS_TYPE, HistoryColumns } from '../../contract/history-columns.ts';
 
 export function historyRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
-  const { historyPerUser } = services.config.limits;
-  const gate = new PerUserGate(historyPerUser, 'history requests', 'HISTORY_PER_USER');
+  const { historyPerUser, historyQueuePerUser } = services.config.limits;
+  const gate = new PerUserQueue({
+    limit: historyPerUser,
+    queue: historyQueuePerUser,
+    what: 'history requests',
+    settings: `HISTORY_PER_USER=${historyPerUser}, HISTORY_QUEUE_PER_USER=${historyQueuePerUser}`,
+  });
   app.get(
     '/v1/channels/:channelUuid/history',
     {
@@ -34,7 +40,9 @@ export function historyRoutes(app: ZodApp, services: Services): void {
           'when the range holds more than `count`, the newest are returned: page backwards with ' +
           '`to` = the oldest `ts` received and drop items already seen (same sensorUuid and ts). ' +
           `Needs READ on assets.history or groups.history. One user has at most ${historyPerUser} ` +
-          'history requests being answered at once (HISTORY_PER_USER); the next answers 429. ' +
+          'history requests being answered at once (HISTORY_PER_USER); the next ones wait ' +
+          `their turn, up to ${historyQueuePerUser} (HISTORY_QUEUE_PER_USER), and only one ` +
+          'beyond those answers 429. ' +
           `Extension: with \`Accept: ${HISTORY_COLUMNS_TYPE}\` the same items come as columns ` +
           '(one array per field, names once per sensor and gateway; docs/decisions/0053).',
         params: z.object({ channelUuid: Uuid }),
@@ -60,16 +68,27 @@ export function historyRoutes(app: ZodApp, services: Services): void {
       const count = request.query.count ?? HISTORY_DEFAULT_COUNT;
       const columns = wantsColumns(request.headers.accept);
       void reply.header('Vary', 'Accept');
-      const json = await gate.within(callerOf(request).user.id, async () => {
-        const channel = await channelFor(
-          request,
-          operationNeeds['GET /v1/channels/{channelUuid}/history'].channel,
-        );
-        return columns
-          ? historyColumnsJson(services.timeslices, channel, from, to, count)
-          : services.timeslices.historyJson(channel, from, to, count);
-      });
+      const json = await gate.within(
+        callerOf(request).user.id,
+        async () => {
+          const channel = await channelFor(
+            request,
+            operationNeeds['GET /v1/channels/{channelUuid}/history'].channel,
+          );
+          return columns
+            ? historyColumnsJson(services.timeslices, channel, from, to, count)
+            : services.timeslices.historyJson(channel, from, to, count);
+        },
+        abortedWith(reply.raw),
+      );
       return sendJsonText(reply, json, columns ? HISTORY_COLUMNS_TYPE : undefined);
     },
   );
+}
+
+/** Aborts when the response closes (its client went away; after it was sent, nobody listens). */
+function abortedWith(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => controller.abort());
+  return controller.signal;
 }

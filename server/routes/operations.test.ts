@@ -19,8 +19,23 @@ describe('GET /livez and /readyz (extension)', () => {
       const answer = await cloud.call('GET', '/readyz', { as: null });
       expectError(answer, 503);
       expect(answer.json).toMatchObject({ message: 'This instance is shutting down.' });
+      expect(answer.headers['retry-after']).toBe('2');
       expectOk(await cloud.call('GET', '/livez', { as: null }));
     } finally {
+      await cloud.close();
+    }
+  });
+
+  it('while the server closes, a late request answers 503 with Retry-After in the interface shape', async () => {
+    const cloud = await createTestCloud();
+    try {
+      cloud.services.lifecycle.closing = true;
+      const answer = await cloud.call('GET', '/v1/channels');
+      expectError(answer, 503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.headers.connection).toBe('close');
+    } finally {
+      cloud.services.lifecycle.closing = false;
       await cloud.close();
     }
   });
@@ -29,7 +44,9 @@ describe('GET /livez and /readyz (extension)', () => {
     const cloud = await createTestCloud();
     await cloud.store.close();
     try {
-      expectError(await cloud.call('GET', '/readyz', { as: null }), 503);
+      const answer = await cloud.call('GET', '/readyz', { as: null });
+      expectError(answer, 503);
+      expect(answer.headers['retry-after']).toBe('2');
     } finally {
       await cloud.app.close();
     }

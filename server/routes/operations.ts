@@ -5,6 +5,9 @@ import { responses, type ZodApp } from '../http/zod-app.ts';
 import { ApiError } from '../http/errors.ts';
 import { NoQuery } from '../schemas/params.ts';
 
+/** Seconds a client waits before asking a 503 /readyz again: the error handler's value. */
+const READY_RETRY_AFTER = '2';
+
 const same = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -43,8 +46,11 @@ export function operationsRoutes(app: ZodApp, services: Services): void {
       },
     },
     async () => {
+      // Retry-After as on every other 503 (0025): a probe or client reading it knows when to ask
+      // again (a stopping instance: another instance, or this one's successor, by then).
+      const retry = { 'retry-after': READY_RETRY_AFTER };
       if (services.lifecycle.draining) {
-        throw new ApiError('SERVICE_UNAVAILABLE', 'This instance is shutting down.');
+        throw new ApiError('SERVICE_UNAVAILABLE', 'This instance is shutting down.', retry);
       }
       let problem: string | undefined;
       try {
@@ -52,7 +58,7 @@ export function operationsRoutes(app: ZodApp, services: Services): void {
       } catch {
         problem = 'The database cannot be reached.';
       }
-      if (problem !== undefined) throw new ApiError('SERVICE_UNAVAILABLE', problem);
+      if (problem !== undefined) throw new ApiError('SERVICE_UNAVAILABLE', problem, retry);
       return { status: 'OK' as const };
     },
   );

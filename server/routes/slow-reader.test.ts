@@ -41,6 +41,45 @@ interface ServerEnd {
   wrote: number;
 }
 
+/** Every connection the cloud takes, with the most it held unsent after any write. */
+function watchConnections(cloud: ListeningCloud, ends: Map<number, ServerEnd>): void {
+  cloud.app.server.on('connection', (socket: Socket) => {
+    const end: ServerEnd = { socket, mostHeld: 0, wrote: 0 };
+    ends.set(socket.remotePort ?? 0, end);
+    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+    socket.write = ((...args: unknown[]) => {
+      const chunk = args[0];
+      end.wrote +=
+        typeof chunk === 'string'
+          ? Buffer.byteLength(chunk)
+          : Buffer.isBuffer(chunk)
+            ? chunk.length
+            : 0;
+      const result = write(...args);
+      end.mostHeld = Math.max(end.mostHeld, socket.writableLength);
+      return result;
+    }) as Socket['write'];
+  });
+}
+
+/** A raw client that sends its request and then reads nothing. */
+async function openSilent(cloud: ListeningCloud, clients: Socket[], path: string, user: string) {
+  const url = new URL(cloud.url);
+  const client = connect({ host: url.hostname, port: Number(url.port) });
+  clients.push(client);
+  client.pause();
+  client.on('error', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', resolve);
+    client.once('error', reject);
+  });
+  client.write(
+    `GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n` +
+      `Authorization: ${basic(user)}\r\n\r\n`,
+  );
+  return client;
+}
+
 /**
  * Issue 19, fair shares: a replay is sent as the client reads. A client that asks for a day of
  * history and never reads holds at most the stream's buffer in the cloud, and is closed once it
@@ -64,47 +103,14 @@ describe('a replay reader who does not read', () => {
       );
       expect((await ingest(cloud, world.gateway, batch)).status).toBe(200);
     }
-    // Every connection the cloud takes, with the most it held unsent after any write.
-    cloud.app.server.on('connection', (socket: Socket) => {
-      const end: ServerEnd = { socket, mostHeld: 0, wrote: 0 };
-      ends.set(socket.remotePort ?? 0, end);
-      const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-      socket.write = ((...args: unknown[]) => {
-        const chunk = args[0];
-        end.wrote +=
-          typeof chunk === 'string'
-            ? Buffer.byteLength(chunk)
-            : Buffer.isBuffer(chunk)
-              ? chunk.length
-              : 0;
-        const result = write(...args);
-        end.mostHeld = Math.max(end.mostHeld, socket.writableLength);
-        return result;
-      }) as Socket['write'];
-    });
+    watchConnections(cloud, ends);
   });
   afterAll(async () => {
     for (const client of clients) client.destroy();
     await cloud.close();
   });
 
-  /** A raw client that sends its request and then reads nothing. */
-  const silentClient = async (path: string, user: string) => {
-    const url = new URL(cloud.url);
-    const client = connect({ host: url.hostname, port: Number(url.port) });
-    clients.push(client);
-    client.pause();
-    client.on('error', () => undefined);
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', resolve);
-      client.once('error', reject);
-    });
-    client.write(
-      `GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n` +
-        `Authorization: ${basic(user)}\r\n\r\n`,
-    );
-    return client;
-  };
+  const silentClient = (path: string, user: string) => openSilent(cloud, clients, path, user);
 
   it('holds at most the stream buffer, is closed after the slow-reader time, and others are served', async () => {
     const since = T0 - 21 * 3_600_000;
@@ -145,5 +151,59 @@ describe('a replay reader who does not read', () => {
     const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.resume();
     await closed;
+  });
+});
+
+/**
+ * Issue 35: a live stream whose client stops reading, on a stream too quiet to ever fill the
+ * stream's buffer: once the operating system's socket buffers are full and bytes wait in the
+ * cloud, the stream is ended as too slow after the slow-reader time with nothing taken
+ * (before, it stayed open for as long as the client kept the socket).
+ */
+describe('a live reader who stops reading', () => {
+  let cloud: ListeningCloud;
+  let world: World;
+  const ends = new Map<number, ServerEnd>();
+  const clients: Socket[] = [];
+  beforeAll(async () => {
+    cloud = await listenTestCloud(() => ({
+      limits: { ...DEFAULT_LIMITS, slowReaderMs: SLOW_READER_MS },
+    }));
+    world = await buildWorld(cloud);
+    watchConnections(cloud, ends);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await cloud.close();
+  });
+
+  it('is ended once what waits for it in the cloud is not taken for the slow-reader time', async () => {
+    const client = await openSilent(
+      cloud,
+      clients,
+      `/v1/channels/${world.groups.north.uuid}/events`,
+      'fleet',
+    );
+    await until(() => ends.has(client.localPort ?? -1), 'the cloud to take the connection', 5_000);
+    const end = ends.get(client.localPort ?? -1);
+    if (!end) throw new Error('no server end');
+    // Small batches (~35 KB a message, far below the 256 KiB buffer) until the sockets are full
+    // and bytes wait in the cloud; then the stream falls quiet.
+    const from = T0 - 10 * 3_600_000;
+    const waitsInCloud = async () => {
+      if (end.socket.writableLength === 0) return false;
+      // Not a write on its way to a socket that takes it: still waiting a moment later.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return end.socket.writableLength > 0;
+    };
+    for (let sent = 0; !(await waitsInCloud()); sent += 100) {
+      if (sent > 200_000) throw new Error('the sockets never filled');
+      const batch = Array.from({ length: 100 }, (_, j) => temp('VAN-N', from + sent + j, 5));
+      expect((await ingest(cloud, world.gateway, batch)).status).toBe(200);
+    }
+    expect(end.mostHeld).toBeLessThan(HELD_AT_MOST);
+    const stalled = Date.now();
+    await until(() => end.socket.destroyed, 'the cloud to end the unread live stream', 10_000);
+    expect(Date.now() - stalled).toBeGreaterThanOrEqual(SLOW_READER_MS - 50);
   });
 });

@@ -65,7 +65,7 @@ function clusterUser(): string | null {
   return 'telemetry-pg';
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -77,14 +77,14 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(options: { port?: number } = {}): Promise<Cluster> {
+/**
+ * Runs PostgreSQL's programs (initdb, pg_ctl, pg_basebackup) in `dir` as the cluster's user (not
+ * root: they refuse it); a failure throws with the end of `log`.
+ */
+export function pgRunner(dir: string, log: string): (command: string, args: string[]) => void {
   const bin = postgresBin();
   const user = clusterUser();
-  const dir = mkdtempSync(join(tmpdir(), 'telemetry-pg-'));
-  chmodSync(dir, 0o777);
-  const data = join(dir, 'data');
-  const log = join(dir, 'postgres.log');
-  const run = (command: string, args: string[]) => {
+  return (command: string, args: string[]) => {
     const [file, argv] = user
       ? ['runuser', ['-u', user, '--', join(bin, command), ...args]]
       : [join(bin, command), args];
@@ -97,17 +97,39 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
       throw new Error(`${command} failed: ${why}\n${tail}`);
     }
   };
-  const port = options.port ?? (await freePort());
-  const settings = [
+}
+
+/** A temporary folder every user may write (the cluster's user among them). */
+export function clusterDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'telemetry-pg-'));
+  chmodSync(dir, 0o777);
+  return dir;
+}
+
+/** pg_ctl's -o: loopback only, the socket in `dir`, no durability; `durable` keeps commits synchronous. */
+export function serverSettings(port: number, dir: string, durable = false): string {
+  return [
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     '-c fsync=off',
-    '-c synchronous_commit=off',
+    // A synchronous standby needs commits that wait for it (docs/operating.md).
+    ...(durable ? [] : ['-c synchronous_commit=off']),
     '-c full_page_writes=off',
     '-c max_connections=300',
     '-c shared_buffers=128MB',
   ].join(' ');
+}
+
+export async function startCluster(
+  options: { port?: number; durable?: boolean } = {},
+): Promise<Cluster & { data: string; dir: string }> {
+  const dir = clusterDir();
+  const data = join(dir, 'data');
+  const log = join(dir, 'postgres.log');
+  const run = pgRunner(dir, log);
+  const port = options.port ?? (await freePort());
+  const settings = serverSettings(port, dir, options.durable);
   try {
     run('initdb', [
       '-D',
@@ -127,6 +149,8 @@ export async function startCluster(options: { port?: number } = {}): Promise<Clu
   let stopped = false;
   return {
     port,
+    data,
+    dir,
     url: (database = 'postgres') => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`,
     pid: () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     pause: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),

@@ -60,14 +60,31 @@ describe('PostgreSQL migrations', () => {
     }
   });
 
-  it('refuse a database from a newer version and leave it as it is', async () => {
+  it('take a database the next release expanded, as the previous release during a rolling upgrade', async () => {
+    // The next release's expand step: a column added with a default, a table added.
     const client = new pg.Client({ connectionString: url });
     await client.connect();
+    await client.query('ALTER TABLE tenants ADD COLUMN next_release_note text DEFAULT NULL');
+    await client.query('CREATE TABLE next_release_things (id bigint PRIMARY KEY)');
     await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [
       pgMigrations.length + 1,
     ]);
     await client.end();
-    await expect(openPgStore({ url, poolSize: 1 })).rejects.toThrow(/newer/);
+    const store = await openPgStore({ url, poolSize: 1 });
+    try {
+      // Ready (docs/decisions/0181-rolling-upgrades.md), left as it is, and it reads and writes.
+      expect(await store.notReady()).toBeUndefined();
+      expect(await schemaVersion(store.pool)).toEqual({
+        at: pgMigrations.length + 1,
+        needed: pgMigrations.length,
+      });
+      await store.users.ensureTenant('after-expand');
+      expect((await store.pool.query('SELECT name FROM tenants')).rows).toContainEqual({
+        name: 'after-expand',
+      });
+    } finally {
+      await store.close();
+    }
   });
 });
 
