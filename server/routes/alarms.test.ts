@@ -47,7 +47,10 @@ type Scene = World & { cloud: TestCloud };
 async function scene(cloud: TestCloud): Promise<Scene> {
   const world = await buildWorld(cloud);
   // North's members keep 0–8 °C; West's sensor has its own band, nearer, with a delay.
-  await setProperties(cloud, world.groups.north.uuid, { temperature: { min: 0, max: 8 } });
+  // Raised at the first reading out (no delay), so each test says only what it is about.
+  await setProperties(cloud, world.groups.north.uuid, {
+    temperature: { min: 0, max: 8, delayMinutes: 0 },
+  });
   await setProperties(cloud, world.nodes.w.sensors.temp, {
     temperature: { max: 5, delayMinutes: 10 },
   });

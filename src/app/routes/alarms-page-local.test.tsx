@@ -18,7 +18,7 @@ const record = (n: number, channelType: string, name: string, properties?: objec
   tenant: 'demo',
   ...(properties ? { properties } : {}),
 });
-const chilled = record(1, 'GROUP', 'Chilled', { temperature: { min: 0, max: 8 } });
+const chilled = record(1, 'GROUP', 'Chilled', { temperature: { min: 0, max: 8, delayMinutes: 0 } });
 const reefer = record(3, 'NODE', 'Reefer 02');
 const van = record(6, 'NODE', 'Van 09');
 const reader = { 'demo:assets.history': ['READ'], 'demo:groups.history': ['READ'] } as const;
