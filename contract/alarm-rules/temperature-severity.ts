@@ -18,7 +18,7 @@ export const DEFAULT_DELAY_MINUTES = 15;
 const MINUTE_MS = 60_000;
 
 /** From the most serious down: the first step whose distance or duration is reached applies. */
-export const SEVERITY_STEPS: readonly {
+const SEVERITY_STEPS: readonly {
   severity: Exclude<TemperatureSeverity, 'warning'>;
   /** °C beyond the limit crossed, at the farthest reading. */
   beyond: number;

@@ -24,7 +24,7 @@ const WARMING_MIN = 80;
 const RECOVERY_MIN = 25;
 
 /** The incident of `vehicle` that begins on local `day`, if one does (reefers only). */
-export function incidentOfDay(vehicle: Vehicle, day: number): Incident | undefined {
+function incidentOfDay(vehicle: Vehicle, day: number): Incident | undefined {
   if (vehicle.kind !== 'reefer' || vehicle.cargo.mode === 'ambient') return undefined;
   if (unit(vehicle.id, day, 0x1c1) >= CHANCE) return undefined;
   // Any time from 02:00 to 19:00; reset after 75 minutes to 4 hours: over by 23:00.
