@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { severityOf as severities } from './alarm-rules/severity.ts';
 
-/** What raised an alarm; its severity follows from it (docs/decisions/0080-alarms.md). */
+/**
+ * What raised an alarm (docs/decisions/0080-alarms.md). Silence and place have one severity
+ * each; temperature's follows how far and how long (record 0174).
+ */
 export const AlarmKind = z.enum(['temperature', 'silence', 'place']);
 export type AlarmKind = z.infer<typeof AlarmKind>;
 
 export const AlarmSeverity = z.enum(['critical', 'major', 'warning']);
 export type AlarmSeverity = z.infer<typeof AlarmSeverity>;
 
-export const severityOf: Record<AlarmKind, AlarmSeverity> = severities;
+export const severityOf: Record<Exclude<AlarmKind, 'temperature'>, AlarmSeverity> = severities;
 
 /** raised → acknowledged → cleared; `active` (a filter only) is raised or acknowledged. */
 const AlarmState = z.enum(['raised', 'acknowledged', 'cleared']);

@@ -12,12 +12,30 @@
  * - Time is the readings' time, so a gap in the data neither raises nor clears anything.
  * - A reading older than the newest one already evaluated for the sensor changes no state (it
  *   may still be the peak of the active alarm whose span holds it).
+ * - Severity follows how far and how long (temperature-severity.ts), rising while it lasts.
  */
+import type { AppliedLimits } from '../temperature-limits.ts';
+import {
+  delayMsOf,
+  graver,
+  temperatureSeverity,
+  type TemperatureSeverity,
+} from './temperature-severity.ts';
 
 export interface Band {
   min?: number;
   max?: number;
   delayMs: number;
+}
+
+/** The band a sensor is held to from the limits that apply (none when they conflict). */
+export function bandFrom(applied: AppliedLimits | undefined): Band | undefined {
+  if (!applied || applied.conflict) return undefined;
+  return {
+    ...(applied.min !== undefined ? { min: applied.min } : {}),
+    ...(applied.max !== undefined ? { max: applied.max } : {}),
+    delayMs: delayMsOf(applied.delayMinutes),
+  };
 }
 
 export interface TempReading {
@@ -42,6 +60,8 @@ export interface Episode {
   raisedValue?: number;
   peak: number;
   peakAt: number;
+  /** How serious it is (raised ones): how far and how long, never lower than before. */
+  severity?: TemperatureSeverity;
   /** The newest reading evaluated for it. */
   lastTs: number;
   /** The first reading back in since the last out one (the hold-off runs from it). */
@@ -78,6 +98,14 @@ function raise(episode: Episode, reading: TempReading): void {
   episode.raisedReadingId = reading.readingId;
   episode.raisedValue = reading.value;
   episode.raisedNow = true;
+  grade(episode, reading.ts);
+}
+
+/** Severity of a raised excursion at its newest reading out `at`: how far (its peak), how long. */
+function grade(episode: Episode, at: number): void {
+  if (episode.status !== 'active') return;
+  const now = temperatureSeverity(beyond(episode, episode.peak), at - episode.firstOutAt);
+  episode.severity = episode.severity === undefined ? now : graver(episode.severity, now);
 }
 
 /**
@@ -107,6 +135,7 @@ export function evaluateTemperature(
         late.peak = reading.value;
         late.peakAt = reading.ts;
         late.changed = true;
+        grade(late, late.lastTs);
       }
       continue;
     }
@@ -140,6 +169,8 @@ export function evaluateTemperature(
       }
       if (current.status === 'pending' && reading.ts - current.firstOutAt >= (band?.delayMs ?? 0)) {
         raise(current, reading);
+      } else {
+        grade(current, reading.ts);
       }
       continue;
     }

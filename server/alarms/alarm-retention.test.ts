@@ -15,7 +15,7 @@ describe('RETENTION_DAYS keeps alarms as long as history', () => {
       const gateway = await registerGateway(cloud);
       const node = await commission(cloud, 'VAN-RET', { name: 'Van Ret' });
       const put = await cloud.call('PUT', `/v1/channels/${node.uuid}/properties`, {
-        query: { properties: JSON.stringify({ temperature: { min: 0, max: 8 } }) },
+        query: { properties: JSON.stringify({ temperature: { min: 0, max: 8, delayMinutes: 0 } }) },
       });
       expect(put.status, put.text).toBe(200);
       const at = (ts: number, celsius: number) => temp('VAN-RET', ts, celsius);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { severityOf } from '../../contract/alarms.ts';
 import { nearestLimits, readLimits, type LimitSource } from '../../contract/temperature-limits.ts';
 import type { Channel } from '../store/channels.ts';
 import type { Store } from '../store/store.ts';
@@ -7,11 +6,13 @@ import { slotOf, type AlarmRow, type NewAlarmRow } from '../store/alarms.ts';
 import { toAlarm, type AlarmEvent } from './alarm-json.ts';
 import { evaluateOnce, groupBy, transitionEvents } from './alarm-transitions.ts';
 import {
+  bandFrom,
   evaluateTemperature,
   type Band,
   type Episode,
   type TempReading,
 } from '../../contract/alarm-rules/temperature-rule.ts';
+import type { TemperatureSeverity } from '../../contract/alarm-rules/temperature-severity.ts';
 
 /** A TEMP message of a batch, before it is stored. */
 export interface TempCandidate {
@@ -32,13 +33,14 @@ interface SensorWork {
   channelIds: readonly number[];
 }
 
-const MINUTE_MS = 60_000;
-
 function source(channel: { name: string; properties: string | null }): LimitSource | undefined {
   if (channel.properties === null) return undefined;
   const reading = readLimits(JSON.parse(channel.properties));
   return reading.kind === 'limits' ? { name: channel.name, limits: reading.limits } : undefined;
 }
+
+const isSeverity = (text: string): text is TemperatureSeverity =>
+  text === 'warning' || text === 'major' || text === 'critical';
 
 function episodeOf(row: AlarmRow): Episode {
   const episode: Episode = {
@@ -57,6 +59,8 @@ function episodeOf(row: AlarmRow): Episode {
   if (row.raised_reading_id !== null) episode.raisedReadingId = row.raised_reading_id;
   if (row.raised_value !== null) episode.raisedValue = row.raised_value;
   if (row.back_in_at !== null) episode.backInAt = row.back_in_at;
+  // A pending excursion has no severity yet; one raised keeps what it reached.
+  if (row.status !== 'pending' && isSeverity(row.severity)) episode.severity = row.severity;
   return episode;
 }
 
@@ -122,15 +126,7 @@ export class TemperatureAlarms {
                 source({ name: String(id), properties: groupProperties.get(id) ?? null }),
               )
               .filter((found) => found !== undefined);
-      const applied = nearestLimits(sensorLimits, nodeLimits, groups);
-      const band: Band | undefined =
-        applied && !applied.conflict
-          ? {
-              ...(applied.min !== undefined ? { min: applied.min } : {}),
-              ...(applied.max !== undefined ? { max: applied.max } : {}),
-              delayMs: (applied.delayMinutes ?? 0) * MINUTE_MS,
-            }
-          : undefined;
+      const band = bandFrom(nearestLimits(sensorLimits, nodeLimits, groups));
       const open = openBySensor.get(sensorId);
       if (!band && !open) continue;
       const outside = list.some(
@@ -236,6 +232,7 @@ export class TemperatureAlarms {
     const stillOpen = episode.end === undefined;
     const fields = {
       status: cleared ? ('cleared' as const) : episode.status,
+      severity: episode.severity ?? 'warning',
       slot: stillOpen ? slotOf(work.sensor.id, 'temperature') : null,
       direction: episode.direction,
       limit_min: episode.limitMin ?? null,
@@ -258,7 +255,6 @@ export class TemperatureAlarms {
         uuid: randomUUID(),
         tenant: work.sensor.tenant,
         kind: 'temperature',
-        severity: severityOf.temperature,
         channel_id: work.sensor.id,
         node_id: work.node.id,
         ...fields,
@@ -293,7 +289,7 @@ const blankRow: Omit<AlarmRow, 'id'> = {
   uuid: '',
   tenant: '',
   kind: 'temperature',
-  severity: severityOf.temperature,
+  severity: 'warning',
   status: 'pending',
   slot: null,
   channel_id: 0,

@@ -116,7 +116,9 @@ export async function excursionAcrossKill(
   streamAt: Instance,
   kill: 'after-answer' | 'during-request',
 ): Promise<Excursion> {
-  const uuid = await watchedNode(suite, serial, { temperature: { min: 0, max: 8 } });
+  const uuid = await watchedNode(suite, serial, {
+    temperature: { min: 0, max: 8, delayMinutes: 0 },
+  });
   const stream = await TestEventStream.open(`${streamAt.url}/v1/channels/${uuid}/events`, {
     authorization: suite.admin,
   });

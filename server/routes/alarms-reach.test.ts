@@ -24,7 +24,7 @@ describe('alarms: reach kept between pages follows a change of membership at onc
   const suite = useCloud(
     async (cloud) => {
       const world = await buildWorld(cloud);
-      const limits = JSON.stringify({ temperature: { min: 0, max: 8 } });
+      const limits = JSON.stringify({ temperature: { min: 0, max: 8, delayMinutes: 0 } });
       const set = await cloud.call('PUT', `/v1/channels/${world.groups.north.uuid}/properties`, {
         query: { properties: limits },
       });

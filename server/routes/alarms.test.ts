@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { AlarmPushEvent, type AlarmPage } from '../../contract/alarms.ts';
+import { AlarmPushEvent, type Alarm, type AlarmPage } from '../../contract/alarms.ts';
 import type { AuditEntry, AuditPage } from '../../contract/audit.ts';
 import { startReceiver } from '../test/receiver.ts';
 import { listenTestCloud, type ListeningCloud } from '../test/listen.ts';
@@ -47,7 +47,10 @@ type Scene = World & { cloud: TestCloud };
 async function scene(cloud: TestCloud): Promise<Scene> {
   const world = await buildWorld(cloud);
   // North's members keep 0–8 °C; West's sensor has its own band, nearer, with a delay.
-  await setProperties(cloud, world.groups.north.uuid, { temperature: { min: 0, max: 8 } });
+  // Raised at the first reading out (no delay), so each test says only what it is about.
+  await setProperties(cloud, world.groups.north.uuid, {
+    temperature: { min: 0, max: 8, delayMinutes: 0 },
+  });
   await setProperties(cloud, world.nodes.w.sensors.temp, {
     temperature: { max: 5, delayMinutes: 10 },
   });
@@ -162,6 +165,7 @@ describe('alarms: raised and cleared by the readings (extension)', () => {
     const refused: Record<string, string>[] = [
       { state: 'open' },
       { kind: 'smoke' },
+      { severity: 'urgent' },
       { cursor: 'abc' },
       { from: '10', to: '5' },
       { count: '0' },
@@ -170,6 +174,45 @@ describe('alarms: raised and cleared by the readings (extension)', () => {
     for (const query of refused) {
       expectError(await cloud.call('GET', '/v1/alarms', { query }), 400);
     }
+  });
+
+  it('filters by severity and group, and pages through all of a filter with the cursor (issue 34)', async () => {
+    const { cloud, groups } = world();
+    const names = async (query: Record<string, string>) =>
+      (await alarms(cloud, query)).alarms.map((a) => `${a.nodeName} ${a.severity}`);
+    // Van North went 6 °C beyond its limit: critical; Van West 4 °C beyond its own: major.
+    expect(await names({ severity: 'critical' })).toEqual(['Van North critical']);
+    expect(await names({ severity: 'major' })).toEqual(['Van West major']);
+    expect(await names({ severity: 'warning' })).toEqual([]);
+    expect(await names({ channel: groups.north.uuid })).toEqual(['Van North critical']);
+    expect(await names({ channel: groups.north.uuid, severity: 'major' })).toEqual([]);
+    // More alarms than a page, each raised and cleared: every one once, newest first.
+    for (let i = 0; i < 5; i++) {
+      const at = 100 + i * 10;
+      await temps(world(), 'VAN-N', [
+        [at, 9],
+        [at + 1, 4],
+      ]);
+    }
+    const paged: Alarm[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await alarms(cloud, {
+        kind: 'temperature',
+        severity: 'warning',
+        count: '2',
+        ...(cursor ? { cursor } : {}),
+      });
+      paged.push(...page.alarms);
+      cursor = page.next;
+      pages++;
+    } while (cursor !== undefined && pages < 10);
+    expect(paged.map((a) => a.raisedAt)).toEqual(
+      [140, 130, 120, 110, 100].map((m) => T0 + m * MIN),
+    );
+    expect(new Set(paged.map((a) => a.id)).size).toBe(5);
+    expect(pages).toBe(3);
   });
 });
 

@@ -1,6 +1,12 @@
 import { auditChannel, changeBy, type ChangeBy } from '../audit/change-by.ts';
 import { z } from 'zod';
-import { Alarm, AlarmKind, AlarmPage, ALARM_COMMENT_MAX_LENGTH } from '../../contract/alarms.ts';
+import {
+  Alarm,
+  AlarmKind,
+  AlarmPage,
+  AlarmSeverity,
+  ALARM_COMMENT_MAX_LENGTH,
+} from '../../contract/alarms.ts';
 import type { Services } from '../services.ts';
 import type { Caller } from '../auth/caller.ts';
 import { callerOf } from '../auth/authenticate.ts';
@@ -171,12 +177,15 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
           'on assets.history, or on groups.history through a group from the moment the node ' +
           'joined it). `channel`: only alarms of that sensor, node or group’s members (READ on ' +
           'its history type). `state`: raised (not acknowledged), acknowledged, active (either) ' +
-          'or cleared. `from`/`to`: when raised, epoch ms inclusive. `count`: at most ' +
+          'or cleared. `kind`: temperature, silence or place. `severity`: warning, major or ' +
+          'critical (a temperature alarm’s grows with how far and how long it is out). ' +
+          '`from`/`to`: when raised, epoch ms inclusive. `count`: at most ' +
           `${MAX_COUNT} (default ${DEFAULT_COUNT}); \`next\` pages on as \`cursor\`.`,
         querystring: z.strictObject({
           state: AlarmStateFilter.optional(),
           channel: Uuid.optional(),
           kind: AlarmKind.optional(),
+          severity: AlarmSeverity.optional(),
           from: EpochMs.optional(),
           to: EpochMs.optional(),
           cursor: Cursor.optional(),
@@ -216,6 +225,7 @@ export function alarmRoutes(app: ZodApp, services: Services): void {
         ...(channelId !== undefined ? { channelId } : {}),
         ...(query.state !== undefined ? { state: query.state } : {}),
         ...(query.kind !== undefined ? { kind: query.kind } : {}),
+        ...(query.severity !== undefined ? { severity: query.severity } : {}),
         ...(query.from !== undefined ? { from: query.from } : {}),
         ...(query.to !== undefined ? { to: query.to } : {}),
         ...(query.cursor !== undefined ? { after: query.cursor } : {}),

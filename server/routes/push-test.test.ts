@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '../../contract/audit.ts';
 import type { ChannelReach } from '../../contract/channel-reach.ts';
 import type { PushHealth, PushTestResult } from '../../contract/push-health.ts';
+import type { Timeslice } from '../../contract/timeslice.ts';
 import { useCloud } from '../test/lifecycle.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { startReceiver, type TestReceiver } from '../test/receiver.ts';
@@ -43,12 +44,13 @@ describe('sending a test event', () => {
     expect(good.status, good.text).toBe(200);
     expect(good.json).toMatchObject({ ok: true, status: 204 } satisfies Partial<PushTestResult>);
     const [arrived] = await receiver.waitFor(1);
-    expect(JSON.parse(arrived?.body ?? '')).toEqual({
-      channelUuid: uuid,
-      channelName: 'Van South',
-      events: [],
-      test: true,
-    });
+    // A real sample (issue 34): the node's readings, oldest first, as history names them.
+    const sent = JSON.parse(arrived?.body ?? '') as { events: Timeslice[] };
+    expect(sent).toMatchObject({ channelUuid: uuid, channelName: 'Van South', test: true });
+    expect(sent).not.toHaveProperty('example');
+    const history = (await cloud.call('GET', `/v1/channels/${uuid}/history`)).json as Timeslice[];
+    expect(history).toHaveLength(data.readingsPerNode);
+    expect(sent.events).toEqual([...history].reverse());
     const id = String(arrived?.headers['webhook-id']);
     const timestamp = Number(arrived?.headers['webhook-timestamp']);
     expect(arrived?.headers['webhook-signature']).toBe(
@@ -70,6 +72,28 @@ describe('sending a test event', () => {
     ]);
     expect(JSON.stringify(entries)).not.toContain(SECRET);
     receiver.behave((response) => response.writeHead(204).end());
+  });
+
+  it('sends a clearly marked example for a channel without readings, never an empty batch', async () => {
+    const { cloud } = suite;
+    const empty = await cloud.call('POST', '/v1/groups/Empty%20yard');
+    const group = (empty.json as { uuid: string }).uuid;
+    expectOk(
+      await cloud.call('PUT', `/v1/channels/${group}/push`, {
+        query: { to: receiver.url, secret: SECRET, interval: '0' },
+      }),
+    );
+    const before = receiver.received.length;
+    expect((await test(group)).json).toMatchObject({ ok: true });
+    const arrived = (await receiver.waitFor(before + 1))[before];
+    const sent = JSON.parse(arrived?.body ?? '') as { events: Timeslice[]; example?: boolean };
+    expect(sent.example).toBe(true);
+    expect(sent.events).toHaveLength(1);
+    expect(sent.events[0]).toMatchObject({
+      channelUuid: group,
+      type: 'TEMP',
+      nodeName: 'Example node',
+    });
   });
 
   it('needs the permission that setting push needs: refused, it sends nothing and records nothing', async () => {

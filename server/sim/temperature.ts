@@ -1,6 +1,7 @@
 import type { DayPlan } from './day-plan.ts';
 import type { Vehicle } from './fleet.ts';
 import { DAY_MS, HOUR_MS, localDay, localHour, MINUTE_MS } from './local-time.ts';
+import { incidentRise } from './incidents.ts';
 import { unit } from './random.ts';
 
 /**
@@ -19,17 +20,46 @@ function ambient(t: number): number {
   return season + daily + blend;
 }
 
-/** How far open doors have warmed the cargo at `t`: rising while open, then recovering. */
-function doorRise(plan: DayPlan, t: number, ratePerMin: number, maxRise: number, tauMin: number) {
-  let rise = 0;
+/** Minutes the box air takes to warm towards its most while a door is open, and to cool back. */
+const DOOR_WARMING_MIN = 2;
+const DOOR_COOLING_MIN = 2.5;
+
+/**
+ * How far open doors have warmed the box air at `t`. At a stop the driver opens the doors for
+ * each roll cage or pallet, 2 to 5 minutes, and shuts them while wheeling it in, 3 to 5 minutes:
+ * the air warms quickly towards `maxRise` and the unit cools it back as quickly, so a delivery
+ * shows as short peaks, now and then just over a limit, never as a long excursion (issue 34:
+ * a door opening raises no alarm, an incident does; incidents.ts).
+ */
+function doorRise(plan: DayPlan, vehicle: Vehicle, t: number, maxRise: number): number {
+  let door: { from: number; to: number } | undefined;
   for (const leg of plan.legs) {
     if (leg.kind !== 'stay' || !leg.door) continue;
-    const { from, to } = leg.door;
-    if (t < from) break;
-    const peak = Math.min(maxRise, (ratePerMin * (Math.min(t, to) - from)) / MINUTE_MS);
-    rise = t <= to ? peak : peak * Math.exp(-(t - to) / (tauMin * MINUTE_MS));
+    if (t < leg.door.from) break;
+    door = leg.door;
   }
-  return rise;
+  if (!door) return 0;
+  const warm = (rise: number, ms: number) =>
+    maxRise - (maxRise - rise) * Math.exp(-ms / (DOOR_WARMING_MIN * MINUTE_MS));
+  const cool = (rise: number, ms: number) => rise * Math.exp(-ms / (DOOR_COOLING_MIN * MINUTE_MS));
+  let rise = 0;
+  let at = door.from;
+  for (let burst = 0; at < door.to; burst++) {
+    const open = Math.min(
+      door.to,
+      at + (2 + 3 * unit(vehicle.id, door.from, burst, 1)) * MINUTE_MS,
+    );
+    if (t <= open) return warm(rise, t - at);
+    rise = warm(rise, open - at);
+    const shut = Math.min(
+      door.to,
+      open + (3 + 2 * unit(vehicle.id, door.from, burst, 2)) * MINUTE_MS,
+    );
+    if (t <= shut) return cool(rise, t - open);
+    rise = cool(rise, shut - open);
+    at = shut;
+  }
+  return cool(rise, t - at);
 }
 
 /** A reefer unit defrosts its coil every six hours for 25 minutes: the box warms a little. */
@@ -64,8 +94,9 @@ export function cargoTemperature(vehicle: Vehicle, plan: DayPlan, t: number): nu
       value =
         cargo.setpoint +
         wobble(vehicle, t, 0.6) +
-        doorRise(plan, t, frozen ? 0.7 : 0.45, frozen ? 9 : 6, 12) +
-        defrostRise(vehicle, t, frozen ? 5 : 3);
+        doorRise(plan, vehicle, t, frozen ? 7.5 : 5) +
+        defrostRise(vehicle, t, frozen ? 5 : 3) +
+        incidentRise(vehicle, t);
       break;
     }
     case 'chiller': {
@@ -75,7 +106,7 @@ export function cargoTemperature(vehicle: Vehicle, plan: DayPlan, t: number): nu
       const off = plan.lastDrive;
       if (on !== null && off !== null && t >= on && t < off) {
         value =
-          approach(air, cargo.setpoint, t - on, 15 * MINUTE_MS) + doorRise(plan, t, 0.5, 4, 10);
+          approach(air, cargo.setpoint, t - on, 15 * MINUTE_MS) + doorRise(plan, vehicle, t, 4);
       } else if (off !== null && t >= off) {
         value = approach(cargo.setpoint, air, t - off, 50 * MINUTE_MS);
       } else {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AlarmKind } from '../../contract/alarms.ts';
+import type { AlarmKind, AlarmSeverity } from '../../contract/alarms.ts';
 import type { AlarmsTable } from './sql/schema.ts';
 
 export type AlarmRow = Selectable<AlarmsTable>;
@@ -24,6 +24,7 @@ export interface AlarmFilter {
   channelId?: number;
   state?: 'raised' | 'acknowledged' | 'active' | 'cleared';
   kind?: AlarmKind;
+  severity?: AlarmSeverity;
   from?: number;
   to?: number;
   /** Resume after this (raised_at, id), newest first. */

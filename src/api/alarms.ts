@@ -1,5 +1,11 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Alarm, AlarmChange, AlarmKind } from '../../contract/alarms.ts';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Alarm, AlarmChange, AlarmKind, AlarmSeverity } from '../../contract/alarms.ts';
 import { afterAlarmDecision } from './after-change.ts';
 import { apiRequest, segment } from './client.ts';
 import { alarmsRoot } from './query-keys.ts';
@@ -11,6 +17,9 @@ export interface AlarmFilters {
   kind?: AlarmKind | undefined;
   /** A group, node or sensor channel. */
   channel?: string | undefined;
+  severity?: AlarmSeverity | undefined;
+  /** Raised at or after this moment (epoch ms). */
+  from?: number | undefined;
 }
 
 const alarmKeys = {
@@ -19,7 +28,13 @@ const alarmKeys = {
     [
       ...alarmKeys.all,
       'list',
-      { state: filters.state, kind: filters.kind, channel: filters.channel },
+      {
+        state: filters.state,
+        kind: filters.kind,
+        channel: filters.channel,
+        severity: filters.severity,
+        from: filters.from,
+      },
     ] as const,
 };
 
@@ -34,6 +49,25 @@ export const alarmsQuery = (filters: AlarmFilters, count = 200) =>
         signal,
       }),
     // Alarms come while nobody looks: the badge and the page ask again every half minute.
+    refetchInterval: 30_000,
+    staleTime: 10_000,
+  });
+
+/**
+ * Every alarm that matches, a page at a time (the Alarms page, issue 34): `next` is the cursor
+ * of the older page, asked for when the person wants more.
+ */
+export const alarmPagesQuery = (filters: AlarmFilters, count = 100) =>
+  infiniteQueryOptions({
+    queryKey: [...alarmKeys.list(filters), 'pages', count] as const,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest('/v1/alarms', {
+        query: { ...filters, count, cursor: pageParam },
+        schema: (s) => s.AlarmPage,
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next,
     refetchInterval: 30_000,
     staleTime: 10_000,
   });

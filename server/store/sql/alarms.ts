@@ -164,7 +164,7 @@ export class SqlAlarmStore extends Repository {
   async list(filter: AlarmFilter): Promise<AlarmView[]> {
     if (filter.nodes.length === 0) return [];
     const ids = filter.nodes.map((node) => node.id);
-    const { state, kind, from, to, after, channelId } = filter;
+    const { state, kind, severity, from, to, after, channelId } = filter;
     let query = this.views().where(
       this.s.engine === 'sqlite' && ids.length > FEW_NODES
         ? // Many nodes: walk the newest-first index and stop at the page's end, rather than
@@ -181,6 +181,7 @@ export class SqlAlarmStore extends Repository {
     if (state === 'raised') query = query.where('a.acknowledged_at', 'is', null);
     if (state === 'acknowledged') query = query.where('a.acknowledged_at', 'is not', null);
     if (kind !== undefined) query = query.where('a.kind', '=', kind);
+    if (severity !== undefined) query = query.where('a.severity', '=', severity);
     if (from !== undefined) query = query.where('a.raised_at', '>=', from);
     if (to !== undefined) query = query.where('a.raised_at', '<=', to);
     if (after) {

@@ -47,7 +47,9 @@ describe('the Alarms page', () => {
     });
     renderPage(<Component />);
     // The contract's validators load beside the first request: allow it time on a busy machine.
-    const row = (await screen.findByText('Reefer 02', {}, { timeout: 10_000 })).closest('tr');
+    const row = (
+      await screen.findByText('Reefer 02', {}, { timeout: 10_000 })
+    ).closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('no row for Reefer 02');
     expect(row).toHaveTextContent('10 °C, above 8 °C (peak 13 °C)');
     expect(row).toHaveTextContent('Critical');
@@ -96,12 +98,69 @@ describe('the Alarms page', () => {
     expect(await screen.findByText('Reefer 02', {}, { timeout: 10_000 })).toBeVisible();
     await userEvent.click(screen.getByRole('combobox', { name: 'Group' }));
     await userEvent.click(await screen.findByRole('option', { name: 'North' }));
-    const row = (await screen.findByText('Van North')).closest('tr');
+    const row = (await screen.findByText('Van North')).closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('no row for Van North');
     expect(row).toHaveTextContent('Arrived at Depot Zaandam');
     expect(row).toHaveTextContent('Warning');
     expect(screen.queryByText('Reefer 02')).toBeNull();
     expect(calls.some((call) => call.url.searchParams.get('channel') === north.uuid)).toBe(true);
+  });
+
+  it('pages through every alarm with the cursor and asks the cloud to filter by severity, kind, state and time', async () => {
+    // Three pages of two: the cloud's `next` names the page after.
+    const page = (n: number) =>
+      [0, 1].map((i) => ({
+        ...alarm,
+        id: `${n}${i}6c9a4e-6f1d-4c1e-9a55-3f2e8f0d1c2b`,
+        nodeName: `Reefer ${n}${i}`,
+        raisedAt: T - (n * 2 + i) * 60_000,
+      }));
+    const calls = fakeCloud(async (url) => {
+      if (url.pathname === '/v1/openapi.json') return openapi(true);
+      if (url.pathname === '/v1/channels') return json([]);
+      if (url.pathname === '/v1/alarms') {
+        const n = Number(url.searchParams.get('cursor') ?? '0');
+        return json({ alarms: page(n), ...(n < 2 ? { next: String(n + 1) } : {}) });
+      }
+      return json({}, 404);
+    });
+    renderPage(<Component />);
+    const table = await screen.findByRole('table', { name: 'Alarms' }, { timeout: 10_000 });
+    expect(await within(table).findByText('Reefer 00')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('2 alarms shown; more match.');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Reefer 11')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Reefer 21')).toBeVisible();
+    // Every page in the one table (header row + 6), and nothing more to load.
+    expect(table).toHaveAttribute('aria-rowcount', '7');
+    expect(screen.getByRole('status')).toHaveTextContent('6 alarms: all that match.');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    const cursors = calls
+      .filter((call) => call.url.pathname === '/v1/alarms')
+      .map((call) => call.url.searchParams.get('cursor'));
+    expect(cursors.slice(0, 3)).toEqual([null, '1', '2']);
+
+    const pick = async (field: string, option: string) => {
+      await userEvent.click(screen.getByRole('combobox', { name: field }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await pick('Severity', 'Critical');
+    await pick('Kind', 'Temperature');
+    await pick('State', 'Cleared');
+    const before = Date.now();
+    await pick('Raised', 'Last 7 days');
+    await waitFor(() => {
+      const asked = calls.filter((call) => call.url.pathname === '/v1/alarms').at(-1)?.url;
+      expect(asked?.searchParams.get('severity')).toBe('critical');
+      expect(asked?.searchParams.get('kind')).toBe('temperature');
+      expect(asked?.searchParams.get('state')).toBe('cleared');
+      const from = Number(asked?.searchParams.get('from'));
+      expect(from).toBeGreaterThanOrEqual(before - 7 * 86_400_000 - 1_000);
+      expect(from).toBeLessThanOrEqual(Date.now() - 7 * 86_400_000);
+      // A new filter starts again from the first page.
+      expect(asked?.searchParams.get('cursor')).toBeNull();
+    });
   });
 
   it('clearing by hand asks for a comment before sending', async () => {

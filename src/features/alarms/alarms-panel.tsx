@@ -1,45 +1,24 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
-import type { Alarm, AlarmKind } from '../../../contract/alarms.ts';
-import { alarmsQuery, useAlarmDecision, type AlarmStateFilter } from '../../api/alarms.ts';
-import { channelListQuery } from '../../api/channels.ts';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import type { Alarm } from '../../../contract/alarms.ts';
+import { alarmPagesQuery, useAlarmDecision, type AlarmFilters } from '../../api/alarms.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { focusFirstOf } from '../../components/move-focus.ts';
-import { t, type MessageId } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/i18n.ts';
 import { isoInZone } from '../../lib/export/formats.ts';
 import { recordsCsv } from '../../lib/export/records-csv.ts';
-import { paths } from '../../lib/paths.ts';
 import { useLocalAlarms, type LocalAlarms } from '../../lib/alarms/local-alarms-context.ts';
 import { afterDecision } from './decision-focus.ts';
 import { describeAlarm, formatMoment } from './describe-alarm.ts';
+import { ALARM_ROW_HEIGHT, useAlarmColumns, type AlarmAction } from './alarm-columns.tsx';
+import { AlarmFilterFields, useAlarmFilters } from './alarm-filters.tsx';
 
-const HOUR = 3_600_000;
-const states = ['active', 'raised', 'acknowledged', 'cleared', 'all'] as const;
-const kinds = ['all', 'temperature', 'silence', 'place'] as const;
-const ALL_GROUPS = 'all';
-const severityColor = { critical: 'red', major: 'orange', warning: 'yellow' } as const;
-
-/** The node's history around the alarm: an hour before it began to an hour after it ended. */
-function historyHref(alarm: Alarm, now: number): string {
-  const from = (alarm.excursionStart?.ts ?? alarm.raisedAt) - HOUR;
-  const to = Math.min(now, (alarm.cleared?.at ?? now) + HOUR);
-  return paths.channelHistory.href(alarm.nodeUuid, { from, to: Math.max(to, from + HOUR) });
-}
+/** Alarms asked for at a time: "Load more" asks for the next page (the API's `next` cursor). */
+const PAGE = 100;
+const alarmKey = (alarm: Alarm) => alarm.id;
 
 function Decision({
   alarm,
@@ -108,26 +87,6 @@ function Decision({
   );
 }
 
-function StateCell({ alarm }: { alarm: Alarm }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm">{t(`alarms.state.${alarm.state}` as MessageId)}</Text>
-      {alarm.acknowledged && (
-        <Text size="xs" c="dimmed">
-          {t('alarms.acknowledgedBy', alarm.acknowledged)}
-        </Text>
-      )}
-      {alarm.cleared && (
-        <Text size="xs" c="dimmed">
-          {alarm.cleared.by
-            ? t('alarms.clearedBy', { by: alarm.cleared.by, comment: alarm.cleared.comment ?? '' })
-            : t('alarms.clearedByData', { at: formatMoment(alarm.cleared.at) })}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
 /** CSV columns: field names as the API names them (not words, so not translated). */
 const csvColumns = {
   id: (a: Alarm) => a.id,
@@ -157,14 +116,13 @@ const csvOf = (alarms: readonly Alarm[]): Blob =>
   );
 
 /** The console's own alarms filtered as the cloud would filter its own. */
-function filterLocal(
-  alarms: readonly Alarm[],
-  state: AlarmStateFilter | undefined,
-  kind: AlarmKind | undefined,
-): Alarm[] {
+function filterLocal(alarms: readonly Alarm[], filters: AlarmFilters): Alarm[] {
+  const { state, kind, severity, from } = filters;
   return alarms.filter(
     (alarm) =>
       (kind === undefined || alarm.kind === kind) &&
+      (severity === undefined || alarm.severity === severity) &&
+      (from === undefined || alarm.raisedAt >= from) &&
       (state === undefined ||
         (state === 'active' ? alarm.state !== 'cleared' : alarm.state === state)),
   );
@@ -194,80 +152,40 @@ function LocalNotice({ local }: { local: LocalAlarms }) {
   );
 }
 
-/** The Alarms page's body: filters, the newest alarms, and what a person decides on them. */
+/** The Alarms page's body: filters, every alarm a page at a time, and what a person decides. */
 export function AlarmsPanel({ offered }: { offered: boolean }) {
   const local = useLocalAlarms();
-  const [state, setState] = useState<(typeof states)[number]>('active');
-  const [kind, setKind] = useState<(typeof kinds)[number]>('all');
-  const [group, setGroup] = useState(ALL_GROUPS);
-  const groups = useQuery({ ...channelListQuery({ channelType: 'GROUP' }), enabled: offered });
+  const { filters, controls } = useAlarmFilters();
   const watched = !offered ? local : undefined;
-  const [deciding, setDeciding] = useState<{ alarm: Alarm; action: 'acknowledge' | 'clear' }>();
+  const [deciding, setDeciding] = useState<{ alarm: Alarm; action: AlarmAction }>();
   // The dialog is mounted only while open, so it cannot give the focus back itself.
   const opener = useRef<HTMLElement | null>(null);
-  const decide = (
-    alarm: Alarm,
-    action: 'acknowledge' | 'clear',
-    event: { currentTarget: HTMLElement },
-  ) => {
-    opener.current = event.currentTarget;
-    setDeciding({ alarm, action });
-  };
   // Links reach an hour past an alarm's end, up to when the page opened.
   const [now] = useState(() => Date.now());
   const [notifying, setNotifying] = useState(
     typeof Notification !== 'undefined' && Notification.permission === 'granted',
   );
-  const filters = {
-    state: state === 'all' ? undefined : (state as AlarmStateFilter),
-    kind: kind === 'all' ? undefined : (kind as AlarmKind),
-    channel: group === ALL_GROUPS ? undefined : group,
-  };
-  const cloud = useQuery({ ...alarmsQuery(filters), enabled: offered });
+  const cloud = useInfiniteQuery({ ...alarmPagesQuery(filters, PAGE), enabled: offered });
   const { error } = cloud;
-  const data = watched
-    ? { alarms: filterLocal(watched.alarms, filters.state, filters.kind) }
-    : cloud.data;
+  const alarms = watched
+    ? filterLocal(watched.alarms, filters)
+    : cloud.data?.pages.flatMap((page) => page.alarms);
   const isPending = watched ? !watched.ready : cloud.isPending;
+  const decide = useCallback((alarm: Alarm, action: AlarmAction, button: HTMLElement) => {
+    opener.current = button;
+    setDeciding({ alarm, action });
+  }, []);
+  const columns = useAlarmColumns(now, decide);
   if (!offered && !watched) return <Alert color="yellow">{t('alarms.notOffered')}</Alert>;
   return (
     <Stack>
       {watched && <LocalNotice local={watched} />}
       <Group align="flex-end" wrap="wrap">
-        <Select
-          label={t('alarms.filter.state')}
-          data={states.map((value) => ({ value, label: t(`alarms.state.${value}` as MessageId) }))}
-          value={state}
-          onChange={(value) => setState((value ?? 'active') as (typeof states)[number])}
-          allowDeselect={false}
-          w={180}
-        />
-        <Select
-          label={t('alarms.filter.kind')}
-          data={kinds.map((value) => ({ value, label: t(`alarms.kind.${value}` as MessageId) }))}
-          value={kind}
-          onChange={(value) => setKind((value ?? 'all') as (typeof kinds)[number])}
-          allowDeselect={false}
-          w={180}
-        />
-        {!watched && (
-          <Select
-            label={t('alarms.filter.group')}
-            data={[
-              { value: ALL_GROUPS, label: t('alarms.group.all') },
-              ...(groups.data ?? []).map((g) => ({ value: g.uuid, label: g.name })),
-            ]}
-            value={group}
-            onChange={(value) => setGroup(value ?? ALL_GROUPS)}
-            allowDeselect={false}
-            searchable
-            w={220}
-          />
-        )}
+        <AlarmFilterFields controls={controls} groups={!watched} />
         <Button
           variant="default"
-          disabled={!data || data.alarms.length === 0}
-          onClick={() => data && download(csvOf(data.alarms), 'alarms.csv')}
+          disabled={!alarms || alarms.length === 0}
+          onClick={() => alarms && download(csvOf(alarms), 'alarms.csv')}
         >
           {t('alarms.csv')}
         </Button>
@@ -286,72 +204,36 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
         )}
       </Group>
       {error && <ApiErrorAlert error={error} />}
-      {!isPending && data?.alarms.length === 0 && <Text c="dimmed">{t('alarms.none')}</Text>}
-      {data && data.alarms.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('alarms.column.severity')}</Table.Th>
-                <Table.Th>{t('alarms.column.node')}</Table.Th>
-                <Table.Th>{t('alarms.column.what')}</Table.Th>
-                <Table.Th>{t('alarms.column.raised')}</Table.Th>
-                <Table.Th>{t('alarms.column.state')}</Table.Th>
-                <Table.Th>{t('alarms.column.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.alarms.map((alarm) => (
-                <Table.Tr key={alarm.id}>
-                  <Table.Td>
-                    <Badge color={severityColor[alarm.severity]}>
-                      {t(`alarms.severity.${alarm.severity}` as MessageId)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{alarm.nodeName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {alarm.tenant}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{describeAlarm(alarm)}</Text>
-                  </Table.Td>
-                  <Table.Td>{formatMoment(alarm.raisedAt)}</Table.Td>
-                  <Table.Td>
-                    <StateCell alarm={alarm} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component={Link} to={historyHref(alarm, now)} size="sm">
-                        {t('alarms.history')}
-                      </Anchor>
-                      {alarm.state === 'raised' && (
-                        <Button
-                          size="compact-sm"
-                          data-decision="acknowledge"
-                          onClick={(event) => decide(alarm, 'acknowledge', event)}
-                        >
-                          {t('alarms.acknowledge')}
-                        </Button>
-                      )}
-                      {alarm.state !== 'cleared' && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          data-decision="clear"
-                          onClick={(event) => decide(alarm, 'clear', event)}
-                        >
-                          {t('alarms.clear')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {!isPending && alarms?.length === 0 && <Text c="dimmed">{t('alarms.none')}</Text>}
+      {alarms && alarms.length > 0 && (
+        <>
+          {/* Its own scroller, rows drawn as they come into view: the page stays a screen tall
+              on a phone however many pages are loaded. */}
+          <DataTable
+            rows={alarms}
+            columns={columns}
+            label={t('alarms.title')}
+            rowKey={alarmKey}
+            rowHeight={ALARM_ROW_HEIGHT}
+            height="max(320px, 65dvh)"
+          />
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed" role="status">
+              {t(cloud.hasNextPage ? 'alarms.shownMore' : 'alarms.shownAll', {
+                count: alarms.length,
+              })}
+            </Text>
+            {!watched && cloud.hasNextPage && (
+              <Button
+                variant="default"
+                loading={cloud.isFetchingNextPage}
+                onClick={() => void cloud.fetchNextPage()}
+              >
+                {t('alarms.loadMore')}
+              </Button>
+            )}
+          </Group>
+        </>
       )}
       {deciding && (
         <Decision

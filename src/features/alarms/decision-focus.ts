@@ -8,7 +8,7 @@ export function afterDecision(
   opener: HTMLElement,
   action: 'acknowledge' | 'clear',
 ): () => (HTMLElement | null)[] {
-  const row = opener.closest('tr');
+  const row = opener.closest('[role="row"], tr');
   const later: Element[] = [];
   for (let next = row?.nextElementSibling; next; next = next.nextElementSibling) later.push(next);
   return () => [

@@ -2,7 +2,7 @@ import type { ChannelRecord } from '../../../contract/channel.ts';
 import type { NamedPlace } from '../../../contract/named-places.ts';
 import { watchedPlaces } from '../../../contract/alarm-rules/place-rule.ts';
 import { silentAfterMs } from '../../../contract/alarm-rules/silence-rule.ts';
-import type { Band } from '../../../contract/alarm-rules/temperature-rule.ts';
+import { bandFrom, type Band } from '../../../contract/alarm-rules/temperature-rule.ts';
 import {
   nearestLimits,
   readLimits,
@@ -122,17 +122,9 @@ export class AlarmRules {
       const source = sourceOf(g);
       return source ? [source] : [];
     });
-    const applied = nearestLimits(
-      this.sensors.get(sensorUuid),
-      node ? sourceOf(node) : undefined,
-      groups,
+    return bandFrom(
+      nearestLimits(this.sensors.get(sensorUuid), node ? sourceOf(node) : undefined, groups),
     );
-    if (!applied || applied.conflict) return undefined;
-    return {
-      ...(applied.min !== undefined ? { min: applied.min } : {}),
-      ...(applied.max !== undefined ? { max: applied.max } : {}),
-      delayMs: (applied.delayMinutes ?? 0) * 60_000,
-    };
   }
 
   /** The places a node's positions are held to (contract/alarm-rules/place-rule.ts). */

@@ -39,7 +39,8 @@ describe('the alarms the console raises from a cloud without them', () => {
     const [raised] = book.list();
     expect(raised).toMatchObject({
       kind: 'temperature',
-      severity: 'critical',
+      // 4 °C beyond the limit (docs/alarms.md: major from 2 °C).
+      severity: 'major',
       state: 'raised',
       tenant: 'demo',
       nodeName: 'Reefer 02',
@@ -62,12 +63,27 @@ describe('the alarms the console raises from a cloud without them', () => {
   });
 
   it('lets the nearest limits win: the sensor’s own band over the group’s', () => {
-    const own = record(4, 'SENSOR', 'Reefer 02/temp', { temperature: { max: 12 } });
+    const own = record(4, 'SENSOR', 'Reefer 02/temp', {
+      temperature: { max: 12, delayMinutes: 0 },
+    });
     const book = new LocalAlarmBook(HOLD_OFF);
     book.addReadings([temp(0, 10), temp(10, 11)], rules(undefined, [own]));
     expect(book.list()).toEqual([]);
     book.addReadings([temp(11, 13)], rules(undefined, [own]));
     expect(book.list()[0]).toMatchObject({ limits: { max: 12 }, raisedAt: T + 11 * MIN });
+  });
+
+  it('without a delay of its own an excursion waits the default 15 minutes, as in the cloud', () => {
+    const own = record(4, 'SENSOR', 'Reefer 02/temp', { temperature: { max: 12 } });
+    const book = new LocalAlarmBook(HOLD_OFF);
+    book.addReadings([temp(0, 13), temp(14, 13)], rules(undefined, [own]));
+    expect(book.list()).toEqual([]);
+    book.addReadings([temp(15, 13), temp(20, 11)], rules(undefined, [own]));
+    expect(book.list()[0]).toMatchObject({
+      raisedAt: T + 15 * MIN,
+      severity: 'warning',
+      state: 'raised',
+    });
   });
 
   it('gives the same excursion the same id when read again, so decisions kept by id still apply', () => {

@@ -142,7 +142,7 @@ export class LocalAlarmBook {
     return {
       id,
       kind: 'temperature',
-      severity: severityOf.temperature,
+      severity: episode.severity ?? 'warning',
       state: end ? 'cleared' : 'raised',
       tenant: rules.tenantOf(slice.nodeUuid),
       channelUuid: sensorUuid,
