@@ -204,7 +204,9 @@ describe('the focus after acknowledging an alarm', () => {
       </main>,
     );
     const rowOf = async (node: string) => {
-      const row = (await screen.findByText(node, {}, PATIENCE)).closest('tr');
+      const row = (await screen.findByText(node, {}, PATIENCE)).closest<HTMLElement>(
+        '[role="row"]',
+      );
       if (!row) throw new Error(`no row for ${node}`);
       return row;
     };
