@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { users } from './support.ts';
+import { expectAccessible, users } from './support.ts';
 import { paths } from '../src/lib/paths.ts';
 
 // Issue 33 item 2: the Fleet page on a fleet manager's phone, in Dutch, is map first. The map fills
@@ -88,7 +88,16 @@ for (const viewport of [
       const drawer = page.getByRole('dialog', { name: 'Kaartopties' });
       await expect(drawer.getByText(/Tijden in Europe\/Amsterdam/)).toBeVisible();
       await expect(drawer.getByRole('slider', { name: 'Moment op de kaart' })).toBeInViewport();
+      // From the window's bottom (once it has slid in), as tall as the options: part of the map
+      // stays in view above it.
+      const drawerEdges = async () => {
+        const box = await drawer.boundingBox();
+        return { top: box?.y ?? 0, bottom: Math.round((box?.y ?? 0) + (box?.height ?? 0)) };
+      };
+      await expect.poll(async () => (await drawerEdges()).bottom).toBe(viewport.height);
+      expect((await drawerEdges()).top).toBeGreaterThan(first.top);
       expect(await showingThrough(drawer)).toEqual([]);
+      await expectAccessible(page);
       await drawer.getByRole('combobox', { name: 'Stil na' }).selectOption({ label: 'een uur' });
       await expect(drawer.getByText(/geen bericht gedurende een uur/)).toBeVisible();
       await expect(page).toHaveURL(/[?&]silent=60\b/);
@@ -128,6 +137,7 @@ for (const viewport of [
       const withCard = await mapInView(page);
       expect(withCard.visible, 'the share of the map in view').toBeGreaterThanOrEqual(0.4);
       expect(await showingThrough(sheet)).toEqual([]);
+      await expectAccessible(page);
       // Everything on the card is reachable within it: the link to today's history.
       await card.getByRole('link', { name: 'Vandaag op de geschiedenispagina' }).click();
       await expect(page).toHaveURL(/\/history\?from=/);

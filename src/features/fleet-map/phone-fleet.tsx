@@ -58,21 +58,30 @@ export function PhoneFleet({
       >
         {list}
       </BottomSheet>
-      <Drawer
+      <Drawer.Root
         opened={cover === 'options'}
         onClose={() => onCover({ type: 'options', open: false })}
         position="bottom"
         size="auto"
-        title={t('fleetMap.options.title')}
-        closeButtonProps={{ 'aria-label': t('fleetMap.options.close') }}
-        // Light, so that the map above the drawer shows what a change of option does.
-        overlayProps={{ backgroundOpacity: 0.15 }}
-        classNames={{ content: styles.optionsDrawer }}
-        // As tall as the options, not Mantine's fixed size: the map stays in view above them.
-        styles={{ content: { height: 'auto' } }}
       >
-        <Stack gap="sm">{options}</Stack>
-      </Drawer>
+        {/* Light, so that the map above the drawer shows what a change of option does. */}
+        <Drawer.Overlay backgroundOpacity={0.15} />
+        <Drawer.Content
+          // By part: a className or style of its own would go to the inner frame as well.
+          classNames={{ content: styles.optionsDrawer }}
+          // As tall as the options, not Mantine's fixed size: the map stays in view above them.
+          styles={{ content: { height: 'auto' } }}
+        >
+          {/* Not a <header>: beside the shell's, a second banner landmark (axe). */}
+          <Drawer.Header component="div">
+            <Drawer.Title>{t('fleetMap.options.title')}</Drawer.Title>
+            <Drawer.CloseButton aria-label={t('fleetMap.options.close')} />
+          </Drawer.Header>
+          <Drawer.Body>
+            <Stack gap="sm">{options}</Stack>
+          </Drawer.Body>
+        </Drawer.Content>
+      </Drawer.Root>
     </div>
   );
 }
