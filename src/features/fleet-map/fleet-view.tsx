@@ -14,6 +14,7 @@ import { NodeCard } from './node-card.tsx';
 import { NodeList } from './node-list.tsx';
 import { NodePopup } from './node-popup.tsx';
 import { PhoneFleet } from './phone-fleet.tsx';
+import { RevealLayer } from './reveal-layer.tsx';
 import { nextCover } from './phone-sheets.ts';
 
 /** The height a node's card covers at the map's bottom on a phone (fleet.module.css, .sheetTop). */
@@ -68,6 +69,8 @@ export function FleetView({
   const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
   const [selected, setSelected] = useState<string>();
   const [picked, setPicked] = useState<[number, number]>();
+  // Tapped on the map: on a phone, panned out from under its card when it lies there.
+  const [tapped, setTapped] = useState<[number, number]>();
   const [follow, setFollow] = useState(false);
   const [cover, changeCover] = useReducer(nextCover, 'map');
   const [fallback, setFallback] = useState<string>();
@@ -83,6 +86,13 @@ export function FleetView({
       setSelected(chosen.nodeUuid);
     },
     [selected],
+  );
+  const tap = useCallback(
+    (chosen: FleetNode) => {
+      select(chosen);
+      setTapped([chosen.position.lat, chosen.position.lon]);
+    },
+    [select],
   );
   const show = useCallback(
     (chosen: FleetNode) => {
@@ -113,8 +123,9 @@ export function FleetView({
         silentAfterMs={silentAfterMs}
         selected={selected}
         alarmed={alarmed}
-        onSelect={select}
+        onSelect={tap}
       />
+      {phone && <RevealLayer position={tapped} bottomInset={cardInset()} />}
       <FocusLayer position={focus} bottomInset={phone ? cardInset() : 0} />
       <FitBoundsLayer points={positions} fitKey={fitKey} settled={settled} maxZoom={13} />
       {node && !phone && (
