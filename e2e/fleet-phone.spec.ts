@@ -48,8 +48,13 @@ test('in Dutch on a phone, today’s stops of a van are named by place, in local
   await expect(page.getByRole('heading', { name: 'Vloot', level: 1 })).toBeVisible({
     timeout: 60_000,
   });
-  // The zone is named once on the page, and times carry none of their own.
-  await expect(page.getByText(/Tijden in Europe\/Amsterdam \(UTC\+0[12]:00\)/)).toHaveCount(1);
+  // The zone is named once, with the map's options (a drawer on a phone, decision 0165), and
+  // times carry none of their own.
+  await page.getByRole('button', { name: 'Kaartopties' }).click();
+  const options = page.getByRole('dialog', { name: 'Kaartopties' });
+  await expect(options.getByText(/Tijden in Europe\/Amsterdam \(UTC\+0[12]:00\)/)).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(options).toBeHidden();
 
   // The list is a sheet over the map: closed, the map is in view.
   const sheet = page.getByRole('region', { name: 'Nodes', exact: true });

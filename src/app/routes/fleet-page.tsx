@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, NativeSelect, Paper, Progress, Text } from '@mantine/core';
+import { Alert, Button, Group, List, NativeSelect, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -118,84 +118,90 @@ function FleetMap({
       { replace: key === 'at' },
     );
   const failures = [...new Set(fleet.failures)];
-  return (
+  const controls = (
     <>
-      <Paper withBorder p="sm">
-        <Group gap="md" wrap="wrap" align="flex-end">
-          <NativeSelect
-            label={t('fleetMap.show')}
-            value={scope ?? ''}
-            onChange={(e) => update('group', e.currentTarget.value || undefined)}
-            classNames={{ input: styles.tapInput }}
-            data={[
-              { value: '', label: t('fleetMap.show.all') },
-              ...fleet.groups.map((group) => ({
-                value: group.uuid,
-                label: group.readable
-                  ? t('fleetMap.show.group', { name: group.name })
-                  : t('fleetMap.show.groupNoAccess', { name: group.name }),
-                disabled: !group.readable && group.uuid !== scope,
-              })),
-            ]}
-          />
-          <NativeSelect
-            label={t('fleetMap.silentAfter')}
-            value={String(silentAfter)}
-            classNames={{ input: styles.tapInput }}
-            onChange={(e) =>
-              update(
-                'silent',
-                e.currentTarget.value === String(DEFAULT_SILENT_MINUTES)
-                  ? undefined
-                  : e.currentTarget.value,
-              )
+      <Group gap="md" wrap="wrap" align="flex-end">
+        <NativeSelect
+          label={t('fleetMap.show')}
+          value={scope ?? ''}
+          onChange={(e) => update('group', e.currentTarget.value || undefined)}
+          classNames={{ input: styles.tapInput }}
+          data={[
+            { value: '', label: t('fleetMap.show.all') },
+            ...fleet.groups.map((group) => ({
+              value: group.uuid,
+              label: group.readable
+                ? t('fleetMap.show.group', { name: group.name })
+                : t('fleetMap.show.groupNoAccess', { name: group.name }),
+              disabled: !group.readable && group.uuid !== scope,
+            })),
+          ]}
+        />
+        <NativeSelect
+          label={t('fleetMap.silentAfter')}
+          value={String(silentAfter)}
+          classNames={{ input: styles.tapInput }}
+          onChange={(e) =>
+            update(
+              'silent',
+              e.currentTarget.value === String(DEFAULT_SILENT_MINUTES)
+                ? undefined
+                : e.currentTarget.value,
+            )
+          }
+          data={silentChoices.map((choice) => ({
+            value: String(choice.minutes),
+            label: silenceWords(choice.minutes),
+          }))}
+        />
+        <div style={{ flex: '1 1 420px' }}>
+          <MomentSlider
+            moment={moment}
+            onMoment={(value) =>
+              update('at', value === undefined ? undefined : new Date(value).toISOString())
             }
-            data={silentChoices.map((choice) => ({
-              value: String(choice.minutes),
-              label: silenceWords(choice.minutes),
-            }))}
+            now={now}
           />
-          <div style={{ flex: '1 1 420px' }}>
-            <MomentSlider
-              moment={moment}
-              onMoment={(value) =>
-                update('at', value === undefined ? undefined : new Date(value).toISOString())
-              }
-              now={now}
-            />
-          </div>
-        </Group>
-        <Text size="sm" c="dimmed" role="status" mt={6}>
-          {statusText(fleet, now)}
-        </Text>
-        {fleet.progress && (
-          <Progress
-            mt={4}
-            size="sm"
-            value={(fleet.progress.done / Math.max(1, fleet.progress.total)) * 100}
-            aria-label={t('fleetMap.positionsLoaded')}
-          />
-        )}
-      </Paper>
+        </div>
+      </Group>
+      <Text size="sm" c="dimmed" role="status" mt={6}>
+        {statusText(fleet, now)}
+      </Text>
+      {fleet.progress && (
+        <Progress
+          mt={4}
+          size="sm"
+          value={(fleet.progress.done / Math.max(1, fleet.progress.total)) * 100}
+          aria-label={t('fleetMap.positionsLoaded')}
+        />
+      )}
+    </>
+  );
+  const notes = (
+    <>
       <NotShown lines={fleet.hidden} />
       {failures.length > 0 && (
         <Alert color="orange" variant="light" title={t('fleetMap.failures.title')} py="xs">
           <Text size="sm">{t('fleetMap.failures.body', { failures: failures.join(' ') })}</Text>
         </Alert>
       )}
-      <FleetView
-        nodes={fleet.nodes}
-        now={moment === undefined ? now : fleet.at}
-        live={moment === undefined}
-        silentAfterMs={silentAfter * 60_000}
-        historyPath={historyPath}
-        fitKey={scope ?? 'all'}
-        settled={fleet.settled}
-        tileUrl={config.mapTileUrl}
-        attribution={config.mapAttribution}
-        alarmed={moment === undefined ? alarmed : undefined}
-      />
     </>
+  );
+  return (
+    <FleetView
+      controls={controls}
+      notes={notes}
+      nodes={fleet.nodes}
+      now={moment === undefined ? now : fleet.at}
+      live={moment === undefined}
+      silentAfterMs={silentAfter * 60_000}
+      historyPath={historyPath}
+      fitKey={scope ?? 'all'}
+      settled={fleet.settled}
+      tileUrl={config.mapTileUrl}
+      attribution={config.mapAttribution}
+      alarmed={moment === undefined ? alarmed : undefined}
+    />
   );
 }
 

@@ -10,3 +10,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Checkbox.css';
 // The trips panel's choice of table (a chip per table).
 import '@mantine/core/styles/Chip.css';
+// The Fleet page's options on a phone (a drawer from the bottom; ModalBase is the shell's).
+import '@mantine/core/styles/Drawer.css';

@@ -12,7 +12,8 @@ export interface BottomSheetProps {
   handleLabel: string;
   expanded: boolean;
   onExpanded: (expanded: boolean) => void;
-  /** Always shown above the handle's content (a node's card). */
+  /** Shown below the handle (a node's card): a peek of at most a third of the window, which
+   * scrolls within, so that most of the map stays in view. */
   top?: ReactNode;
   /** Shown while expanded (the list). */
   children: ReactNode;
@@ -74,7 +75,7 @@ export function BottomSheet({
         <span className={styles.sheetGrip} aria-hidden="true" />
         {handleLabel}
       </UnstyledButton>
-      {top}
+      {top && <div className={styles.sheetTop}>{top}</div>}
       <div id={bodyId} className={styles.sheetBody} hidden={!expanded}>
         {children}
       </div>

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Text } from '@mantine/core';
+import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
+import { Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ClusterLayer } from '../../components/map/cluster-layer.tsx';
 import { FitBoundsLayer } from '../../components/map/fit-bounds-layer.tsx';
@@ -8,17 +8,27 @@ import { MapView } from '../../components/map/map-view.tsx';
 import { t } from '../../i18n/i18n.ts';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
-import { BottomSheet } from './bottom-sheet.tsx';
 import styles from './fleet.module.css';
 import { silenceWords } from './fleet-words.ts';
 import { NodeCard } from './node-card.tsx';
 import { NodeList } from './node-list.tsx';
 import { NodePopup } from './node-popup.tsx';
+import { PhoneFleet } from './phone-fleet.tsx';
+import { RevealLayer } from './reveal-layer.tsx';
+import { nextCover } from './phone-sheets.ts';
+
+/** The height a node's card covers at the map's bottom on a phone (fleet.module.css, .sheetTop). */
+const cardInset = () => Math.round(window.innerHeight / 3);
 
 /** Below a tablet's width the list is a sheet over the map and a node's popup is a card in it. */
 const PHONE_QUERY = '(max-width: 47.99em)';
 
 export interface FleetViewProps {
+  /** What is shown and when (show, silent after, the moment) and the status line: above the map on
+   * a wide screen, in a drawer opened from a button over the map on a phone. */
+  controls: ReactNode;
+  /** Quiet notes (what is not shown, what failed): below the controls, or in the phone's drawer. */
+  notes?: ReactNode;
   nodes: readonly FleetNode[];
   /** The moment positions are judged against: now (ticking while live), or a past moment. */
   now: number;
@@ -42,6 +52,8 @@ export interface FleetViewProps {
  * below the map on a wide screen, a bottom sheet over it on a phone.
  */
 export function FleetView({
+  controls,
+  notes,
   nodes,
   now,
   live,
@@ -57,8 +69,10 @@ export function FleetView({
   const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
   const [selected, setSelected] = useState<string>();
   const [picked, setPicked] = useState<[number, number]>();
+  // Tapped on the map: on a phone, panned out from under its card when it lies there.
+  const [tapped, setTapped] = useState<[number, number]>();
   const [follow, setFollow] = useState(false);
-  const [expanded, setExpanded] = useState(false);
+  const [cover, changeCover] = useReducer(nextCover, 'map');
   const [fallback, setFallback] = useState<string>();
   const node = nodes.find((n) => n.nodeUuid === selected);
   const close = useCallback(() => {
@@ -73,12 +87,19 @@ export function FleetView({
     },
     [selected],
   );
+  const tap = useCallback(
+    (chosen: FleetNode) => {
+      select(chosen);
+      setTapped([chosen.position.lat, chosen.position.lon]);
+    },
+    [select],
+  );
   const show = useCallback(
     (chosen: FleetNode) => {
       select(chosen);
       setPicked([chosen.position.lat, chosen.position.lon]);
       // On a phone the list covers the map: close it, so that the node and its card are seen.
-      setExpanded(false);
+      changeCover({ type: 'node-shown' });
     },
     [select],
   );
@@ -102,9 +123,10 @@ export function FleetView({
         silentAfterMs={silentAfterMs}
         selected={selected}
         alarmed={alarmed}
-        onSelect={select}
+        onSelect={tap}
       />
-      <FocusLayer position={focus} />
+      {phone && <RevealLayer position={tapped} bottomInset={cardInset()} />}
+      <FocusLayer position={focus} bottomInset={phone ? cardInset() : 0} />
       <FitBoundsLayer points={positions} fitKey={fitKey} settled={settled} maxZoom={13} />
       {node && !phone && (
         <NodePopup
@@ -137,50 +159,51 @@ export function FleetView({
   );
   if (phone) {
     return (
-      <div>
-        <div className={styles.phoneBody}>
-          {map}
-          <BottomSheet
-            label={t('fleetMap.sheet.label')}
-            handleLabel={
-              expanded
-                ? t('fleetMap.sheet.close')
-                : t('fleetMap.sheet.open', { count: nodes.length })
-            }
-            expanded={expanded}
-            onExpanded={setExpanded}
-            top={
-              node &&
-              !expanded && (
-                <NodeCard
-                  node={node}
-                  now={now}
-                  silentAfterMs={silentAfterMs}
-                  historyPath={historyPath}
-                  live={live}
-                  follow={follow}
-                  onFollow={setFollow}
-                  onClose={close}
-                />
-              )
-            }
-          >
-            {list}
-          </BottomSheet>
-        </div>
-        {legend}
-      </div>
+      <PhoneFleet
+        map={map}
+        list={list}
+        nodeCount={nodes.length}
+        cover={cover}
+        onCover={changeCover}
+        options={
+          <>
+            {controls}
+            {notes}
+            {legend}
+          </>
+        }
+        card={
+          node && (
+            <NodeCard
+              node={node}
+              now={now}
+              silentAfterMs={silentAfterMs}
+              historyPath={historyPath}
+              live={live}
+              follow={follow}
+              onFollow={setFollow}
+              onClose={close}
+            />
+          )
+        }
+      />
     );
   }
   return (
-    // Side by side from 75em (fleet.module.css). Beside the navigation at 1280 px the list takes
-    // 5/12, which its compact rows fit (node-list.tsx).
-    <div className={styles.body}>
-      <div className={styles.mapColumn}>
-        {map}
-        {legend}
+    <>
+      <Paper withBorder p="sm">
+        {controls}
+      </Paper>
+      {notes}
+      {/* Side by side from 75em (fleet.module.css). Beside the navigation at 1280 px the list
+          takes 5/12, which its compact rows fit (node-list.tsx). */}
+      <div className={styles.body}>
+        <div className={styles.mapColumn}>
+          {map}
+          {legend}
+        </div>
+        <div className={styles.listColumn}>{list}</div>
       </div>
-      <div className={styles.listColumn}>{list}</div>
-    </div>
+    </>
   );
 }

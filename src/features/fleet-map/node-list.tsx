@@ -108,11 +108,13 @@ const NodeRow = memo(function NodeRow({
         <span className={styles.stateDot} style={{ background: stateColors[state] }} />
         {stateWord(state)}
       </Table.Td>
-      <Table.Td style={numbers}>{lastSeenWords(node.lastSeen, now)}</Table.Td>
+      <Table.Td style={numbers} className={styles.phoneExtra}>
+        {lastSeenWords(node.lastSeen, now)}
+      </Table.Td>
       <Table.Td style={numbers} ta="end">
         {node.lastTemperature ? degrees(node.lastTemperature.value) : '–'}
       </Table.Td>
-      <Table.Td style={nowrap}>
+      <Table.Td style={nowrap} className={styles.phoneExtra}>
         <Anchor
           component={Link}
           to={historyPath(node)}
@@ -163,10 +165,10 @@ export function NodeList({
         )
       : sorted;
   const alarmCount = alarmed ? nodes.filter((n) => alarmed.has(n.nodeUuid)).length : 0;
-  const header = (by: FleetSort, label: string, end = false) => (
+  const header = (by: FleetSort, label: string, className?: string) => (
     <Table.Th
+      className={className}
       style={nowrap}
-      ta={end ? 'end' : undefined}
       aria-sort={sort === by ? (by === 'lastSeen' ? 'descending' : 'ascending') : undefined}
     >
       <UnstyledButton fz="sm" fw={700} className={styles.tapTarget} onClick={() => setSort(by)}>
@@ -209,12 +211,12 @@ export function NodeList({
             <Table.Tr>
               {header('name', t('fleetMap.list.node'))}
               {header('state', t('fleetMap.list.state'))}
-              {header('lastSeen', t('fleetMap.list.lastSeen'))}
+              {header('lastSeen', t('fleetMap.list.lastSeen'), styles.phoneExtra)}
               {/* Abbreviated: with the state column the list still fits beside the map at 1280 px. */}
               <Table.Th style={nowrap} ta="end">
                 <abbr title={t('fleetMap.list.temperature')}>{t('fleetMap.list.temp')}</abbr>
               </Table.Th>
-              <Table.Th>
+              <Table.Th className={styles.phoneExtra}>
                 <VisuallyHidden>{t('fleetMap.list.history')}</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
