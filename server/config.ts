@@ -4,6 +4,9 @@ import { authConfigFromEnv, defaultAuthConfig, type AuthConfig } from './auth/au
 import { DELIVERY_TIMEOUT_MS } from './push/limits.ts';
 import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from './http/limits.ts';
 
+// Every environment variable read here (and in auth/auth-config.ts, http/limits.ts, main.ts) is
+// listed with its default and meaning in config-variables.ts, which docs/configuration.md is
+// generated from; `npm run lint` fails on a variable missing there (scripts/docs/configuration.ts).
 export interface CloudConfig {
   port: number;
   host: string;
