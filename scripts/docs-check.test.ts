@@ -108,6 +108,13 @@ describe('the decision index', () => {
     );
     expect(await checkDocs(root, { write: false, parts: [decisionIndex] })).toEqual([]);
   });
+  it('names a topic it does not know, and the ones it does', async () => {
+    put(`${decisions}/0003-third.md`, '# Third\n\nTopic: logging\n');
+    const messages = await checkDocs(root, { write: true, parts: [decisionIndex] });
+    expect(messages).toEqual([
+      expect.stringMatching(/^docs\/decisions\/0003-third\.md: "Topic: logging" is none of auth, /),
+    ]);
+  });
 });
 
 describe('the configuration tables', () => {
@@ -141,5 +148,16 @@ describe('the configuration tables', () => {
       'server/limits.ts reads QUEUE_PER_USER, which docs/configuration.md does not list: add it to ' +
         'server/config-variables.ts (name, group, default, meaning), then run node scripts/docs-check.ts --write',
     ]);
+  });
+});
+
+describe('the README', () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+
+  it("stays a newcomer's page that starts with the two commands (.ci/run relies on them)", () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+    expect(readme).toMatch(
+      /^# Telemetry Console\n\n```sh\nnpm ci && npm start .*\nnpm ci && npm test /,
+    );
   });
 });

@@ -1,8 +1,7 @@
 /**
  * The decision records' status lines and their index (docs/decisions/README.md), generated from
  * the records. Under its title a record says `Status: …` (written here), `Topic: …` (by its
- * author: auth, access, push, storage, history, live, console, alarms, support, operations,
- * security, i18n, api, code) and, when it takes another's place, `Replaces: [NNNN](…)` (add
+ * author, one of TOPICS) and, when it takes another's place, `Replaces: [NNNN](…)` (add
  * `in part` when it replaces only some of it). A record's status follows from the others:
  * superseded by those that replace it, else in force. A record without a Topic line is listed with
  * "—", so a record written elsewhere merges without failing the lint.
@@ -14,6 +13,23 @@ import { markdownTable, replaceBetween, type DocsResult } from './generated.ts';
 const folder = 'docs/decisions';
 const INDEX_START = '<!-- decisions:index -->';
 const INDEX_END = '<!-- /decisions:index -->';
+/** The topics a record may name (docs/decisions/README.md says so too). */
+const TOPICS = [
+  'auth',
+  'access',
+  'push',
+  'storage',
+  'history',
+  'live',
+  'console',
+  'alarms',
+  'support',
+  'operations',
+  'security',
+  'i18n',
+  'api',
+  'code',
+];
 
 interface DecisionRecord {
   number: string;
@@ -93,6 +109,12 @@ export function decisionIndex(root: string): DocsResult {
           `${folder}/${record.file}: Replaces names ${replaced.number}, no such record`,
         );
       }
+    }
+    if (record.topic !== undefined && !TOPICS.includes(record.topic)) {
+      problems.push(
+        `${folder}/${record.file}: "Topic: ${record.topic}" is none of ${TOPICS.join(', ')}; ` +
+          'write one of them (or add the new topic to scripts/docs/decisions.ts and the index page)',
+      );
     }
     const status = statusOf(record, records);
     files.set(`${folder}/${record.file}`, withStatus(record, status));
