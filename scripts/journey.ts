@@ -15,71 +15,18 @@
  * path from the route module to one of the named modules (both ends counted), e.g. the trips
  * report: `--to src/features/reports/trips-panel.tsx --to src/lib/reports/trips.ts`.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { countJourney } from './journey-count.ts';
 
-const importPattern =
-  /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|new URL\(\s*['"](\.[^'"]+)['"]/g;
-
-function importsOf(file: string, dynamic: boolean): string[] {
-  const text = readFileSync(file, 'utf8');
-  const found: string[] = [];
-  for (const match of text.matchAll(importPattern)) {
-    if (match[2]) continue;
-    const spec = match[3] ?? (dynamic ? (match[4] ?? match[5]) : undefined);
-    if (spec === undefined) continue;
-    const target = resolve(dirname(file), spec.replace(/\?.*$/, ''));
-    if (existsSync(target)) found.push(target);
-  }
-  return found;
-}
-
-function closure(start: string, dynamic: boolean, stop: (file: string) => boolean): Set<string> {
-  const seen = new Set<string>();
-  const queue = [start];
-  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    if (seen.has(file) || stop(file)) continue;
-    seen.add(file);
-    queue.push(...importsOf(file, dynamic));
-  }
-  return seen;
-}
-
-const root = process.cwd();
 const route = process.argv[2];
 if (!route) {
-  console.error('usage: node scripts/journey.ts <route module> [--list]');
+  console.error('usage: node scripts/journey.ts <route module> [--list] [--to <module> …]');
   process.exit(2);
 }
-const outside = (file: string) =>
-  relative(root, file).startsWith('contract/') || file.endsWith('.css');
-const shell = closure(resolve(root, 'src/main.tsx'), false, outside);
-const page = closure(resolve(root, route), true, (file) => outside(file) || shell.has(file));
-const targets = process.argv.flatMap((arg, i) =>
-  process.argv[i - 1] === '--to' ? [resolve(root, arg)] : [],
-);
-
-/** The modules of `files` from which one of `ends` can be reached by imports inside `files`. */
-function leadingTo(files: Set<string>, ends: string[]): Set<string> {
-  const on = new Set(ends.filter((end) => files.has(end)));
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const file of files) {
-      if (on.has(file) || !importsOf(file, true).some((next) => on.has(next))) continue;
-      on.add(file);
-      grew = true;
-    }
-  }
-  return on;
-}
-const journey = targets.length > 0 ? leadingTo(page, targets) : page;
-const lines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n').length;
-let total = 0;
-for (const file of [...journey].sort()) {
-  total += lines(file);
-  if (process.argv.includes('--list'))
-    console.log(String(lines(file)).padStart(5), relative(root, file));
+const targets = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--to' ? [arg] : []));
+const journey = countJourney(process.cwd(), route, targets);
+if (process.argv.includes('--list')) {
+  for (const file of journey.files) console.log(String(file.lines).padStart(5), file.path);
 }
 console.log(
-  `${route}: ${journey.size} files, ${total} lines (shell: ${shell.size} files, not counted)`,
+  `${route}: ${journey.files.length} files, ${journey.lines} lines (shell: ${journey.shellFiles} files, not counted)`,
 );

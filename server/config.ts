@@ -4,8 +4,13 @@ import { authConfigFromEnv, defaultAuthConfig, type AuthConfig } from './auth/au
 import { DELIVERY_TIMEOUT_MS } from './push/limits.ts';
 import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from './http/limits.ts';
 
+// Every environment variable read here (and in auth/auth-config.ts, http/limits.ts, main.ts) is
+// listed with its default and meaning in config-variables.ts, which docs/configuration.md is
+// generated from; `npm run lint` fails on a variable missing there (scripts/docs/configuration.ts).
 export interface CloudConfig {
+  /** PORT: the port to listen on. */
   port: number;
+  /** HOST: the address to listen on. */
   host: string;
   /** Where the cloud's database and keys live; ':memory:' for tests. */
   dataDir: string;
@@ -29,6 +34,7 @@ export interface CloudConfig {
   demoDays: number;
   /** The address people and tokens know the cloud by, e.g. http://localhost:8080. */
   publicUrl: string;
+  /** LOG_LEVEL: debug (a line per request), info, warn, error or silent. */
   logLevel: string;
   /** Run the demo fleet's gateways (npm start); off in tests. */
   simulator: boolean;

@@ -32,7 +32,7 @@ const dana: Person = {
   roles: ['Fleet managers', 'Coffee club'],
 };
 
-// Every provider of the README's "Any OpenID provider", with its settings there.
+// Every provider of docs/sign-in.md's "Any OpenID provider", with its settings there.
 const shapes: [string, (issuer: string, person: Person) => SignInTokens][] = [
   ['LemonLDAP::NG', lemonLdapTokens],
   ['Keycloak', keycloakTokens],

@@ -11,7 +11,7 @@ export const usage = `npm run permission-sets -- [SET [GROUP…] | SET --none]
   SET --none         makes SET reach no group
 
 Whoever holds a set reaches its groups, their members and the members' sensors, from their
-next request on; what they may do there is the set's grants (README, "Roles that reach groups").
+next request on; what they may do there is the set's grants (docs/sign-in.md, "Roles that reach groups").
 Works on the database in DATA_DIR; the cloud may be running.`;
 
 /** What `npm run permission-sets` does, for a store; answers what to print. */

@@ -9,7 +9,7 @@ import type { DiscoveryDocument } from '../auth/external-idp.ts';
 import type { CloudConfig } from '../config.ts';
 
 /**
- * The console's runtime configuration (README, "Console"), made from the cloud's own settings so
+ * The console's runtime configuration (docs/console.md, "Console"), made from the cloud's own settings so
  * that an operator configures sign-in once: the built-in provider at /auth, or the outside one of
  * AUTH_EXTERNAL_*. Addresses stay relative where they are the cloud's own, so the same answer
  * works however the cloud is reached. A hand-written config.json in the console's folder wins.

@@ -45,7 +45,7 @@ const every = (tenant: string, types: readonly string[]): Grant[] =>
 const read = (tenant: string, types: readonly string[]): Grant[] =>
   types.map((objectType) => ({ tenant, objectType, operation: 'READ' as const }));
 
-/** Extensions' object types: who the people are, and the audit trail (README, "People"). */
+/** Extensions' object types: who the people are, and the audit trail (docs/api-extensions.md, "People and the access explainer"). */
 const supportTypes = ['users', 'audit'];
 
 const demoPermissionSets: { name: string; description: string; grants: Grant[] }[] = [

@@ -11,7 +11,7 @@ export interface SignInTokens {
   rolesClaim: string;
   /** The console's client at the provider (AUTH_EXTERNAL_CLIENT_ID). */
   clientId: string;
-  /** The other settings the README gives for this provider. */
+  /** The other settings docs/sign-in.md gives for this provider. */
   env?: Record<string, string>;
   access: AccessToken;
   id: { typ: string; payload: JWTPayload };

@@ -9,7 +9,7 @@ z.config({ jitless: true });
 
 const text = () => z.string().check(z.minLength(1, 'must not be empty'));
 
-/** The keys of /config.json (README, "Console"); unknown keys are refused so typos show. */
+/** The keys of /config.json (docs/console.md, "Console"); unknown keys are refused so typos show. */
 export const ConsoleConfigSchema = z.strictObject({
   /** Where the /v1 API lives; "/" is the console's own origin. Relative means this origin. */
   apiBaseUrl: text(),

@@ -46,5 +46,5 @@ export const shell = {
   'config.cannotStart': 'Telemetry Console cannot start',
   'config.couldNotStart': 'The console could not start.',
   'config.explanation':
-    'The console reads its settings from <code>/config.json</code> at start. Whoever runs this deployment can correct it; the keys are described in the README under “Console”.',
+    'The console reads its settings from <code>/config.json</code> at start. Whoever runs this deployment can correct it; the keys are described in docs/console.md under “Console”.',
 };

@@ -47,5 +47,5 @@ export const shell: Record<keyof typeof en, string> = {
   'config.cannotStart': 'Telemetry Console kan niet starten',
   'config.couldNotStart': 'De console kon niet starten.',
   'config.explanation':
-    'De console leest zijn instellingen bij het starten uit <code>/config.json</code>. Wie deze installatie beheert kan dat bestand verbeteren; de sleutels staan beschreven in de README onder “Console”.',
+    'De console leest zijn instellingen bij het starten uit <code>/config.json</code>. Wie deze installatie beheert kan dat bestand verbeteren; de sleutels staan beschreven in docs/console.md onder “Console”.',
 };
