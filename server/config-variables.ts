@@ -178,7 +178,8 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'HISTORY_PER_USER',
     group: 'cloud',
     default: '`4`',
-    meaning: 'history requests of one user answered at once (per instance); the next ones wait their turn',
+    meaning:
+      'history requests of one user answered at once (per instance); the next ones wait their turn',
   },
   {
     name: 'HISTORY_QUEUE_PER_USER',
