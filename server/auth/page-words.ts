@@ -42,7 +42,7 @@ export const pageWordsNl: Readonly<Record<PageWordId, string>> = {
   'signIn.password': 'Wachtwoord',
   'signIn.submit': 'Inloggen',
   'signIn.cancel': 'Annuleren',
-  'signIn.missing': 'Vul uw gebruikersnaam en wachtwoord in.',
+  'signIn.missing': 'Vul je gebruikersnaam en wachtwoord in.',
   'signIn.wrong': 'Gebruikersnaam of wachtwoord onjuist.',
   'signIn.throttled': 'Te vaak mislukt; probeer het over {seconds} s opnieuw.',
   'signIn.busy': 'Er worden te veel inlogpogingen tegelijk gecontroleerd; probeer het zo opnieuw.',
@@ -56,7 +56,7 @@ export const pageWordsNl: Readonly<Record<PageWordId, string>> = {
   'signOut.submit': 'Uitloggen',
   'signOut.cancel': 'Annuleren',
   'signOut.doneTitle': 'Uitgelogd',
-  'signOut.done': 'U bent uitgelogd.',
+  'signOut.done': 'Je bent uitgelogd.',
 };
 
 export type PageLanguage = 'en' | 'nl';

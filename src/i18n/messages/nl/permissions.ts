@@ -32,8 +32,8 @@ export const permissions: Record<keyof typeof en, string> = {
   'permission.action.assets.READ': 'het bekijken van nodes en sensoren',
   'permission.action.assets.CREATE': 'het aanmaken van nodes',
   'permission.action.assets.UPDATE': 'het wijzigen van nodes en sensoren',
-  'permission.action.assets.DELETE': 'het uit bedrijf nemen van nodes',
-  'permission.action.assets.COMMISSION': 'het in bedrijf nemen van nodes',
+  'permission.action.assets.DELETE': 'het uit gebruik nemen van nodes',
+  'permission.action.assets.COMMISSION': 'het in gebruik nemen van nodes',
   'permission.action.assets.EXECUTE': 'het uitvoeren van opdrachten op nodes',
   'permission.action.assets.history.READ': 'het lezen van de geschiedenis van nodes en sensoren',
   'permission.action.groups.READ': 'het bekijken van groepen',
@@ -52,15 +52,15 @@ export const permissions: Record<keyof typeof en, string> = {
   'capability.createGroups': 'Groepen aanmaken',
   'capability.members': 'Leden aan groepen toevoegen en eruit verwijderen',
   'capability.removeAllMembers': 'Alle leden uit een groep verwijderen',
-  'capability.commission': 'Nodes in bedrijf nemen',
-  'capability.decommission': 'Nodes uit bedrijf nemen',
+  'capability.commission': 'Nodes in gebruik nemen',
+  'capability.decommission': 'Nodes uit gebruik nemen',
   'roles.title': 'Je rollen geven je hier geen rechten',
   'roles.noneSent':
-    'Je aanmeldservice stuurde geen rollen in de claim <code>{claim}</code>. Wie de cloud beheert moet AUTH_EXTERNAL_ROLES_CLAIM instellen op de claim met je rollen, of de aanmeldservice moet ze in <code>{claim}</code> zetten.',
+    'Je inlogdienst stuurde geen rollen in de claim <code>{claim}</code>. Wie de cloud beheert moet AUTH_EXTERNAL_ROLES_CLAIM instellen op de claim met je rollen, of de inlogdienst moet ze in <code>{claim}</code> zetten.',
   'roles.unmapped':
-    'Je aanmeldservice stuurde de rollen {roles} (claim <code>{claim}</code>), en geen daarvan is gekoppeld aan een set rechten van de cloud.',
+    'Je inlogdienst stuurde de rollen {roles} (claim <code>{claim}</code>), en geen daarvan is gekoppeld aan een set rechten van de cloud.',
   'roles.unnamed':
-    'Je aanmeldservice stuurde de rollen {roles} (claim <code>{claim}</code>), en geen daarvan noemt een set rechten van de cloud.',
+    'Je inlogdienst stuurde de rollen {roles} (claim <code>{claim}</code>), en geen daarvan noemt een set rechten van de cloud.',
   'roles.howToMap':
-    'Wie de cloud beheert moet ze koppelen in AUTH_EXTERNAL_ROLE_MAP, bijvoorbeeld <code>{example}</code> (npm run permission-sets toont de sets). Vanaf je volgende aanmelding heb je die rechten.',
+    'Wie de cloud beheert moet ze koppelen in AUTH_EXTERNAL_ROLE_MAP, bijvoorbeeld <code>{example}</code> (npm run permission-sets toont de sets). Vanaf de volgende keer dat je inlogt heb je die rechten.',
 };
