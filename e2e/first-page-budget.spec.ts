@@ -56,14 +56,12 @@ test('the sign-in page paints within the first page’s 160 KB of JavaScript (gz
   expect([...entry].filter((path) => !fetched.has(path))).toEqual([]);
   expect(fetched).not.toContain(`/${english}`);
   const entryKb = gzipKb(entry);
-  test
-    .info()
-    .annotations.push(
-      { type: 'entry, gzip KB', description: entryKb.toFixed(1) },
-      {
-        type: 'all fetched for the sign-in page, gzip KB',
-        description: gzipKb(fetched).toFixed(1),
-      },
-    );
+  test.info().annotations.push(
+    { type: 'entry, gzip KB', description: entryKb.toFixed(1) },
+    {
+      type: 'all fetched for the sign-in page, gzip KB',
+      description: gzipKb(fetched).toFixed(1),
+    },
+  );
   expect(entryKb).toBeLessThanOrEqual(BUDGET_KB);
 });

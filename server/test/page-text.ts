@@ -13,7 +13,7 @@ const entity = (text: string) =>
     .replace(/&quot;/g, '"');
 
 /** Text between tags, the title's parts and attributes people read (not style or script). */
-export function pageTexts(html: string): string[] {
+function pageTexts(html: string): string[] {
   const without = html.replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, '');
   const texts: string[] = [];
   const title = /<title>([\s\S]*?)<\/title>/.exec(without)?.[1];
