@@ -17,7 +17,7 @@ test('on a phone the console speaks Dutch once chosen, and keeps it for that per
   await page.getByRole('button', { name: 'Navigatie openen' }).click();
   const navigation = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
   await expect(navigation.getByRole('link', { name: /^Vloot/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Afmelden' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Uitloggen' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Nothing wider than the phone, and nothing axe finds wrong, in Dutch too.

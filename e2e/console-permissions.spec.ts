@@ -14,7 +14,7 @@ test('support sees its profile and matrix, and every action it may not take says
   await signIn(page, 'support', paths.permissions.href());
   await expect(page.getByRole('heading', { name: 'Permissions', level: 1 })).toBeVisible();
   const matrix = page.getByRole('table', { name: 'Permissions in tenant demo' });
-  await expect(matrix.getByRole('row', { name: /^assets / })).toContainText('✓');
+  await expect(matrix.getByRole('row', { name: /^Nodes and sensors assets / })).toContainText('✓');
   await expect(page.getByText('Create groups')).toBeVisible();
   // In a person's words, with the technical name kept for support in its title.
   const reason = page.getByText('your role does not allow creating groups in tenant demo');

@@ -259,7 +259,7 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
   );
   await expect(
     temperature.getByRole('slider', { name: 'Time cursor on the temperature chart' }),
-  ).toHaveAttribute('aria-valuetext', new RegExp(`${expected.nodeName} · temp -?\\d+ °C`));
+  ).toHaveAttribute('aria-valuetext', new RegExp(`${expected.nodeName} · temp −?\\d+ °C`));
 });
 
 test('a fleet manager sees where one van stopped on a day, and its totals', async ({

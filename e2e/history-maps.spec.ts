@@ -79,7 +79,7 @@ test('fleet finds a van on the map, sees three days of its track and temperature
   const cursor = page.getByRole('slider', { name: 'Time cursor on the temperature chart' });
   await cursor.focus();
   await page.keyboard.press('End');
-  await expect(cursor).toHaveAttribute('aria-valuetext', /Van 07 · temp -?\d+ °C/);
+  await expect(cursor).toHaveAttribute('aria-valuetext', /Van 07 · temp −?\d+ °C/);
   await expectAccessible(page);
 
   const download = page.waitForEvent('download');

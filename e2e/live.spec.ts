@@ -80,7 +80,7 @@ test('history follows live: a new reading joins the raw data without a reload', 
   await page.getByRole('switch', { name: 'Follow live' }).check();
   await expect(page.getByRole('status', { name: /^Live: readings appear/ })).toBeVisible();
   await gateway.send(serial, -7);
-  await expect(raw).toContainText('-7 °C', { timeout: 5_000 });
+  await expect(raw).toContainText('\u22127 °C', { timeout: 5_000 });
   await expect(page.getByRole('status').filter({ hasText: /\b2 messages$/ })).toBeVisible();
 });
 

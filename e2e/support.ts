@@ -37,6 +37,9 @@ export async function signIn(page: Page, user: DemoUser, path = paths.home.href(
     await expect(mainNavigation(page).or(consoleSignInHeading(page))).toBeAttached(slowLoad);
     if ((await mainNavigation(page).count()) === 0) {
       const basicUserName = page.getByRole('textbox', { name: 'User name' });
+      // The basic form is a chunk of its own (decision 0168): wait for it or the OIDC button.
+      const signInButton = page.getByRole('button', { name: 'Sign in' });
+      await expect(basicUserName.or(signInButton).first()).toBeVisible(slowLoad);
       if (await basicUserName.isVisible()) {
         await basicUserName.fill(user);
         await page.getByRole('textbox', { name: 'Password' }).fill(users[user]);

@@ -9,6 +9,7 @@ import { loadConfig } from './config/config.ts';
 import { ConfigErrorScreen } from './app/config-error-screen.tsx';
 import { AppProviders, ThemeProvider } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { loadBasicForm } from './app/routes/sign-in-page.tsx';
 import { I18nProvider, loadOpeningLanguage } from './i18n/i18n-provider.tsx';
 
 async function start(element: HTMLElement): Promise<void> {
@@ -31,6 +32,8 @@ async function start(element: HTMLElement): Promise<void> {
     );
     return;
   }
+  // The username and password form is a chunk: fetched now, beside the authenticator's start.
+  if (config.authMode === 'basic') void loadBasicForm();
   await language;
   const queryClient = createQueryClient();
   const authenticator = await createAuthenticator(config, (refreshed) => {

@@ -3,7 +3,8 @@ import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-pa
 import type { Plugin } from 'vite';
 
 /** The catalogues the console loads (src/i18n/i18n.ts), and the name each exports. */
-const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/](en|nl)\.ts$/;
+const CATALOGUE = /[\\/]src[\\/]i18n[\\/]messages[\\/](en|nl|en-first)\.ts$/;
+const EXPORTED: Readonly<Record<string, string>> = { en: 'en', nl: 'nl', 'en-first': 'enFirst' };
 
 /** Every message of a catalogue as FormatJS's AST, parsed as intl-messageformat would. */
 export function compileCatalogue(
@@ -37,7 +38,8 @@ export function compiledMessages(): Plugin {
       };
     },
     async transform(_code, id) {
-      const language = CATALOGUE.exec(id)?.[1];
+      const file = CATALOGUE.exec(id)?.[1];
+      const language = file === undefined ? undefined : EXPORTED[file];
       if (language === undefined) return undefined;
       // Node runs the catalogue (TypeScript without types) as the build's own module.
       const module = (await import(pathToFileURL(id).href)) as Record<string, unknown>;

@@ -30,6 +30,16 @@ describe('the finder of literal words', () => {
     expect(find('const a = <p title={`Checked at ${time}`} />;')).toEqual(['`Checked at ${']);
   });
 
+  it('finds a sentence wherever it is written, unless thrown or logged', () => {
+    expect(find("setFailed('Map tiles could not be loaded.');")).toEqual([
+      'Map tiles could not be loaded.',
+    ]);
+    expect(find('lines.push(`Accurate to about ${m} m`);')).toEqual(['Accurate to about']);
+    expect(find("throw new Error('The offline map could not be loaded.');")).toEqual([]);
+    expect(find("console.warn('The basemap worker stopped early');")).toEqual([]);
+    expect(find("headers.set('Last-Event-ID', id);")).toEqual([]);
+  });
+
   it('leaves catalogue calls, message ids, symbols, styles and exempted lines alone', () => {
     expect(find("const a = <p title={t('shell.product')}>{t('user.signOut')}</p>;")).toEqual([]);
     expect(find("const n = { label: 'nav.fleet' };")).toEqual([]);

@@ -13,6 +13,12 @@ const VISIBLE_NAME =
 /** A word: two letters in a row. Symbols ("✓", "–", "°") and single letters ("h") are not. */
 const WORD = /\p{L}{2}/u;
 const EXEMPT = 'i18n-exempt';
+/**
+ * A sentence: a capitalised word and two more ("Map tiles could not be loaded."), wherever it is
+ * written (a state set, a line pushed to a list, a tooltip built by hand), unless it is thrown
+ * or logged, which only developers read.
+ */
+const SENTENCE = /^[A-Z][a-z]+(?:[ ,’']+[\p{L}\d]+){2,}/u;
 /** A message id ('nav.fleet') is how words are named, not words. */
 const MESSAGE_ID = /^[a-z][\w-]*(\.[\w-]+)+$/;
 
@@ -56,6 +62,26 @@ function literalsOf(node: ts.Expression): ts.Node[] {
   return wordy(node) ? [node] : [];
 }
 
+/** Whether the literal is thrown, made into an Error or logged to the console. */
+function forDevelopers(node: ts.Node, sf: ts.SourceFile): boolean {
+  for (let at: ts.Node | undefined = node.parent; at; at = at.parent) {
+    if (ts.isThrowStatement(at) || ts.isNewExpression(at)) return true;
+    if (ts.isCallExpression(at) && /^console\./.test(at.expression.getText(sf))) return true;
+    if (ts.isStatement(at) || ts.isJsxElement(at)) return false;
+  }
+  return false;
+}
+
+function sentenceIn(node: ts.Node): string | undefined {
+  const literal =
+    ts.isStringLiteral(node) ||
+    ts.isNoSubstitutionTemplateLiteral(node) ||
+    ts.isTemplateHead(node) ||
+    ts.isTemplateMiddle(node) ||
+    ts.isTemplateTail(node);
+  return literal && SENTENCE.test(node.text.trim()) ? node.text : undefined;
+}
+
 function nameOf(name: ts.PropertyName | ts.JsxAttributeName): string {
   if (ts.isIdentifier(name) || ts.isStringLiteral(name)) return name.text;
   if (ts.isJsxNamespacedName(name)) return `${name.namespace.text}:${name.name.text}`;
@@ -67,9 +93,11 @@ export function literalWordsIn(file: string, source: string): Finding[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const lines = source.split('\n');
   const findings: Finding[] = [];
+  const reported = new Set<ts.Node>();
   const report = (node: ts.Node, text: string) => {
     const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
     if (lines[line]?.includes(EXEMPT) || lines[line - 1]?.includes(EXEMPT)) return;
+    reported.add(node);
     findings.push({ file, line: line + 1, text: text.trim().slice(0, 80) });
   };
   const visit = (node: ts.Node) => {
@@ -88,6 +116,10 @@ export function literalWordsIn(file: string, source: string): Finding[] {
     }
     if (ts.isPropertyAssignment(node) && VISIBLE_NAME.test(nameOf(node.name))) {
       for (const literal of literalsOf(node.initializer)) report(literal, literal.getText(sf));
+    }
+    const sentence = sentenceIn(node);
+    if (sentence !== undefined && !reported.has(node) && !forDevelopers(node, sf)) {
+      report(node, sentence);
     }
     ts.forEachChild(node, visit);
   };

@@ -12,6 +12,7 @@ import type { User, UserStore } from '../store/users.ts';
 import type { OidcModels } from '../store/oidc-models.ts';
 import type { IdentityKeys } from './keys.ts';
 import { SIGNING_ALG } from './keys.ts';
+import { pageLanguage, wordsIn } from './page-words.ts';
 import { logoutPage, messagePage, type Page } from './pages.ts';
 
 const REFRESH_TOKEN_TTL = 24 * 3600;
@@ -85,6 +86,11 @@ function clients(config: CloudConfig, machineSecret: string): ClientMetadata[] {
   ];
 }
 
+/** The words of a page oidc-provider shows itself, in the browser's language. */
+function wordsOf(ctx: KoaContextWithOIDC) {
+  return wordsIn(pageLanguage(ctx.get('accept-language'), ctx.oidc?.params?.ui_locales));
+}
+
 function send(ctx: KoaContextWithOIDC, page: Page): void {
   ctx.status = page.status;
   ctx.set(page.headers);
@@ -124,7 +130,7 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
   const { config, users, models, keys, log } = options;
   const { auth, publicUrl } = config;
   const issuer = issuerOf(publicUrl);
-  const home = { href: `${publicUrl}/`, text: 'Back to Telemetry Console' };
+  const home = { href: `${publicUrl}/` };
 
   const configuration: Configuration = {
     adapter: (name: string) => models.adapterFor(name),
@@ -178,10 +184,13 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
         logoutSource(ctx, form) {
           const confirmed = ctx.oidc.entities.IdTokenHint !== undefined;
           const cancel = { href: home.href, formTargets: consoleOrigins(config) };
-          send(ctx, logoutPage(form, confirmed, cancel));
+          send(ctx, logoutPage(wordsOf(ctx), form, confirmed, cancel));
         },
         postLogoutSuccessSource(ctx) {
-          send(ctx, messagePage(200, 'Signed out', 'You are signed out.', home));
+          const words = wordsOf(ctx);
+          const { say } = words;
+          const back = { href: home.href, text: say('signIn.back') };
+          send(ctx, messagePage(words, 200, say('signOut.doneTitle'), say('signOut.done'), back));
         },
       },
       resourceIndicators: {
@@ -225,8 +234,12 @@ export function createIdentityProvider(options: IdentityProviderOptions): Provid
         ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL,
     },
     renderError(ctx, out) {
+      // The protocol's own reason (error_description) stays as oidc-provider words it, in
+      // English: it names parameters and clients for whoever set the client up.
       const reason = out.error_description ?? out.error;
-      send(ctx, messagePage(ctx.status, 'Sign-in failed', reason, home));
+      const words = wordsOf(ctx);
+      const back = { href: home.href, text: words.say('signIn.back') };
+      send(ctx, messagePage(words, ctx.status, words.say('signIn.failedTitle'), reason, back));
     },
   };
 

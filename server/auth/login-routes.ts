@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CloudConfig } from '../config.ts';
 import type { ZodApp } from '../http/zod-app.ts';
 import { consoleOrigins, issuerOf } from './identity-provider.ts';
+import { pageLanguage, wordsIn, type PageWords } from './page-words.ts';
 import { loginPage, messagePage, type Page } from './pages.ts';
 import type { PasswordSignIn } from './password-sign-in.ts';
 
@@ -32,12 +33,14 @@ export async function loginRoutes(
 ): Promise<void> {
   const base = `${issuerOf(config.publicUrl)}/interaction`;
   const formTargets = consoleOrigins(config);
-  const expired = messagePage(
-    400,
-    'Sign-in expired',
-    'This sign-in has expired or was already used. Go back to the console and sign in again.',
-    { href: `${config.publicUrl}/`, text: 'Back to Telemetry Console' },
-  );
+  const expired = (words: PageWords) =>
+    messagePage(words, 400, words.say('signIn.expiredTitle'), words.say('signIn.expired'), {
+      href: `${config.publicUrl}/`,
+      text: words.say('signIn.back'),
+    });
+  /** The browser's language, or the one the console asked for (OIDC's ui_locales). */
+  const wordsFor = (request: FastifyRequest, uiLocales?: unknown) =>
+    wordsIn(pageLanguage(request.headers['accept-language'], uiLocales));
 
   /** The pending sign-in this browser started, if it is the one in the address. */
   async function pendingLogin(request: FastifyRequest, reply: FastifyReply, uid: string) {
@@ -73,9 +76,10 @@ export async function loginRoutes(
       async (request, reply) => {
         const { uid } = request.params;
         const interaction = await pendingLogin(request, reply, uid);
-        if (!interaction) return send(reply, expired);
+        if (!interaction) return send(reply, expired(wordsFor(request)));
+        const words = wordsFor(request, interaction.params.ui_locales);
         const hint = interaction.params.login_hint;
-        return send(reply, loginPage({ ...form(uid), username: String(hint ?? '') }));
+        return send(reply, loginPage(words, { ...form(uid), username: String(hint ?? '') }));
       },
     );
 
@@ -84,21 +88,27 @@ export async function loginRoutes(
       { ...options, schema: { hide: true, params: Params, body: LoginBody } },
       async (request, reply) => {
         const { uid } = request.params;
-        if (!(await pendingLogin(request, reply, uid))) return send(reply, expired);
+        const interaction = await pendingLogin(request, reply, uid);
+        if (!interaction) return send(reply, expired(wordsFor(request)));
+        const words = wordsFor(request, interaction.params.ui_locales);
+        const { say } = words;
         const { username, password } = request.body;
         if (!username || !password) {
-          const error = 'Enter your username and password.';
-          return send(reply, loginPage({ ...form(uid), username, error, status: 400 }));
+          const error = say('signIn.missing');
+          return send(reply, loginPage(words, { ...form(uid), username, error, status: 400 }));
         }
         const result = await signIn.attempt(username, password, request.ip);
         if (result.outcome === 'throttled') {
-          const error = result.message;
-          reply.header('retry-after', String(result.retryAfter));
-          return send(reply, loginPage({ ...form(uid), username, error, status: 429 }));
+          const { retryAfter } = result;
+          const error = result.busy
+            ? say('signIn.busy')
+            : say('signIn.throttled', { seconds: retryAfter });
+          reply.header('retry-after', String(retryAfter));
+          return send(reply, loginPage(words, { ...form(uid), username, error, status: 429 }));
         }
         if (result.outcome === 'wrong') {
-          const error = 'Wrong username or password.';
-          return send(reply, loginPage({ ...form(uid), username, error, status: 401 }));
+          const error = say('signIn.wrong');
+          return send(reply, loginPage(words, { ...form(uid), username, error, status: 401 }));
         }
         const returnTo = await provider.interactionResult(
           request.raw,
@@ -115,7 +125,9 @@ export async function loginRoutes(
       { ...options, schema: { hide: true, params: Params } },
       async (request, reply) => {
         const { uid } = request.params;
-        if (!(await pendingLogin(request, reply, uid))) return send(reply, expired);
+        if (!(await pendingLogin(request, reply, uid))) {
+          return send(reply, expired(wordsFor(request)));
+        }
         const returnTo = await provider.interactionResult(
           request.raw,
           reply.raw,

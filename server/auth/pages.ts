@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PageWords } from './page-words.ts';
 
 /**
  * The identity provider's own pages: sign-in, sign-out and errors. Plain HTML and one stylesheet
@@ -51,6 +52,7 @@ function escapeHtml(value: string): string {
 
 /** `formTargets`: origins a form may lead to through redirects (the console's). */
 function page(
+  words: PageWords,
   status: number,
   title: string,
   body: string,
@@ -66,12 +68,12 @@ function page(
     "base-uri 'none'",
   ].filter(Boolean);
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${words.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Telemetry Console</title>
+<title>${escapeHtml(title)} · ${escapeHtml(words.say('page.product'))}</title>
 <style>${css}</style>
 </head>
 <body>
@@ -103,31 +105,34 @@ export interface LoginForm {
   formTargets: readonly string[];
 }
 
-export function loginPage(form: LoginForm): Page {
+export function loginPage(words: PageWords, form: LoginForm): Page {
+  const { say } = words;
   const { error } = form;
   const invalid = error ? ' aria-invalid="true" aria-describedby="error"' : '';
   // After a failure the password is what to type again; first time round, the username.
   const focusUser = error && form.username ? '' : ' autofocus';
   const focusPassword = focusUser ? '' : ' autofocus';
-  const body = `<h1>Sign in</h1>
-<p class="dimmed">to Telemetry Console</p>
+  const body = `<h1>${escapeHtml(say('signIn.title'))}</h1>
+<p class="dimmed">${escapeHtml(say('signIn.to'))}</p>
 ${error ? `<p class="alert" id="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(form.action)}" novalidate>
-<label for="username">Username</label>
+<label for="username">${escapeHtml(say('signIn.username'))}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(form.username ?? '')}"${invalid}${focusUser}>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(say('signIn.password'))}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}${focusPassword}>
 <div class="actions">
-<button type="submit" class="primary">Sign in</button>
-<button type="submit" class="secondary" formaction="${escapeHtml(form.cancelAction)}">Cancel</button>
+<button type="submit" class="primary">${escapeHtml(say('signIn.submit'))}</button>
+<button type="submit" class="secondary" formaction="${escapeHtml(form.cancelAction)}">${escapeHtml(say('signIn.cancel'))}</button>
 </div>
 </form>`;
   // The title carries the error too, so that it is the first thing a screen reader says.
-  const title = error ? `Error: ${error} Sign in` : 'Sign in';
-  return page(form.status ?? 200, title, body, form.formTargets);
+  const plain = say('signIn.title');
+  const title = error ? say('page.errorTitle', { error, title: plain }) : plain;
+  return page(words, form.status ?? 200, title, body, form.formTargets);
 }
 
 export function messagePage(
+  words: PageWords,
   status: number,
   title: string,
   message: string,
@@ -136,7 +141,7 @@ export function messagePage(
   const body = `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
 <div class="actions"><a class="button primary" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></div>`;
-  return page(status, title, body, []);
+  return page(words, status, title, body, []);
 }
 
 /**
@@ -144,16 +149,19 @@ export function messagePage(
  * asked with a valid ID token, the page confirms itself: the person already chose to sign out.
  */
 export function logoutPage(
+  words: PageWords,
   form: string,
   confirmed: boolean,
   cancel: { href: string; formTargets: readonly string[] },
 ): Page {
-  const body = `<h1>Sign out</h1>
-<p class="dimmed">of Telemetry Console on this device?</p>
+  const { say } = words;
+  const body = `<h1>${escapeHtml(say('signOut.title'))}</h1>
+<p class="dimmed">${escapeHtml(say('signOut.question'))}</p>
 ${form}
 <div class="actions">
-<button type="submit" class="primary" id="sign-out" form="op.logoutForm" name="logout" value="yes">Sign out</button>
-<a class="button secondary" href="${escapeHtml(cancel.href)}">Cancel</a>
+<button type="submit" class="primary" id="sign-out" form="op.logoutForm" name="logout" value="yes">${escapeHtml(say('signOut.submit'))}</button>
+<a class="button secondary" href="${escapeHtml(cancel.href)}">${escapeHtml(say('signOut.cancel'))}</a>
 </div>`;
-  return page(200, 'Sign out', body, cancel.formTargets, confirmed ? autoSubmit : undefined);
+  const title = say('signOut.title');
+  return page(words, 200, title, body, cancel.formTargets, confirmed ? autoSubmit : undefined);
 }

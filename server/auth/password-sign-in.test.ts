@@ -96,6 +96,7 @@ describe('a stranger cannot lock anyone out', () => {
         outcome: 'throttled',
         retryAfter: 1,
         message: 'Too many sign-ins are being checked at once; try again in a second.',
+        busy: true,
       });
     }
     expect(await signIn.attempt('ada', 'right', HOME)).toMatchObject({ outcome: 'signed-in' });

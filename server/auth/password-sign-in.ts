@@ -8,8 +8,11 @@ import { SignInRecorder } from './sign-in-record.ts';
 export type SignInResult =
   | { outcome: 'signed-in'; user: User }
   | { outcome: 'wrong' }
-  /** Refused before the password was looked at; `message` says why, for a person. */
-  | { outcome: 'throttled'; retryAfter: number; message: string };
+  /**
+   * Refused before the password was looked at; `message` says why, for a person (in English:
+   * the login page words `busy`, too many checks at once, or too many failures, itself).
+   */
+  | { outcome: 'throttled'; retryAfter: number; message: string; busy?: true };
 
 /** Failures of one name from one address within the throttle's window before it is refused. */
 export const PER_NAME_AND_ADDRESS = 10;
@@ -73,7 +76,7 @@ export class PasswordSignIn {
     } catch (error) {
       if (!(error instanceof PasswordQueueFull)) throw error;
       const message = 'Too many sign-ins are being checked at once; try again in a second.';
-      return { outcome: 'throttled', retryAfter: 1, message };
+      return { outcome: 'throttled', retryAfter: 1, message, busy: true };
     }
   }
 

@@ -4,9 +4,18 @@
  */
 export class Browser {
   private readonly cookies = new Map<string, string>();
+  /** Headers this browser sends with every request (its Accept-Language). */
+  private readonly always: Readonly<Record<string, string>>;
+
+  constructor(always: Readonly<Record<string, string>> = {}) {
+    this.always = always;
+  }
 
   async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.always)) {
+      if (!headers.has(name)) headers.set(name, value);
+    }
     if (this.cookies.size > 0) {
       headers.set(
         'cookie',

@@ -18,6 +18,7 @@ export async function startSignIn(
   config: client.Configuration,
   redirectUri: string,
   extra: Record<string, string> = {},
+  browser = new Browser(),
 ) {
   const verifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
@@ -30,7 +31,6 @@ export async function startSignIn(
     audience: API_AUDIENCE,
     ...extra,
   });
-  const browser = new Browser();
   const login = await browser.follow(url);
   return { browser, login, verifier, state, html: await login.response.text() };
 }

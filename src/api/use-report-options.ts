@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
+import { t } from '../i18n/i18n.ts';
 import type { ChannelRecord } from '../../contract/channel.ts';
 import { channelListQuery } from './channels.ts';
 import { membersQuery } from './groups.ts';
@@ -73,10 +74,9 @@ export function useReportOptions(
   const groupsFailed = memberLists.failed;
   const notes = useMemo(() => {
     const found: string[] = [];
-    if (nodesFailed) found.push('The nodes’ own limits could not be read: only the group’s apply.');
-    if (tooManyGroups)
-      found.push(`Only the first ${MAX_GROUPS} groups were searched for limits that apply.`);
-    if (groupsFailed) found.push('Some groups could not be read: their limits are not applied.');
+    if (nodesFailed) found.push(t('limits.nodesUnread'));
+    if (tooManyGroups) found.push(t('limits.firstGroups', { max: MAX_GROUPS }));
+    if (groupsFailed) found.push(t('limits.groupsUnread'));
     return found;
   }, [nodesFailed, tooManyGroups, groupsFailed]);
   const timeZone = pageTimeZone();

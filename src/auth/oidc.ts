@@ -2,7 +2,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import { explainFailure, type FailedService } from '../api/connection-failure.ts';
 import type { ApiError } from '../api/errors.ts';
 import type { OidcSettings } from '../config/config.ts';
-import { t } from '../i18n/i18n.ts';
+import { currentLocale, t } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { newNonce, refusedByProvider, userManagerSettings } from './oidc-settings.ts';
 import { explainProviderFailure } from './provider-failure.ts';
@@ -168,7 +168,9 @@ export class OidcAuthenticator implements Authenticator {
     const state: ReturnState = { returnTo };
     const manager = await this.userManager();
     try {
-      await manager.signinRedirect({ state, nonce: newNonce() });
+      // The provider's sign-in page in the console's language (OIDC Core's ui_locales; the
+      // built-in provider follows it, others may, the browser's Accept-Language otherwise).
+      await manager.signinRedirect({ state, nonce: newNonce(), ui_locales: currentLocale() });
     } catch (error) {
       throw await this.named(error);
     }

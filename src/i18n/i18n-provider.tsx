@@ -1,6 +1,7 @@
 import { Fragment, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   applyLanguage,
+  canApplyLanguage,
   currentLanguage,
   currentLocale,
   isLanguageLoaded,
@@ -25,7 +26,10 @@ function openingLanguage(): Language {
  * Never fails: when the catalogue cannot be fetched (offline), the console opens in English.
  */
 export function loadOpeningLanguage(): Promise<void> {
-  return loadLanguage(openingLanguage()).catch(() => undefined);
+  const language = openingLanguage();
+  // English's first words are in the page; the rest loads with the signed-in console.
+  if (canApplyLanguage(language)) return Promise.resolve();
+  return loadLanguage(language).catch(() => undefined);
 }
 
 /**
@@ -46,7 +50,7 @@ function whenLoaded(language: Language, apply: () => void): void {
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguage] = useState<Language>(() => {
     const wanted = openingLanguage();
-    const chosen = isLanguageLoaded(wanted) ? wanted : 'en';
+    const chosen = canApplyLanguage(wanted) ? wanted : 'en';
     applyLanguage(chosen, browserLocales());
     return chosen;
   });

@@ -1,5 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { en, type MessageId } from './messages/en.ts';
+import { enFirst } from './messages/en-first.ts';
+import type { MessageId } from './messages/en.ts';
 
 export type { MessageId };
 export type Language = 'en' | 'nl';
@@ -13,22 +14,32 @@ export const languageNames: Readonly<Record<Language, string>> = {
 type Catalogue = Readonly<Record<MessageId, string>>;
 
 /**
- * English is part of the first page; every other language is a chunk of its own, fetched once
- * when it is first needed (about 18 KB gzip that an English reader never loads).
+ * Every catalogue is a chunk of its own, fetched once when it is first needed (Dutch: about
+ * 18 KB gzip that an English reader never loads). The English of the first page (`enFirst`:
+ * sign-in, its errors) is part of the entry, so the sign-in page never waits for a chunk; the
+ * rest of English loads with the signed-in console (`loadAllWords`, decision 0168).
  */
-const catalogues: Partial<Record<Language, Catalogue>> = { en };
-const loaders: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Catalogue>>> = {
+const catalogues: Partial<Record<Language, Catalogue>> = {};
+const loaders: Readonly<Record<Language, () => Promise<Catalogue>>> = {
+  en: () => import('./messages/en.ts').then((module) => module.en),
   nl: () => import('./messages/nl.ts').then((module) => module.nl),
 };
+/** The first page's English: the ids of the other areas are not in it (scripts/i18n/first-words.test.ts). */
+const firstWords = enFirst as Partial<Catalogue> as Catalogue;
 
-/** Whether `applyLanguage` can take the language now. */
+/** Whether the language's whole catalogue is here (English's first page words always are). */
 export function isLanguageLoaded(language: Language): boolean {
   return catalogues[language] !== undefined;
 }
 
-/** Fetches a language's catalogue, once; `applyLanguage` needs it. */
+/** Whether `applyLanguage` can take the language now: English always, for the first page. */
+export function canApplyLanguage(language: Language): boolean {
+  return language === 'en' || isLanguageLoaded(language);
+}
+
+/** Fetches a language's whole catalogue, once. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (language === 'en' || isLanguageLoaded(language)) return;
+  if (isLanguageLoaded(language)) return;
   catalogues[language] = await loaders[language]();
 }
 
@@ -43,7 +54,7 @@ interface Current {
 }
 
 function make(language: Language, locale: string): Current {
-  const messages = catalogues[language];
+  const messages = catalogues[language] ?? (language === 'en' ? firstWords : undefined);
   if (messages === undefined) throw new Error(`the ${language} catalogue is not loaded yet`);
   return {
     language,
@@ -63,6 +74,19 @@ let current: Current = make('en', 'en-US');
  */
 export function applyLanguage(language: Language, browserLocales: readonly string[] = []): void {
   current = make(language, formatLocaleFor(language, browserLocales));
+}
+
+/**
+ * The current language's whole catalogue, before anything past the first page renders (the
+ * shell waits for it): for English the words beyond sign-in, for another language nothing more.
+ * Nothing on screen changes, so nothing remounts.
+ */
+export async function loadAllWords(): Promise<void> {
+  const { language } = current;
+  await loadLanguage(language);
+  if (current.language === language && current.messages !== catalogues[language]) {
+    current = make(language, current.locale);
+  }
 }
 
 export function currentLanguage(): Language {
@@ -112,7 +136,7 @@ export function t(id: MessageId, values?: Readonly<Record<string, Value>>): stri
 
 /** Whether an id built at run time ('permission.action.' + type) names a message. */
 export function isMessageId(id: string): id is MessageId {
-  return Object.hasOwn(en, id);
+  return Object.hasOwn(current.messages, id);
 }
 
 /** The current language's messages, for the formatter of rich messages (t-nodes.ts). */

@@ -3,11 +3,14 @@ import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../auth/auth-context.ts';
 import { paths } from '../../lib/paths.ts';
-import { t } from '../../i18n/i18n.ts';
+import { loadAllWords, t } from '../../i18n/i18n.ts';
 
-// The shell loads beside the signed-in page, not with the sign-in page a newcomer sees first.
+// The shell loads beside the signed-in page, not with the sign-in page a newcomer sees first,
+// and with it every word of the language beyond the first page's (decision 0168).
 const Shell = lazy(() =>
-  import('../shell/shell.tsx').then((module) => ({ default: module.Shell })),
+  Promise.all([import('../shell/shell.tsx'), loadAllWords()]).then(([module]) => ({
+    default: module.Shell,
+  })),
 );
 
 function FullPageLoader({ label }: { label: string }) {

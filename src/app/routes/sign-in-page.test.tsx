@@ -57,7 +57,7 @@ describe('SignInPage (Basic)', () => {
       json({ status: 'UNAUTHORIZED', message: 'Unknown user or wrong password.' }, 401),
     );
     const authenticator = await renderSignIn();
-    await userEvent.type(screen.getByRole('textbox', { name: 'User name' }), 'admin');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'User name' }), 'admin');
     await userEvent.type(screen.getByLabelText(/^Password/), 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Wrong user name or password.')).toBeVisible();
@@ -69,7 +69,7 @@ describe('SignInPage (Basic)', () => {
       json({ sub: 'u', username: 'admin', name: 'Ada Admin', email: 'a@x', permissions: {} }),
     );
     const authenticator = await renderSignIn();
-    await userEvent.type(screen.getByRole('textbox', { name: 'User name' }), 'admin');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'User name' }), 'admin');
     await userEvent.type(screen.getByLabelText(/^Password/), 'demo-admin');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Channels page' })).toBeVisible();

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { useAuthenticator, useSession } from '../../auth/auth-context.ts';
@@ -26,67 +16,9 @@ import { t } from '../../i18n/i18n.ts';
 import { formatTimeOfDay } from '../../lib/history/format-time.ts';
 import { safeReturnTo } from './return-to.ts';
 
-function BasicForm() {
-  const authenticator = useAuthenticator();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [submitted, setSubmitted] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (authenticator.mode !== 'basic' || username.trim() === '' || password === '') return;
-    setPending(true);
-    setError(null);
-    try {
-      await authenticator.signIn(username.trim(), password);
-    } catch (caught) {
-      setError(caught);
-      setPassword('');
-    } finally {
-      setPending(false);
-    }
-  };
-
-  return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <Stack>
-        {error !== null && <ApiErrorAlert error={error} title={t('signIn.failed')} />}
-        <TextInput
-          label={t('signIn.userName')}
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-          error={submitted && username.trim() === '' ? t('signIn.enterUserName') : undefined}
-          data-autofocus
-        />
-        <PasswordInput
-          label={t('signIn.password')}
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={
-            submitted && password === '' && error === null ? t('signIn.enterPassword') : undefined
-          }
-        />
-        <Button
-          type="submit"
-          loading={pending}
-          disabled={username.trim() === '' || password === ''}
-        >
-          {t('signIn.submit')}
-        </Button>
-        <Text size="xs" c="dimmed">
-          {t('signIn.passwordKept')}
-        </Text>
-      </Stack>
-    </form>
-  );
-}
+/** The basic form's chunk; main.tsx starts fetching it once the configuration says "basic". */
+export const loadBasicForm = () => import('./basic-sign-in-form.tsx');
+const BasicForm = lazy(() => loadBasicForm().then((module) => ({ default: module.BasicForm })));
 
 /** How often the sign-in page asks a sign-in service that failed whether it answers again. */
 const PROVIDER_PROBE_MS = 2_000;
@@ -216,7 +148,13 @@ export function SignInPage() {
           )}
           {refusal !== undefined && <RefusedNotice reason={refusal} />}
           <SignedOutNotice />
-          {authenticator.mode === 'basic' ? <BasicForm /> : <OidcButton returnTo={returnTo} />}
+          {authenticator.mode === 'basic' ? (
+            <Suspense fallback={<Loader aria-label={t('common.loadingPage')} />}>
+              <BasicForm />
+            </Suspense>
+          ) : (
+            <OidcButton returnTo={returnTo} />
+          )}
         </Stack>
       </Paper>
     </Center>

@@ -1,4 +1,5 @@
 import { memo, useId } from 'react';
+import { formatMeasure } from '../../lib/format-number.ts';
 import { valueTicks } from '../../lib/history/value-domain.ts';
 import { linearMap, plotBox } from './plot-geometry.ts';
 import { SeriesPaths, type BandPath, type SeriesPath, type Shade } from './series-paths.tsx';
@@ -74,7 +75,7 @@ export const ChartLines = memo(function ChartLines({
       <g className="chart-axis-labels" fill="currentColor">
         {ys.map(({ value, at }) => (
           <text key={value} x={plot.left - TICK - TICK_GAP} y={at} dy="0.355em" textAnchor="end">
-            {`${value}\u00a0${unit}`}
+            {formatMeasure(value, unit)}
           </text>
         ))}
         {xs.map(({ ts, at }) => (

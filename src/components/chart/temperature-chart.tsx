@@ -2,6 +2,7 @@ import { memo, useCallback, useMemo, type ReactNode } from 'react';
 import { t } from '../../i18n/i18n.ts';
 import { lastAtOrBefore } from '../../lib/history-store/m4.ts';
 import { valueDomain } from '../../lib/history/value-domain.ts';
+import { formatDegrees } from '../../lib/format-number.ts';
 import { formatClock, formatInstant, formatTick } from '../../lib/history/format-time.ts';
 import { timeTicks } from '../../lib/history/time-ticks.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
@@ -68,9 +69,10 @@ function nearest(line: ChartLine, ts: number, tolerance: number) {
   return best < 0 ? undefined : { ts: line.ts[best] ?? 0, value: line.values[best] ?? 0 };
 }
 
-const degrees = (value: number) => t('chart.degrees', { value });
+const degrees = (value: number) => formatDegrees(value);
 /** A measured value as it was sent, in the locale's digits. */
-const reading = (value: number) => t('chart.reading', { value });
+/** A reading as measured: up to three decimals, as the sensor sent it. */
+const reading = (value: number) => formatDegrees(value, 3);
 
 /**
  * Temperatures over time: a line per sensor, or for many sensors a band per group of limits

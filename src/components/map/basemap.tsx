@@ -1,12 +1,13 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { TileLayer } from 'react-leaflet';
+import { t, type MessageId } from '../../i18n/i18n.ts';
 import { OfflineBasemap } from './offline-basemap.tsx';
 
 export interface BasemapProps {
   /** The runtime configuration's tile URL template; without one the offline map is used. */
   tileUrl?: string | undefined;
   attribution?: string | undefined;
-  /** Told when tiles fail and the offline map takes over. */
+  /** Told when tiles fail and the offline map takes over, why in the page's language. */
   onFallback?: (reason: string) => void;
 }
 
@@ -16,13 +17,13 @@ const ERRORS_BEFORE_FALLBACK = 3;
 
 /** Map tiles from the configured server, or the offline vector basemap when there are none. */
 export function Basemap({ tileUrl, attribution, onFallback }: BasemapProps) {
-  const [failed, setFailed] = useState<string | undefined>();
+  const [failed, setFailed] = useState<MessageId | undefined>();
   const loaded = useRef(0);
   const errors = useRef(0);
   const tell = useEffectEvent((reason: string) => onFallback?.(reason));
 
   useEffect(() => {
-    if (failed) tell(failed);
+    if (failed) tell(t(failed));
   }, [failed]);
 
   useEffect(() => {
@@ -30,7 +31,7 @@ export function Basemap({ tileUrl, attribution, onFallback }: BasemapProps) {
     loaded.current = 0;
     errors.current = 0;
     const timer = setTimeout(() => {
-      if (loaded.current === 0) setFailed('Map tiles did not load in time.');
+      if (loaded.current === 0) setFailed('map.tiles.timeout');
     }, TILE_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [tileUrl]);
@@ -39,7 +40,7 @@ export function Basemap({ tileUrl, attribution, onFallback }: BasemapProps) {
   return (
     <TileLayer
       url={tileUrl}
-      attribution={attribution ?? '&copy; OpenStreetMap contributors'}
+      attribution={attribution ?? t('map.attribution.osm')}
       eventHandlers={{
         tileload: () => {
           loaded.current += 1;
@@ -47,7 +48,7 @@ export function Basemap({ tileUrl, attribution, onFallback }: BasemapProps) {
         tileerror: () => {
           errors.current += 1;
           if (loaded.current === 0 && errors.current >= ERRORS_BEFORE_FALLBACK) {
-            setFailed('Map tiles could not be loaded.');
+            setFailed('map.tiles.failed');
           }
         },
       }}

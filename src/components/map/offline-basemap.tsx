@@ -13,6 +13,7 @@ import {
   type BasemapPiece,
 } from '../../lib/geo/world-basemap.ts';
 import { inSlices } from '../../lib/in-slices.ts';
+import { t } from '../../i18n/i18n.ts';
 import { loadPiecesAside } from './basemap-pieces.ts';
 
 const URLS: Record<BasemapDetail, string> = { '110m': coarseUrl, '50m': fineUrl };
@@ -34,7 +35,6 @@ function loadWorld(detail: BasemapDetail): Promise<BasemapPiece[]> {
 }
 
 const PANE = 'offline-basemap';
-const ATTRIBUTION = 'Made with Natural Earth';
 
 /** Sea, land and borders in each theme: a light map on a dark page glares, and the reverse. */
 const BASEMAP_PALETTES = {
@@ -114,12 +114,14 @@ export function OfflineBasemap(): null {
         draw(piece);
       });
     };
+    // Read once: removing needs the very text that was added.
+    const credit = t('map.attribution.naturalEarth');
     loadWorld(detail)
       .then((world) => {
         if (cancelled) return;
         const center = map.getCenter();
         // Credited once (each layer's attribution rewrites the control).
-        map.attributionControl?.addAttribution(ATTRIBUTION);
+        map.attributionControl?.addAttribution(credit);
         pieces = nearestFirst(world, { lat: center.lat, lon: center.lng });
         drawInView();
         // A map shown after it was made grows without moving: its new edges need shapes too.
@@ -130,7 +132,7 @@ export function OfflineBasemap(): null {
       cancelled = true;
       map.off('moveend resize', drawInView);
       stop();
-      map.attributionControl?.removeAttribution(ATTRIBUTION);
+      map.attributionControl?.removeAttribution(credit);
       group.remove();
       renderer.remove();
       container.style.background = background;

@@ -7,6 +7,7 @@ import { seriesColor } from '../chart/palette.ts';
 import { hoverClaimed } from './hover-claim.ts';
 import { TrackOverlay, type TrackMark } from './track-overlay.ts';
 import { accuracyMetres } from '../../lib/geo/accuracy.ts';
+import { t } from '../../i18n/i18n.ts';
 
 export interface TrackLayerProps {
   tracks: readonly TrackColumns[];
@@ -23,12 +24,17 @@ function describe(mark: TrackMark, time: string): HTMLElement {
       ? [
           mark.nodeName,
           time,
-          point.calculated ? 'Calculated position (no GPS fix)' : 'GPS fix',
+          t(point.calculated ? 'map.track.calculated' : 'map.track.gps'),
           point.hdop === undefined
-            ? 'Accuracy unknown'
-            : `Accurate to about ${accuracyMetres(point.hdop)} m`,
+            ? t('map.track.accuracyUnknown')
+            : t('map.track.accurate', { metres: accuracyMetres(point.hdop) }),
         ]
-      : [`${mark.kind === 'start' ? 'Start' : 'End'} of ${mark.nodeName}: ${time}`];
+      : [
+          t(mark.kind === 'start' ? 'map.track.start' : 'map.track.end', {
+            node: mark.nodeName,
+            time,
+          }),
+        ];
   for (const line of lines) element.appendChild(document.createElement('div')).textContent = line;
   return element;
 }

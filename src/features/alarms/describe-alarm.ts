@@ -1,6 +1,7 @@
 import type { Alarm } from '../../../contract/alarms.ts';
 import { t } from '../../i18n/i18n.ts';
 import { formatMinute } from '../../lib/history/format-time.ts';
+import { formatDegrees } from '../../lib/format-number.ts';
 
 /** An alarm's moments in the console's one format (format-time.ts), to the minute. */
 export const formatMoment = (ms: number) => formatMinute(ms);
@@ -18,7 +19,15 @@ export function describeAlarm(alarm: Alarm): string {
   const value = alarm.raisedBy?.value ?? alarm.excursionStart?.value ?? Number.NaN;
   const peak = alarm.peak?.value ?? value;
   if (alarm.direction === 'below') {
-    return t('alarms.what.below', { value, peak, limit: alarm.limits?.min ?? Number.NaN });
+    return t('alarms.what.below', {
+      value: formatDegrees(value),
+      peak: formatDegrees(peak),
+      limit: formatDegrees(alarm.limits?.min ?? Number.NaN),
+    });
   }
-  return t('alarms.what.above', { value, peak, limit: alarm.limits?.max ?? Number.NaN });
+  return t('alarms.what.above', {
+    value: formatDegrees(value),
+    peak: formatDegrees(peak),
+    limit: formatDegrees(alarm.limits?.max ?? Number.NaN),
+  });
 }

@@ -1,5 +1,6 @@
 import { t, type MessageId } from '../../i18n/i18n.ts';
 import { formatAgo } from '../../lib/history/format-time.ts';
+import { formatDegrees } from '../../lib/format-number.ts';
 import type { NodeState } from '../../lib/live/node-state.ts';
 
 /** A node's state in the person's language (the map's colours say the same). */
@@ -24,4 +25,4 @@ export function lastSeenWords(ts: number, now: number): string {
   return s < 60 ? t('fleetMap.secondsAgo', { s }) : formatAgo(ts, now);
 }
 
-export const degrees = (value: number) => t('fleetMap.degrees', { value });
+export const degrees = (value: number) => formatDegrees(value);

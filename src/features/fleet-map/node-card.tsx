@@ -6,6 +6,7 @@ import { channelQuery } from '../../api/channels.ts';
 import { t } from '../../i18n/i18n.ts';
 import type { FleetNode } from '../../lib/history/fleet-positions.ts';
 import { formatAgo } from '../../lib/history/format-time.ts';
+import { formatDegrees } from '../../lib/format-number.ts';
 import { nodeState, stateColors } from '../../lib/live/node-state.ts';
 import styles from './fleet.module.css';
 import { lastSeenWords, stateWord } from './fleet-words.ts';
@@ -67,7 +68,7 @@ export function NodeCard({
           <Text size="sm">
             {temperature
               ? t('fleetMap.card.temperatureValue', {
-                  value: temperature.value,
+                  value: formatDegrees(temperature.value),
                   ago: formatAgo(temperature.ts, now),
                 })
               : t('fleetMap.card.noTemperature')}

@@ -9,6 +9,7 @@ import { formatAgo, formatInstant } from '../../lib/history/format-time.ts';
 import { nodeState } from '../../lib/live/node-state.ts';
 import { accuracyMetres } from '../../lib/geo/accuracy.ts';
 import { formatPlace } from '../../lib/reports/format.ts';
+import { formatDegrees } from '../../lib/format-number.ts';
 import { lastSeenWords, stateWord } from './fleet-words.ts';
 
 /** What kind of position a node's newest is, in words (not "hdop"). */
@@ -68,7 +69,7 @@ export function NodePopup({ node, now, silentAfterMs, historyPath, onClose }: No
         <Text component="div" size="sm">
           {node.lastTemperature
             ? t('fleetMap.popup.temperature', {
-                value: node.lastTemperature.value,
+                value: formatDegrees(node.lastTemperature.value),
                 ago: formatAgo(node.lastTemperature.ts, now),
               })
             : t('fleetMap.popup.noTemperature')}

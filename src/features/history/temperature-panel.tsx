@@ -19,6 +19,7 @@ import type {
   Summary,
 } from '../../lib/history-store/protocol.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
+import { formatDegrees } from '../../lib/format-number.ts';
 import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { zoomWindow } from '../../lib/history/zoom.ts';
 import { NothingYet } from './nothing-yet.tsx';
@@ -156,7 +157,7 @@ export function TemperaturePanel({
     }
     return [...levels].map((value) => ({
       key: String(value),
-      label: t('temperature.limit', { value }),
+      label: formatDegrees(value),
       value,
     }));
   }, [banded, bands.data, coldChain]);

@@ -2,6 +2,7 @@ import { Table, Text, Title } from '@mantine/core';
 import { objectTypes, operations } from '../../../contract/userinfo.ts';
 import { t } from '../../i18n/i18n.ts';
 import { grantsOf, holds, tenantsOf, type PermissionMap } from '../../lib/permissions.ts';
+import { PermissionName } from './permission-name.tsx';
 
 /** Tenant × object type × operation, as the cloud's profile says it. */
 export function PermissionMatrix({ permissions }: { permissions: PermissionMap }) {
@@ -45,7 +46,7 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
                   <Table.Th scope="col">{t('permissions.objectType')}</Table.Th>
                   {operations.map((operation) => (
                     <Table.Th scope="col" key={operation} ta="center">
-                      {operation}
+                      <PermissionName kind="operation" name={operation} />
                     </Table.Th>
                   ))}
                 </Table.Tr>
@@ -54,7 +55,7 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
                 {types.map((type) => (
                   <Table.Tr key={type}>
                     <Table.Th scope="row" fw={500}>
-                      {type}
+                      <PermissionName kind="objectType" name={type} />
                     </Table.Th>
                     {operations.map((operation) => {
                       const granted = holds(permissions, tenant, type, operation);

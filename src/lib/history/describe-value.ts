@@ -1,6 +1,8 @@
 import type { Timeslice } from '../../../contract/timeslice.ts';
 import { t } from '../../i18n/i18n.ts';
 import { accuracyMetres } from '../geo/accuracy.ts';
+import { formatDegrees } from '../format-number.ts';
+import { formatPlace } from '../reports/format.ts';
 import { locationOf } from './gps-track.ts';
 
 /**
@@ -12,7 +14,7 @@ export function describeValue(item: Timeslice): string {
     case 'TEMP':
       return item.value.temperature === undefined
         ? t('rawValue.noTemperature')
-        : t('fleetMap.degrees', { value: item.value.temperature });
+        : formatDegrees(item.value.temperature, 3);
     case 'CONN': {
       const parts = [
         item.value.function === undefined
@@ -28,7 +30,7 @@ export function describeValue(item: Timeslice): string {
       const location = locationOf(item.value);
       if (item.value.stationary === false) return t('rawValue.movingNoPosition');
       if (!location) return t('rawValue.noPosition');
-      const parts = [`${location.lat.toFixed(5)}, ${location.lon.toFixed(5)}`];
+      const parts = [formatPlace(location.lat, location.lon)];
       if (item.value.hdop !== undefined)
         parts.push(t('rawValue.accuracy', { metres: accuracyMetres(item.value.hdop) }));
       parts.push(item.value.calculated ? t('rawValue.calculated') : t('trackPanel.gpsFix'));

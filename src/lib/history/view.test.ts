@@ -40,7 +40,9 @@ describe('advanceReplay', () => {
 
 describe('describeValue', () => {
   it('says what a message holds, a fix’s accuracy in metres rather than "hdop" (issue 22)', () => {
-    expect(describeValue(slice({ ts: 1, type: 'TEMP', value: { temperature: -3 } }))).toBe('-3 °C');
+    expect(describeValue(slice({ ts: 1, type: 'TEMP', value: { temperature: -3 } }))).toBe(
+      '\u22123 °C',
+    );
     expect(describeValue(slice({ ts: 1, type: 'CONN', value: { function: 3, version: 12 } }))).toBe(
       'function 3, version 12',
     );

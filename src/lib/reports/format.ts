@@ -1,30 +1,22 @@
-import { currentLocale, t } from '../../i18n/i18n.ts';
+import { t } from '../../i18n/i18n.ts';
+import { formatNumber } from '../format-number.ts';
+
+export { formatDegrees } from '../format-number.ts';
 
 /**
- * Figures of the reports as people read them, in the page's locale ("12,5 km" in Dutch); number
- * formats are built once per locale (Intl is slow to build).
+ * Figures of the reports as people read them, in the page's locale ("12,5 km" in Dutch), through
+ * the one number formatter (format-number.ts).
  */
-const formats = new Map<string, Intl.NumberFormat>();
-function number(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const locale = currentLocale();
-  const key = JSON.stringify([locale, options]);
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    formats.set(key, format);
-  }
-  return format;
-}
 
 const KM = { maximumFractionDigits: 1, minimumFractionDigits: 1 };
 
 export function formatKm(metres: number): string {
-  return `${number(KM).format(metres / 1000)} km`;
+  return `${formatNumber(metres / 1000, KM)} km`;
 }
 
 /** A count: "1,234" (English), "1.234" (Dutch). */
 export function formatCount(n: number): string {
-  return number({}).format(n);
+  return formatNumber(n);
 }
 
 export function formatPercent(fraction: number): string {
@@ -32,18 +24,13 @@ export function formatPercent(fraction: number): string {
   const percent = fraction * 100;
   // 99.96 % is not 100 %: two decimals just below it, never rounded up to it.
   if (percent > 99 && percent < 100)
-    return `${number({ maximumFractionDigits: 2 }).format(Math.floor(percent * 100) / 100)} %`;
-  return `${number({ maximumFractionDigits: 1 }).format(percent)} %`;
+    return `${formatNumber(Math.floor(percent * 100) / 100, { maximumFractionDigits: 2 })} %`;
+  return `${formatNumber(percent, { maximumFractionDigits: 1 })} %`;
 }
 
 /** Coordinates, the last resort for naming a place: always with a dot, as maps take them. */
 export function formatPlace(lat: number, lon: number): string {
   if (Number.isNaN(lat) || Number.isNaN(lon)) return t('place.unknown');
+  // i18n-exempt: coordinates are written as maps and other programs take them, with a dot.
   return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
-}
-
-export function formatDegrees(value: number): string {
-  if (!Number.isFinite(value)) return '–';
-  const rounded = Math.abs(Math.round(value * 10) / 10);
-  return `${value < 0 ? '\u2212' : ''}${number({ maximumFractionDigits: 1 }).format(rounded)} °C`;
 }

@@ -57,7 +57,6 @@ export const readings = {
   'temperature.sensorReadings': '{label} ({count, plural, one {# reading} other {# readings}})',
   'temperature.band': '{label} ({members, plural, one {# sensor} other {# sensors}})',
   'temperature.bandLegend': '{label}: lowest to highest, median drawn',
-  'temperature.limit': '{value, number} °C',
   'temperature.wholeRange': 'Whole range',
   'temperature.window': '{from} – {to}',
   'temperature.dragToZoom': 'drag across the chart to zoom in',

@@ -13,7 +13,7 @@ export const channelSupport: Record<keyof typeof en, string> = {
   'columns.keys': '{count, plural, one {# sleutel} other {# sleutels}}',
   'record.title': 'Gegevens',
   'record.members': 'Leden',
-  'record.history': 'Historie',
+  'record.history': 'Geschiedenis',
   'record.checkAccess': 'Toegang nagaan voor…',
   'record.uuid': 'UUID',
   'record.type': 'Soort',
@@ -43,7 +43,7 @@ export const channelSupport: Record<keyof typeof en, string> = {
   'pushPanel.remove': 'Push verwijderen',
   'pushPanel.removed': 'Push van {channel} verwijderd.',
   'pushPanel.removeExplained':
-    'Gebeurtenissen van {channel} gaan niet meer naar {to}. De ontvanger kan wat hij miste nog via de historie ophalen.',
+    'Gebeurtenissen van {channel} gaan niet meer naar {to}. De ontvanger kan wat hij miste nog via de geschiedenis ophalen.',
   'pushHealth.failing': 'Push mislukt',
   'pushHealth.failingBadge': 'MISLUKT',
   'pushHealth.last': 'Laatste aflevering {at}: {answer}.',

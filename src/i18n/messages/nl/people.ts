@@ -33,7 +33,7 @@ export const people: Record<keyof typeof en, string> = {
   'people.permission': '{operation} op {objectType} in tenant {tenant}',
   'people.technical': '{request} antwoordt {status}',
   'people.action.read': 'het zien',
-  'people.action.history': 'de historie lezen',
+  'people.action.history': 'de geschiedenis lezen',
   'people.action.update': 'eigenschappen en push wijzigen',
   'people.action.decommission': 'het uit dienst nemen',
   'people.action.empty': 'alle leden verwijderen',

@@ -60,7 +60,6 @@ export const readings: Record<keyof typeof en, string> = {
   'temperature.sensorReadings': '{label} ({count, plural, one {# meting} other {# metingen}})',
   'temperature.band': '{label} ({members, plural, one {# sensor} other {# sensoren}})',
   'temperature.bandLegend': '{label}: laagste tot hoogste, mediaan getekend',
-  'temperature.limit': '{value, number} °C',
   'temperature.wholeRange': 'Hele periode',
   'temperature.window': '{from} – {to}',
   'temperature.dragToZoom': 'sleep over de grafiek om in te zoomen',

@@ -5,6 +5,12 @@ export const reports: Record<keyof typeof en, string> = {
   'limits.atMost': 'hoogstens {max}',
   'limits.atLeast': 'minstens {min}',
   'limits.none': 'geen grenzen',
+  'limits.nodesUnread':
+    'De eigen grenzen van de nodes konden niet worden gelezen: alleen die van de groep gelden.',
+  'limits.firstGroups':
+    'Alleen de eerste {max, number} groepen zijn doorzocht op grenzen die gelden.',
+  'limits.groupsUnread':
+    'Sommige groepen konden niet worden gelezen: hun grenzen worden niet toegepast.',
   'place.unknown': 'onbekend',
   'coldChain.source.none': 'geen',
   'coldChain.source.conflict': 'groepen zijn het oneens ({groups})',

@@ -1,0 +1,20 @@
+import { Text } from '@mantine/core';
+import { isMessageId, t } from '../../i18n/i18n.ts';
+
+/**
+ * A permission's operation or object type in words ("Read", "History of groups"), its technical
+ * name (READ, groups.history) beneath, smaller and muted, for whoever sets up the cloud. A name
+ * the console does not know (a cloud's own object type) is shown as it is.
+ */
+export function PermissionName({ kind, name }: { kind: 'operation' | 'objectType'; name: string }) {
+  const id = `permissions.${kind}.${name}`;
+  if (!isMessageId(id)) return <>{name}</>;
+  return (
+    <>
+      <span>{t(id)}</span>
+      <Text component="span" display="block" size="xs" c="dimmed" ff="monospace" fw={400}>
+        {name}
+      </Text>
+    </>
+  );
+}
