@@ -1,18 +1,31 @@
 import { Alert, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { ApiError } from '../../api/errors.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { TechnicalDetails } from '../../components/technical-details.tsx';
 import { NotFound } from './not-found.tsx';
-import { ChannelRouteNotFound } from './channel-not-found.tsx';
+import { LoadingBlock } from '../../components/loading-block.tsx';
 import { paths } from '../../lib/paths.ts';
 import { t } from '../../i18n/i18n.ts';
+
+// Asks the access explainer (the people pages' words and code): fetched only when a channel is
+// not found, so that the first page does not carry it.
+const ChannelRouteNotFound = lazy(() =>
+  import('./channel-not-found.tsx').then((module) => ({ default: module.ChannelRouteNotFound })),
+);
 
 /** Error boundary of every route: not-found, refused, unreachable, or a bug, each told apart. */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  if (error instanceof ApiError && error.status === 404) return <ChannelRouteNotFound />;
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <Suspense fallback={<LoadingBlock height={160} label={t('common.loadingPage')} />}>
+        <ChannelRouteNotFound />
+      </Suspense>
+    );
+  }
   if (error instanceof ApiError) {
     return (
       <Container size="sm" py="xl">
