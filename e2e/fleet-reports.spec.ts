@@ -175,7 +175,7 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
 
   const coldChain = page.getByRole('region', { name: 'Cold chain', exact: true });
   await expect(coldChain.getByRole('status', { name: 'Time in range' })).toHaveText(
-    /^In range [\d.]+ % of the time across 40 sensors with limits; [\d,]+ excursions\.$/,
+    /^In range [\d.]+\s% of the time across 40 sensors with limits; [\d,]+ excursions\.$/,
   );
   // Worked out independently from the cloud's answers and the limits in the properties.
   const group = (await channelsOf(request, 'GROUP')).find((g) => g.name === 'Cold chain');
@@ -346,7 +346,7 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
     'A stop (larger the longer it lasted)',
   );
   const totals = trips.getByRole('table', { name: 'Totals per node' });
-  await expect(totals.getByRole('row', { name: /Van 07/ })).toContainText(/\d+\.\d km/);
+  await expect(totals.getByRole('row', { name: /Van 07/ })).toContainText(/\d+\.\d\skm/);
   await expectAccessible(page);
 });
 

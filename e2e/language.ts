@@ -9,8 +9,13 @@ const names = { en: 'English', nl: 'Nederlands' } as const;
  */
 export async function chooseLanguage(page: Page, language: keyof typeof names): Promise<void> {
   const select = page.getByRole('combobox', { name: /^(Language|Taal)$/ });
+  // On a narrow screen the language is in the menu (src/app/shell/shell.tsx).
+  const menu = page.getByRole('button', { name: /^(Open navigation|Navigatie openen)$/ });
+  const folded = await menu.isVisible();
+  if (folded) await menu.click();
   await select.selectOption(language);
   await expect(select).toHaveValue(language);
+  if (folded) await page.keyboard.press('Escape');
   await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}\\b`));
   await expect(select.getByRole('option', { name: names[language] })).toBeAttached();
 }

@@ -9,8 +9,24 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { UnstyledButton } from '@mantine/core';
+import { NativeSelect, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { t } from '../../i18n/i18n.ts';
+import { PhoneCards } from './phone-cards.tsx';
+
+/**
+ * A column's part on a phone, where the table is a list of cards (./phone-cards.tsx): 'title'
+ * heads the card (which row it is), 'action' stands beside the title, 'main' is shown below it,
+ * 'more' is a tap away (behind "More"), 'omit' is left out (it repeats what the page says).
+ */
+export type PhoneRole = 'title' | 'main' | 'action' | 'more' | 'omit';
+
+/**
+ * The widest screen on which a table too wide for it becomes cards (a phone, a small tablet
+ * upright; the fleet's map switches at the same width). The shell's padding is left off.
+ */
+const PHONE_MAX_PX = 767.98;
+const PAGE_PADDING_PX = 32;
 
 /** One column: its header, its width and what each row shows in it. */
 export interface DataColumn<T> {
@@ -33,6 +49,12 @@ export interface DataColumn<T> {
    */
   sticky?: 'start' | 'end';
   cell: (row: T) => ReactNode;
+  /**
+   * Its part on a phone (PhoneRole). Unset: the first column is the title, an action column
+   * (sticky 'end' or without a visible header) the action, the next two are shown and the rest
+   * are a tap away. Declare at most three 'main' fields: a card is read at a glance.
+   */
+  phone?: PhoneRole;
   /** What the column sorts by; a column without it does not sort. */
   sort?: (row: T) => number | string;
 }
@@ -252,6 +274,60 @@ export function DataTable<T>({
       top={top}
     />
   );
+  const cards = useMediaQuery(
+    `(max-width: ${Math.min(PHONE_MAX_PX, minWidth + PAGE_PADDING_PX - 0.02)}px)`,
+    false,
+    { getInitialValueInEffect: false },
+  );
+  if (cards) {
+    const sortable = columns.filter((column) => column.sort);
+    return (
+      <PhoneCards
+        rows={sorted}
+        columns={columns}
+        label={label}
+        rowKey={rowKey}
+        virtual={virtual}
+        height={height}
+        toolbar={
+          sortable.length > 0 && (
+            <NativeSelect
+              size="sm"
+              mb="xs"
+              label={t('table.sortLabel')}
+              value={sort ? `${sort.direction}:${sort.column}` : ''}
+              onChange={({ currentTarget: { value } }) => {
+                // "ascending:Header": a header may hold a colon, a direction does not.
+                const at = value.indexOf(':');
+                const direction = value.slice(0, at);
+                setSort(
+                  at < 0
+                    ? undefined
+                    : {
+                        column: value.slice(at + 1),
+                        direction: direction === 'descending' ? 'descending' : 'ascending',
+                      },
+                );
+              }}
+              data={[
+                { value: '', label: t('table.sortNone') },
+                ...sortable.flatMap((column) => [
+                  {
+                    value: `ascending:${column.header}`,
+                    label: t('table.sortAscending', { column: column.header }),
+                  },
+                  {
+                    value: `descending:${column.header}`,
+                    label: t('table.sortDescending', { column: column.header }),
+                  },
+                ]),
+              ]}
+            />
+          )
+        }
+      />
+    );
+  }
   const toggle = (column: string) =>
     setSort((current) => ({
       column,
