@@ -15,7 +15,7 @@ export async function chooseLanguage(page: Page, language: keyof typeof names): 
   if (folded) await menu.click();
   await select.selectOption(language);
   await expect(select).toHaveValue(language);
-  if (folded) await page.keyboard.press('Escape');
   await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}\\b`));
   await expect(select.getByRole('option', { name: names[language] })).toBeAttached();
+  if (folded) await page.keyboard.press('Escape');
 }

@@ -83,7 +83,7 @@ describe('alarms the console raises itself, against a cloud without the alarms e
     expect(notice).toHaveTextContent('kept only in this browser');
     expect(await within(notice).findByText(/Watching 1 node since/)).toBeVisible();
     expect(await screen.findByRole('link', { name: '1 alarm waiting' })).toBeVisible();
-    const row = (await screen.findByText('Reefer 02')).closest('tr');
+    const row = (await screen.findByText('Reefer 02')).closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('no row for Reefer 02');
     expect(row).toHaveTextContent('11 °C, above 8 °C (peak 12 °C)');
     await userEvent.click(within(row).getByRole('button', { name: 'Acknowledge' }));
@@ -127,7 +127,9 @@ describe('alarms the console raises itself, against a cloud without the alarms e
     expect(notice).toHaveTextContent('nodes entering or leaving named places');
     expect(await within(notice).findByText(/Watching 1 node since/)).toBeVisible();
     expect(await screen.findByRole('link', { name: '1 alarm waiting' })).toBeVisible();
-    const row = (await screen.findByText('Arrived at Depot Zwolle')).closest('tr');
+    const row = (await screen.findByText('Arrived at Depot Zwolle')).closest<HTMLElement>(
+      '[role="row"]',
+    );
     if (!row) throw new Error('no row for the place alarm');
     expect(row).toHaveTextContent('Van 09');
     expect(row).toHaveTextContent('Warning');

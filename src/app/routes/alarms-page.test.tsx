@@ -47,7 +47,9 @@ describe('the Alarms page', () => {
     });
     renderPage(<Component />);
     // The contract's validators load beside the first request: allow it time on a busy machine.
-    const row = (await screen.findByText('Reefer 02', {}, { timeout: 10_000 })).closest('tr');
+    const row = (
+      await screen.findByText('Reefer 02', {}, { timeout: 10_000 })
+    ).closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('no row for Reefer 02');
     expect(row).toHaveTextContent('10 °C, above 8 °C (peak 13 °C)');
     expect(row).toHaveTextContent('Critical');
@@ -96,7 +98,7 @@ describe('the Alarms page', () => {
     expect(await screen.findByText('Reefer 02', {}, { timeout: 10_000 })).toBeVisible();
     await userEvent.click(screen.getByRole('combobox', { name: 'Group' }));
     await userEvent.click(await screen.findByRole('option', { name: 'North' }));
-    const row = (await screen.findByText('Van North')).closest('tr');
+    const row = (await screen.findByText('Van North')).closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('no row for Van North');
     expect(row).toHaveTextContent('Arrived at Depot Zaandam');
     expect(row).toHaveTextContent('Warning');

@@ -42,6 +42,11 @@ export interface DataColumn<T> {
   minWidth: number;
   align?: 'end';
   /**
+   * The cell's text wraps onto more lines (a sentence, a list of changes) instead of ending in
+   * "…"; its row grows to hold it. Only in a table without a `height` (not virtualised).
+   */
+  wrap?: boolean;
+  /**
    * Kept in view while the table scrolls sideways: the column that says which row it is
    * ('start') and the row's action ('end'), so a narrow window never hides either. The action is
    * shown right after the row's name and kept beside it: pinned to the right edge it covered the
@@ -103,9 +108,13 @@ function cellLook<T>(
   stuck: ReadonlySet<string>,
   left: ReadonlyMap<string, number>,
 ): { className?: string; style: CSSProperties } {
-  if (!stuck.has(column.header)) return { style: { textAlign: column.align } };
+  if (!stuck.has(column.header))
+    return {
+      ...(column.wrap ? { className: 'tc-wrap' } : {}),
+      style: { textAlign: column.align },
+    };
   return {
-    className: 'tc-sticky-start',
+    className: column.wrap ? 'tc-sticky-start tc-wrap' : 'tc-sticky-start',
     style: { textAlign: column.align, left: left.get(column.header) },
   };
 }
@@ -163,7 +172,8 @@ const Line = memo(function Line<T>({
       style={{
         gridTemplateColumns: grid,
         minWidth,
-        height,
+        // A row in the flow grows with a wrapping cell; a virtual row has its place.
+        ...(top === undefined ? { minHeight: height } : { height }),
         ...(top === undefined
           ? {}
           : { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }),

@@ -1,36 +1,25 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Alarm, AlarmKind } from '../../../contract/alarms.ts';
 import { alarmsQuery, useAlarmDecision, type AlarmStateFilter } from '../../api/alarms.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DataTable } from '../../components/data-table/data-table.tsx';
 import { download } from '../../components/download.ts';
 import { t, type MessageId } from '../../i18n/i18n.ts';
 import { isoInZone } from '../../lib/export/formats.ts';
 import { recordsCsv } from '../../lib/export/records-csv.ts';
 import { paths } from '../../lib/paths.ts';
 import { useLocalAlarms, type LocalAlarms } from '../../lib/alarms/local-alarms-context.ts';
+import { alarmColumns } from './alarm-columns.tsx';
 import { describeAlarm, formatMoment } from './describe-alarm.ts';
 
 const HOUR = 3_600_000;
 const states = ['active', 'raised', 'acknowledged', 'cleared', 'all'] as const;
 const kinds = ['all', 'temperature', 'silence', 'place'] as const;
 const ALL_GROUPS = 'all';
-const severityColor = { critical: 'red', major: 'orange', warning: 'yellow' } as const;
+const alarmKey = (alarm: Alarm) => alarm.id;
 
 /** The node's history around the alarm: an hour before it began to an hour after it ended. */
 function historyHref(alarm: Alarm, now: number): string {
@@ -100,26 +89,6 @@ function Decision({
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function StateCell({ alarm }: { alarm: Alarm }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm">{t(`alarms.state.${alarm.state}` as MessageId)}</Text>
-      {alarm.acknowledged && (
-        <Text size="xs" c="dimmed">
-          {t('alarms.acknowledgedBy', alarm.acknowledged)}
-        </Text>
-      )}
-      {alarm.cleared && (
-        <Text size="xs" c="dimmed">
-          {alarm.cleared.by
-            ? t('alarms.clearedBy', { by: alarm.cleared.by, comment: alarm.cleared.comment ?? '' })
-            : t('alarms.clearedByData', { at: formatMoment(alarm.cleared.at) })}
-        </Text>
-      )}
-    </Stack>
   );
 }
 
@@ -214,6 +183,10 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
     ? { alarms: filterLocal(watched.alarms, filters.state, filters.kind) }
     : cloud.data;
   const isPending = watched ? !watched.ready : cloud.isPending;
+  const columns = alarmColumns({
+    historyHref: (alarm) => historyHref(alarm, now),
+    onDecide: (alarm, action) => setDeciding({ alarm, action }),
+  });
   if (!offered && !watched) return <Alert color="yellow">{t('alarms.notOffered')}</Alert>;
   return (
     <Stack>
@@ -273,68 +246,13 @@ export function AlarmsPanel({ offered }: { offered: boolean }) {
       {error && <ApiErrorAlert error={error} />}
       {!isPending && data?.alarms.length === 0 && <Text c="dimmed">{t('alarms.none')}</Text>}
       {data && data.alarms.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('alarms.column.severity')}</Table.Th>
-                <Table.Th>{t('alarms.column.node')}</Table.Th>
-                <Table.Th>{t('alarms.column.what')}</Table.Th>
-                <Table.Th>{t('alarms.column.raised')}</Table.Th>
-                <Table.Th>{t('alarms.column.state')}</Table.Th>
-                <Table.Th>{t('alarms.column.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.alarms.map((alarm) => (
-                <Table.Tr key={alarm.id}>
-                  <Table.Td>
-                    <Badge color={severityColor[alarm.severity]}>
-                      {t(`alarms.severity.${alarm.severity}` as MessageId)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{alarm.nodeName}</Text>
-                    <Text size="xs" c="dimmed">
-                      {alarm.tenant}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{describeAlarm(alarm)}</Text>
-                  </Table.Td>
-                  <Table.Td>{formatMoment(alarm.raisedAt)}</Table.Td>
-                  <Table.Td>
-                    <StateCell alarm={alarm} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Anchor component={Link} to={historyHref(alarm, now)} size="sm">
-                        {t('alarms.history')}
-                      </Anchor>
-                      {alarm.state === 'raised' && (
-                        <Button
-                          size="compact-sm"
-                          onClick={() => setDeciding({ alarm, action: 'acknowledge' })}
-                        >
-                          {t('alarms.acknowledge')}
-                        </Button>
-                      )}
-                      {alarm.state !== 'cleared' && (
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() => setDeciding({ alarm, action: 'clear' })}
-                        >
-                          {t('alarms.clear')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={data.alarms}
+          columns={columns}
+          label={t('alarms.title')}
+          rowKey={alarmKey}
+          rowHeight={52}
+        />
       )}
       {deciding && (
         <Decision
