@@ -11,8 +11,10 @@ export async function chooseLanguage(page: Page, language: keyof typeof names): 
   const select = page.getByRole('combobox', { name: /^(Language|Taal)$/ });
   // On a narrow screen the language is in the menu (src/app/shell/shell.tsx).
   const menu = page.getByRole('button', { name: /^(Open navigation|Navigatie openen)$/ });
+  await expect(select.or(menu).first()).toBeVisible();
   const folded = await menu.isVisible();
   if (folded) await menu.click();
+  await expect(select).toBeVisible();
   await select.selectOption(language);
   await expect(select).toHaveValue(language);
   await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${language}\\b`));

@@ -41,9 +41,12 @@ const measure = `(() => {
   const problems = [];
   const name = (element) =>
     (element.getAttribute('aria-label') || element.textContent || element.tagName).trim().slice(0, 60);
+  // Seen on the screen: not visually hidden (1 px, for screen readers), not the skip link parked
+  // off-screen until focused, not folded into a closed details.
   const shown = (element) => {
     const box = element.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' &&
+    return box.width > 1 && box.height > 1 && box.right > -1000 &&
+      getComputedStyle(element).visibility !== 'hidden' &&
       !element.closest('details:not([open]) > :not(summary)');
   };
   if (document.documentElement.scrollWidth > width + 1)

@@ -88,8 +88,7 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
           <Code
             block
             mah={220}
-            // Long lines wrap: a phone never scrolls it sideways (issue 33).
-            style={{ overflow: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            style={{ overflow: 'auto' }}
             role="region"
             tabIndex={0}
             aria-labelledby="inbox-latest"
