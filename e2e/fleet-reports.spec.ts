@@ -228,19 +228,15 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
     await expectInside(first.getByRole('cell').last(), excursions);
     await excursions.evaluate((table) => table.scrollTo({ left: 0 }));
   }
-  // On a phone every column of the row comes whole into view, on top, as the table scrolls: the
-  // name and the Show button let go where sticking they would leave a window narrower than Where
-  // (issue 22).
+  // On a phone the excursions are cards (issue 33): the first names its reefer and has its Show
+  // button, both whole on the screen; nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  const cells = first.getByRole('cell');
-  const count = await cells.count();
-  expect(count).toBeGreaterThan(3);
-  for (let i = 0; i < count; i++) {
-    await cells
-      .nth(i)
-      .evaluate((cell) => cell.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
-    await expectInside(cells.nth(i), excursions);
-  }
+  const cards = coldChain.getByRole('list', { name: 'Excursions' });
+  const card = cards.getByRole('listitem').filter({ hasText: expected.nodeName }).first();
+  await card.scrollIntoViewIfNeeded();
+  await expectInside(card.getByText(expected.nodeName, { exact: true }), cards);
+  await expectInside(card.getByRole('button', { name: /^Show the excursion of / }), cards);
+  expect(await cards.evaluate((list) => list.scrollWidth <= list.clientWidth + 1)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // One click shows it: the chart zooms to it with the node's own line, the cursor at its start,
