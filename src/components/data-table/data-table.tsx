@@ -9,10 +9,10 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import { NativeSelect, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { t } from '../../i18n/i18n.ts';
-import { PhoneCards } from './phone-cards.tsx';
+import { PhoneCards, SortChoice } from './phone-cards.tsx';
 
 /**
  * A column's part on a phone, where the table is a list of cards (./phone-cards.tsx): 'title'
@@ -290,7 +290,6 @@ export function DataTable<T>({
     { getInitialValueInEffect: false },
   );
   if (cards) {
-    const sortable = columns.filter((column) => column.sort);
     return (
       <PhoneCards
         rows={sorted}
@@ -300,40 +299,11 @@ export function DataTable<T>({
         virtual={virtual}
         height={height}
         toolbar={
-          sortable.length > 0 && (
-            <NativeSelect
-              size="sm"
-              mb="xs"
-              label={t('table.sortLabel')}
-              value={sort ? `${sort.direction}:${sort.column}` : ''}
-              onChange={({ currentTarget: { value } }) => {
-                // "ascending:Header": a header may hold a colon, a direction does not.
-                const at = value.indexOf(':');
-                const direction = value.slice(0, at);
-                setSort(
-                  at < 0
-                    ? undefined
-                    : {
-                        column: value.slice(at + 1),
-                        direction: direction === 'descending' ? 'descending' : 'ascending',
-                      },
-                );
-              }}
-              data={[
-                { value: '', label: t('table.sortNone') },
-                ...sortable.flatMap((column) => [
-                  {
-                    value: `ascending:${column.header}`,
-                    label: t('table.sortAscending', { column: column.header }),
-                  },
-                  {
-                    value: `descending:${column.header}`,
-                    label: t('table.sortDescending', { column: column.header }),
-                  },
-                ]),
-              ]}
-            />
-          )
+          <SortChoice
+            columns={columns.filter((column) => column.sort)}
+            sort={sort}
+            onSort={setSort}
+          />
         }
       />
     );

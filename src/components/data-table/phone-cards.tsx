@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useRef, type ReactNode } from 'react';
+import { NativeSelect } from '@mantine/core';
 import { t } from '../../i18n/i18n.ts';
-import type { DataColumn, PhoneRole } from './data-table.tsx';
+import type { DataColumn, PhoneRole, SortState } from './data-table.tsx';
 import { observeRectAfterLayout, scrollUnlessThere } from './scroller-after-layout.ts';
 
 /** Each column's part in a card: what it declares, or what its place in the table suggests. */
@@ -78,6 +79,52 @@ function Card<T>({ row, roles, columns }: CardProps<T>) {
         </details>
       )}
     </>
+  );
+}
+
+/** The cards' order, for the table's sortable columns: a header to tap is not there. */
+export function SortChoice<T>({
+  columns: sortable,
+  sort,
+  onSort,
+}: {
+  columns: readonly DataColumn<T>[];
+  sort: SortState | undefined;
+  onSort: (sort: SortState | undefined) => void;
+}) {
+  if (sortable.length === 0) return null;
+  return (
+    <NativeSelect
+      size="sm"
+      mb="xs"
+      label={t('table.sortLabel')}
+      value={sort ? `${sort.direction}:${sort.column}` : ''}
+      onChange={({ currentTarget: { value } }) => {
+        // "ascending:Header": a header may hold a colon, a direction does not.
+        const at = value.indexOf(':');
+        onSort(
+          at < 0
+            ? undefined
+            : {
+                column: value.slice(at + 1),
+                direction: value.slice(0, at) === 'descending' ? 'descending' : 'ascending',
+              },
+        );
+      }}
+      data={[
+        { value: '', label: t('table.sortNone') },
+        ...sortable.flatMap((column) => [
+          {
+            value: `ascending:${column.header}`,
+            label: t('table.sortAscending', { column: column.header }),
+          },
+          {
+            value: `descending:${column.header}`,
+            label: t('table.sortDescending', { column: column.header }),
+          },
+        ]),
+      ]}
+    />
   );
 }
 
