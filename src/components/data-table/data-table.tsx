@@ -300,7 +300,8 @@ export function DataTable<T>({
         height={height}
         toolbar={
           <SortChoice
-            columns={columns.filter((column) => column.sort)}
+            // Two cards need no choice of order.
+            columns={rows.length > 2 ? columns.filter((column) => column.sort) : []}
             sort={sort}
             onSort={setSort}
           />

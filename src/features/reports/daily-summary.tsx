@@ -16,15 +16,18 @@ import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { formatDegrees, formatPercent } from '../../lib/reports/format.ts';
 import { motionTotalsColumns, motionTotalsCsv } from './motion-totals-columns.ts';
 
-/** The table's columns in the person's language; days read "Tue 24 Nov" in the report's zone. */
-export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
+/**
+ * The table's columns in the person's language; days read "Tue 24 Nov" in the report's zone. On
+ * a phone a card names its node only when the summary holds several (one van's page says which).
+ */
+export function dailyColumns(timeZone: string, several = true): DataColumn<DailyRow>[] {
   return [
     {
       header: t('dailySummary.node'),
       track: 'minmax(125px, 1fr)',
       minWidth: 125,
       sticky: 'start',
-      phone: 'title',
+      phone: several ? 'title' : 'omit',
       cell: (r) => r.nodeName,
       sort: (r) => r.nodeName,
     },
@@ -118,7 +121,11 @@ export function DailySummary({
   const answer = useEngineAnswer(history, { kind: 'daily', options });
   const loading = useRangeProgress(history, (p) => p.status === 'loading');
   const rows = answer.data?.rows ?? [];
-  const columns = useMemo(() => dailyColumns(options.timeZone), [options.timeZone]);
+  const several = new Set(rows.map((r) => r.nodeUuid)).size > 1;
+  const columns = useMemo(
+    () => dailyColumns(options.timeZone, several),
+    [options.timeZone, several],
+  );
   const count = rows.length;
   return (
     <Stack gap="sm" aria-busy={!answer.settled}>
