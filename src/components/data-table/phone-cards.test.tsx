@@ -35,6 +35,7 @@ const columns: DataColumn<Stop>[] = [
 const rows: Stop[] = [
   { node: 'Van 03', arrived: '30 Nov 09:12', place: 'Dam customers', minutes: 40 },
   { node: 'Van 03', arrived: '30 Nov 11:40', place: 'Westpoort depot', minutes: 5 },
+  { node: 'Van 03', arrived: '30 Nov 14:02', place: 'Dam customers', minutes: 25 },
 ];
 
 /** A screen as wide as `px`: the media queries the data table asks answer as a browser would. */
@@ -71,7 +72,7 @@ describe('DataTable on a phone', () => {
     renderStops();
     expect(screen.queryByRole('table')).toBeNull();
     const cards = within(screen.getByRole('list', { name: 'Stops' })).getAllByRole('listitem');
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(3);
     const [first] = cards;
     if (!first) throw new Error('no card');
     expect(first).toHaveTextContent('30 Nov 09:12');
@@ -92,6 +93,7 @@ describe('DataTable on a phone', () => {
     const cards = within(screen.getByRole('list', { name: 'Stops' })).getAllByRole('listitem');
     expect(cards.map((card) => card.querySelector('.tc-card-title')?.textContent)).toEqual([
       '30 Nov 11:40',
+      '30 Nov 14:02',
       '30 Nov 09:12',
     ]);
   });
