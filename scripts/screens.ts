@@ -112,6 +112,8 @@ async function settle(page: Page) {
       .locator('main [aria-busy="true"], main .mantine-Loader-root, main .mantine-Skeleton-root')
       .first()
       .waitFor({ state: 'detached', timeout: 30_000 });
+    // What a page asks for after its heading (alarms, history) without a loader of its own.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 });
   } catch {
     // Shot as it is: the sheet shows what a person would see.
   }

@@ -209,12 +209,13 @@ export const ColdChainPanel = memo(function ColdChainPanel({
     return columns;
   }, [banded, shown, onShow]);
 
+  // At 1280 px the panel holds about 990 px: every column of an excursion fits (980 px).
   const excursionColumns = useMemo(
     (): DataColumn<ExcursionRow>[] => [
       {
         header: t('coldChain.node'),
-        track: 'minmax(125px, 1fr)',
-        minWidth: 125,
+        track: 'minmax(110px, 1fr)',
+        minWidth: 110,
         sticky: 'start',
         phone: 'title',
         cell: (e) => e.nodeName,
@@ -222,24 +223,24 @@ export const ColdChainPanel = memo(function ColdChainPanel({
       },
       {
         header: t('coldChain.start'),
-        track: '235px',
-        minWidth: 235,
+        track: 'minmax(190px, 235px)',
+        minWidth: 190,
         phone: 'title',
         cell: (e) => formatInstant(e.start),
         sort: (e) => e.start,
       },
       {
         header: t('coldChain.end'),
-        track: 'minmax(235px, 1.2fr)',
-        minWidth: 235,
+        track: 'minmax(190px, 1.2fr)',
+        minWidth: 190,
         phone: 'more',
         cell: endText,
         sort: (e) => e.end,
       },
       {
         header: t('coldChain.duration'),
-        track: '125px',
-        minWidth: 125,
+        track: '100px',
+        minWidth: 100,
         align: 'end',
         phone: 'main',
         cell: (e) => formatDuration(e.end - e.start),
@@ -247,8 +248,8 @@ export const ColdChainPanel = memo(function ColdChainPanel({
       },
       {
         header: t('coldChain.peak'),
-        track: '175px',
-        minWidth: 175,
+        track: 'minmax(150px, 175px)',
+        minWidth: 150,
         align: 'end',
         phone: 'main',
         cell: (e) => t('coldChain.peakSide', { peak: formatDegrees(e.peak), side: sideText(e) }),
@@ -257,8 +258,8 @@ export const ColdChainPanel = memo(function ColdChainPanel({
       },
       {
         header: t('coldChain.where'),
-        track: '195px',
-        minWidth: 195,
+        track: 'minmax(150px, 1fr)',
+        minWidth: 150,
         phone: 'main',
         cell: (e) => (
           <PlaceName name={places.nameAt(e.nodeUuid, e.lat, e.lon)} lat={e.lat} lon={e.lon} />
