@@ -68,7 +68,7 @@ const measure = `(() => {
       problems.push('scrolls sideways (' + element.scrollWidth + ' px in ' + element.clientWidth + '): ' +
         name(element.closest('[role=table], table, [aria-label]') || element));
   }
-  for (const element of main.querySelectorAll('button, a[href], [role=button], select, input')) {
+  for (const element of main.querySelectorAll('button, a[href], [role=button], select, input, label')) {
     if (!shown(element) || element.closest('.leaflet-container, .maplibregl-map')) continue;
     const box = element.getBoundingClientRect();
     if (box.right > width + 1 || box.left < -1)

@@ -17,16 +17,14 @@ export function PropertiesTable({ properties }: { properties: Properties | undef
     <Table striped withTableBorder aria-label={t('properties.table')}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th scope="col" w="30%">
-            {t('properties.key')}
-          </Table.Th>
+          <Table.Th scope="col">{t('properties.key')}</Table.Th>
           <Table.Th scope="col">{t('properties.value')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {entries.map(([key, value]) => (
           <Table.Tr key={key}>
-            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'break-word' }}>
               {key}
             </Table.Th>
             <Table.Td>
