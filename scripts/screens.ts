@@ -107,7 +107,8 @@ async function chooseLanguage(page: Page, language: string) {
 /** The page's heading, then nothing loading (bounded: a page that never settles is shot as is). */
 async function settle(page: Page) {
   try {
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+    // Any heading: a page refused or not found says so under a heading of its own.
+    await page.getByRole('heading').first().waitFor({ timeout: 30_000 });
     await page
       .locator('main [aria-busy="true"], main .mantine-Loader-root, main .mantine-Skeleton-root')
       .first()
@@ -154,6 +155,13 @@ if (!process.argv.includes('--no-build')) {
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const stopCloud = await startCloud();
+// Stopped by hand (Ctrl-C): the cloud and its temporary data go too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopCloud();
+    process.exit(130);
+  });
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
