@@ -21,24 +21,28 @@ for (const [width, height] of [
     await signInPatiently(page, 'admin', paths.dailySummary.href(group?.uuid ?? ''));
     for (const language of ['en', 'nl'] as const) {
       await chooseLanguage(page, language);
-      const table = page.getByRole('table', {
-        name: language === 'en' ? 'Daily summary' : 'Dagoverzicht',
-      });
-      const dayCells = table.locator('[role="cell"] [title]');
+      const name = language === 'en' ? 'Daily summary' : 'Dagoverzicht';
+      // On a phone the table is a list of cards, the day in each card's title (issue 33).
+      const phone = width < 768;
+      const table = phone ? page.getByRole('list', { name }) : page.getByRole('table', { name });
+      const cellOf = phone ? '.tc-card-title' : '[role="cell"]';
+      const dayCells = table.locator(`${cellOf} [title]`);
       await expect(dayCells.first()).toBeVisible({ timeout: 60_000 });
-      const problems = await dayCells.evaluateAll((cells) =>
-        cells.flatMap((day) => {
-          const cell = day.closest('[role="cell"]');
-          if (!cell) return ['a day outside any cell'];
-          const box = day.getBoundingClientRect();
-          const text = day.textContent ?? '';
-          const cut = cell.scrollWidth > cell.clientWidth + 1 || text.includes('…');
-          const outside = box.right > cell.getBoundingClientRect().right + 1;
-          const iso = /^\d{4}-\d{2}/.test(text);
-          return cut || outside || iso
-            ? [`${text}: ${cell.scrollWidth} px in a cell of ${cell.clientWidth} px`]
-            : [];
-        }),
+      const problems = await dayCells.evaluateAll(
+        (cells, selector) =>
+          cells.flatMap((day) => {
+            const cell = day.closest(selector);
+            if (!cell) return ['a day outside any cell'];
+            const box = day.getBoundingClientRect();
+            const text = day.textContent ?? '';
+            const cut = cell.scrollWidth > cell.clientWidth + 1 || text.includes('…');
+            const outside = box.right > cell.getBoundingClientRect().right + 1;
+            const iso = /^\d{4}-\d{2}/.test(text);
+            return cut || outside || iso
+              ? [`${text}: ${cell.scrollWidth} px in a cell of ${cell.clientWidth} px`]
+              : [];
+          }),
+        cellOf,
       );
       expect(problems).toEqual([]);
       // The ISO date is a hover away.

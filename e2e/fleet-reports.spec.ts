@@ -175,7 +175,7 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
 
   const coldChain = page.getByRole('region', { name: 'Cold chain', exact: true });
   await expect(coldChain.getByRole('status', { name: 'Time in range' })).toHaveText(
-    /^In range [\d.]+ % of the time across 40 sensors with limits; [\d,]+ excursions\.$/,
+    /^In range [\d.]+\s% of the time across 40 sensors with limits; [\d,]+ excursions\.$/,
   );
   // Worked out independently from the cloud's answers and the limits in the properties.
   const group = (await channelsOf(request, 'GROUP')).find((g) => g.name === 'Cold chain');
@@ -228,19 +228,15 @@ test('a fleet manager finds last week’s longest cold-chain excursion', async (
     await expectInside(first.getByRole('cell').last(), excursions);
     await excursions.evaluate((table) => table.scrollTo({ left: 0 }));
   }
-  // On a phone every column of the row comes whole into view, on top, as the table scrolls: the
-  // name and the Show button let go where sticking they would leave a window narrower than Where
-  // (issue 22).
+  // On a phone the excursions are cards (issue 33): the first names its reefer and has its Show
+  // button, both whole on the screen; nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  const cells = first.getByRole('cell');
-  const count = await cells.count();
-  expect(count).toBeGreaterThan(3);
-  for (let i = 0; i < count; i++) {
-    await cells
-      .nth(i)
-      .evaluate((cell) => cell.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
-    await expectInside(cells.nth(i), excursions);
-  }
+  const cards = coldChain.getByRole('list', { name: 'Excursions' });
+  const card = cards.getByRole('listitem').filter({ hasText: expected.nodeName }).first();
+  await card.scrollIntoViewIfNeeded();
+  await expectInside(card.getByText(expected.nodeName, { exact: true }), cards);
+  await expectInside(card.getByRole('button', { name: /^Show the excursion of / }), cards);
+  expect(await cards.evaluate((list) => list.scrollWidth <= list.clientWidth + 1)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // One click shows it: the chart zooms to it with the node's own line, the cursor at its start,
@@ -346,7 +342,7 @@ test('a fleet manager sees where one van stopped on a day, and its totals', asyn
     'A stop (larger the longer it lasted)',
   );
   const totals = trips.getByRole('table', { name: 'Totals per node' });
-  await expect(totals.getByRole('row', { name: /Van 07/ })).toContainText(/\d+\.\d km/);
+  await expect(totals.getByRole('row', { name: /Van 07/ })).toContainText(/\d+\.\d\skm/);
   await expectAccessible(page);
 });
 

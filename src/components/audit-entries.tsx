@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, List, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AuditEntry } from '../../contract/audit.ts';
+import { DataTable, type DataColumn } from './data-table/data-table.tsx';
 import { t } from '../i18n/i18n.ts';
 import { describeEntry, differenceOf } from '../lib/audit/describe-entry.ts';
 import { formatInstant } from '../lib/history/format-time.ts';
@@ -48,60 +49,74 @@ export function AuditEntries({
   label: string;
   actions?: (entry: AuditEntry) => ReactNode;
 }) {
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped aria-label={label} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('audit.column.when')}</Table.Th>
-            <Table.Th>{t('audit.column.what')}</Table.Th>
-            <Table.Th>{t('audit.column.change')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatInstant(entry.at)}</Text>
-                <Badge size="xs" variant="light" color="gray">
-                  {t(`audit.origin.${entry.origin}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Text size="sm">{describeEntry(entry)}</Text>
-                  <Group gap="xs">
-                    {entry.channel && (
-                      <Anchor
-                        component={Link}
-                        to={paths.channel.href(entry.channel.uuid)}
-                        size="xs"
-                      >
-                        {t('audit.openChannel', { channel: entry.channel.name })}
-                      </Anchor>
-                    )}
-                    {/* A membership names two channels: each has its link (issue 34). */}
-                    {entry.member && (
-                      <Anchor component={Link} to={paths.channel.href(entry.member.uuid)} size="xs">
-                        {t('audit.openChannel', { channel: entry.member.name })}
-                      </Anchor>
-                    )}
-                    {actions?.(entry)}
-                  </Group>
-                  {entry.result !== 'OK' && (
-                    <Text size="xs" c="dimmed">
-                      {entry.result}
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Difference entry={entry} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+  const columns = useMemo(() => auditColumns(actions), [actions]);
+  return <DataTable rows={entries} columns={columns} label={label} rowKey={idOf} />;
+}
+
+const idOf = (entry: AuditEntry) => entry.id;
+
+/**
+ * When (and through what), what was done (with its channel and `actions`), and the difference;
+ * on a phone a card of the three, the time on top (data-table/phone-cards.tsx).
+ */
+function auditColumns(actions: ((entry: AuditEntry) => ReactNode) | undefined) {
+  const columns: DataColumn<AuditEntry>[] = [
+    {
+      header: t('audit.column.when'),
+      track: '210px',
+      minWidth: 210,
+      wrap: true,
+      phone: 'title',
+      cell: (entry) => (
+        <>
+          <Text size="sm" span fw="inherit" className="tc-nowrap">
+            {formatInstant(entry.at)}
+          </Text>{' '}
+          <Badge size="xs" variant="light" color="gray">
+            {t(`audit.origin.${entry.origin}`)}
+          </Badge>
+        </>
+      ),
+    },
+    {
+      header: t('audit.column.what'),
+      track: 'minmax(240px, 2fr)',
+      minWidth: 240,
+      wrap: true,
+      phone: 'main',
+      cell: (entry) => (
+        <Stack gap={2} py={4}>
+          <Text size="sm">{describeEntry(entry)}</Text>
+          <Group gap="xs">
+            {entry.channel && (
+              <Anchor component={Link} to={paths.channel.href(entry.channel.uuid)} size="xs">
+                {t('audit.openChannel', { channel: entry.channel.name })}
+              </Anchor>
+            )}
+            {/* A membership names two channels: each has its link (issue 34). */}
+            {entry.member && (
+              <Anchor component={Link} to={paths.channel.href(entry.member.uuid)} size="xs">
+                {t('audit.openChannel', { channel: entry.member.name })}
+              </Anchor>
+            )}
+            {actions?.(entry)}
+          </Group>
+          {entry.result !== 'OK' && (
+            <Text size="xs" c="dimmed">
+              {entry.result}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      header: t('audit.column.change'),
+      track: 'minmax(200px, 1fr)',
+      minWidth: 200,
+      wrap: true,
+      phone: 'main',
+      cell: (entry) => <Difference entry={entry} />,
+    },
+  ];
+  return columns;
 }

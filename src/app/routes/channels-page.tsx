@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
@@ -85,12 +85,16 @@ export function Component() {
   };
 
   const searching = query.isFetching && query.isPlaceholderData;
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="md">
       <PageHeader title={t('channels.title')} description={t('channels.description')} />
       <Group gap="sm" align="flex-end" wrap="wrap">
         <SegmentedControl
+          // Five kinds do not fit side by side on a phone ("Groepen" was cut off at 360 px).
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
           aria-label={t('channels.type')}
           data={typeOptions.map((option) => ({ ...option, label: t(option.label) }))}
           value={channelType ?? 'ALL'}

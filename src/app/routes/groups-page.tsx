@@ -25,7 +25,7 @@ const groupsFilter = { channelType: 'GROUP' as const };
 const groupColumns = () => [
   nameColumn((group) => paths.group.href(group.uuid)),
   statusColumn,
-  pushColumn,
+  { ...pushColumn, phone: 'main' as const },
   actionColumn(t('groups.links'), 136, (group) => (
     <Button
       component={Link}

@@ -1,5 +1,5 @@
 import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
-import { useClickOutside, useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useClickOutside, useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { CloudStatus } from './cloud-status.tsx';
@@ -13,6 +13,19 @@ import { paths } from '../../lib/paths.ts';
 import { t } from '../../i18n/i18n.ts';
 import { useLanguage } from '../../i18n/language-context.ts';
 import { LanguageSelect } from '../../i18n/language-select.tsx';
+
+/** Where the navigation stops folding (the Burger's hiddenFrom="md"; global.css). */
+const WIDE_QUERY = '(min-width: 62em)';
+
+/** The language and the theme: in the header on a wide screen, in the menu on a narrow one. */
+function Preferences({ username }: { username: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <LanguageSelect username={username} />
+      <ThemeToggle />
+    </Group>
+  );
+}
 
 /**
  * Header, navigation and page. A plain CSS layout (global.css, `.tc-shell`) rather than Mantine's
@@ -30,6 +43,10 @@ export function Shell({ username }: { username: string }) {
 
 function ShellLayout({ username }: { username: string }) {
   const [opened, { toggle, close }] = useDisclosure();
+  // A phone's header holds the menu button, the name, alarms and the cloud's state; with the
+  // language and the theme too it was 407 px wide on a 390 px screen (issue 33). Rendered once,
+  // where it is seen, so a selector finds one language choice.
+  const wide = useMediaQuery(WIDE_QUERY, true, { getInitialValueInEffect: false });
   const navigation = useNavigation();
   // The language this person chose before, here or on another visit (kept per person).
   const { restoreFor } = useLanguage();
@@ -70,8 +87,7 @@ function ShellLayout({ username }: { username: string }) {
           <Group gap="xs" wrap="nowrap">
             <AlarmBadge />
             <CloudStatus />
-            <LanguageSelect username={username} />
-            <ThemeToggle />
+            {wide && <Preferences username={username} />}
           </Group>
         </Group>
       </header>
@@ -79,6 +95,11 @@ function ShellLayout({ username }: { username: string }) {
         <nav aria-label={t('shell.mainNavigation')} className="tc-shell-nav-links">
           <NavLinks onNavigate={close} />
         </nav>
+        {!wide && (
+          <div className="tc-shell-preferences">
+            <Preferences username={username} />
+          </div>
+        )}
         <div className="tc-shell-user">
           <UserPanel username={username} />
         </div>

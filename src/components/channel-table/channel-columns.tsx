@@ -22,6 +22,7 @@ export function nameColumn(
     },
     track: 'minmax(160px, 2fr)',
     minWidth: 160,
+    phone: 'title',
     cell: (channel) => (
       <Anchor component={Link} to={href(channel)} size="sm" fw={500}>
         {channel.name}
@@ -37,6 +38,7 @@ export const typeColumn: ChannelColumn = {
   },
   track: '116px',
   minWidth: 116,
+  phone: 'main',
   cell: (channel) => <ChannelTypeBadge type={channel.channelType} />,
 };
 
@@ -46,6 +48,7 @@ export const statusColumn: ChannelColumn = {
   },
   track: '124px',
   minWidth: 124,
+  phone: 'main',
   cell: (channel) => <ActiveBadge active={channel.active} />,
 };
 
@@ -57,6 +60,7 @@ export function serialColumn(minWidth = 112): ChannelColumn {
     },
     track: `minmax(${minWidth}px, 1fr)`,
     minWidth,
+    phone: 'main',
     cell: (channel) => (
       <Text size="sm" ff="monospace" truncate title={channel.reference} className="tc-nowrap">
         {channel.reference ?? '—'}
@@ -138,6 +142,8 @@ export const pushColumn: ChannelColumn = {
   },
   track: 'minmax(104px, 160px)',
   minWidth: 104,
+  // On the Channels page's cards, a tap away; the groups' cards show it (groups-page.tsx).
+  phone: 'more',
   cell: (channel) => <PushCell channel={channel} />,
 };
 
@@ -147,6 +153,7 @@ const propertiesColumn: ChannelColumn = {
   },
   track: '108px',
   minWidth: 108,
+  phone: 'more',
   cell: (channel) => {
     const count = channel.properties ? Object.keys(channel.properties).length : 0;
     return (
@@ -163,7 +170,15 @@ export function actionColumn(
   width: number,
   cell: ChannelColumn['cell'],
 ): ChannelColumn {
-  return { header, hideHeader: true, track: `${width}px`, minWidth: width, align: 'end', cell };
+  return {
+    header,
+    hideHeader: true,
+    track: `${width}px`,
+    minWidth: width,
+    align: 'end',
+    phone: 'action',
+    cell,
+  };
 }
 
 /** Every field of the listing: the Channels page. */

@@ -10,12 +10,30 @@ import {
   type ReactNode,
 } from 'react';
 import { UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { t } from '../../i18n/i18n.ts';
+import { PhoneCards, SortChoice } from './phone-cards.tsx';
+
+/**
+ * A column's part on a phone, where the table is a list of cards (./phone-cards.tsx): 'title'
+ * heads the card (which row it is), 'action' stands beside the title, 'main' is shown below it,
+ * 'more' is a tap away (behind "More"), 'omit' is left out (it repeats what the page says).
+ */
+export type PhoneRole = 'title' | 'main' | 'action' | 'more' | 'omit';
+
+/**
+ * The widest screen on which a table too wide for it becomes cards (a phone, a small tablet
+ * upright; the fleet's map switches at the same width). The shell's padding is left off.
+ */
+const PHONE_MAX_PX = 767.98;
+const PAGE_PADDING_PX = 32;
 
 /** One column: its header, its width and what each row shows in it. */
 export interface DataColumn<T> {
   /** What the column is called; with `hideHeader` only screen readers read it (an action column). */
   header: string;
+  /** What the header shows when more than its name (words with a technical name beneath). */
+  headerContent?: ReactNode;
   hideHeader?: boolean;
   /**
    * A CSS grid track ("116px", "minmax(160px, 2fr)") and the narrowest it may get, in pixels. Every
@@ -26,6 +44,11 @@ export interface DataColumn<T> {
   minWidth: number;
   align?: 'end';
   /**
+   * The cell's text wraps onto more lines (a sentence, a list of changes) instead of ending in
+   * "…"; its row grows to hold it. Only in a table without a `height` (not virtualised).
+   */
+  wrap?: boolean;
+  /**
    * Kept in view while the table scrolls sideways: the column that says which row it is
    * ('start') and the row's action ('end'), so a narrow window never hides either. The action is
    * shown right after the row's name and kept beside it: pinned to the right edge it covered the
@@ -33,6 +56,12 @@ export interface DataColumn<T> {
    */
   sticky?: 'start' | 'end';
   cell: (row: T) => ReactNode;
+  /**
+   * Its part on a phone (PhoneRole). Unset: the first column is the title, an action column
+   * (sticky 'end' or without a visible header) the action, the next two are shown and the rest
+   * are a tap away. Declare at most three 'main' fields: a card is read at a glance.
+   */
+  phone?: PhoneRole;
   /** What the column sorts by; a column without it does not sort. */
   sort?: (row: T) => number | string;
 }
@@ -81,9 +110,13 @@ function cellLook<T>(
   stuck: ReadonlySet<string>,
   left: ReadonlyMap<string, number>,
 ): { className?: string; style: CSSProperties } {
-  if (!stuck.has(column.header)) return { style: { textAlign: column.align } };
+  if (!stuck.has(column.header))
+    return {
+      ...(column.wrap ? { className: 'tc-wrap' } : {}),
+      style: { textAlign: column.align },
+    };
   return {
-    className: 'tc-sticky-start',
+    className: column.wrap ? 'tc-sticky-start tc-wrap' : 'tc-sticky-start',
     style: { textAlign: column.align, left: left.get(column.header) },
   };
 }
@@ -141,7 +174,8 @@ const Line = memo(function Line<T>({
       style={{
         gridTemplateColumns: grid,
         minWidth,
-        height,
+        // A row in the flow grows with a wrapping cell; a virtual row has its place.
+        ...(top === undefined ? { minHeight: height } : { height }),
         ...(top === undefined
           ? {}
           : { position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }),
@@ -252,6 +286,31 @@ export function DataTable<T>({
       top={top}
     />
   );
+  const cards = useMediaQuery(
+    `(max-width: ${Math.min(PHONE_MAX_PX, minWidth + PAGE_PADDING_PX - 0.02)}px)`,
+    false,
+    { getInitialValueInEffect: false },
+  );
+  if (cards) {
+    return (
+      <PhoneCards
+        rows={sorted}
+        columns={columns}
+        label={label}
+        rowKey={rowKey}
+        virtual={virtual}
+        height={height}
+        toolbar={
+          <SortChoice
+            // Two cards need no choice of order.
+            columns={rows.length > 2 ? columns.filter((column) => column.sort) : []}
+            sort={sort}
+            onSort={setSort}
+          />
+        }
+      />
+    );
+  }
   const toggle = (column: string) =>
     setSort((current) => ({
       column,
@@ -284,7 +343,14 @@ export function DataTable<T>({
           role="row"
           aria-rowindex={1}
           className="tc-row tc-head"
-          style={{ gridTemplateColumns, height: HEADER_HEIGHT, minWidth }}
+          style={{
+            gridTemplateColumns,
+            // A header of two lines (words, a technical name beneath) grows to hold them.
+            ...(columns.some((column) => column.headerContent)
+              ? { minHeight: HEADER_HEIGHT }
+              : { height: HEADER_HEIGHT }),
+            minWidth,
+          }}
         >
           {columns.map((column) => {
             const sorted = sort?.column === column.header ? sort.direction : undefined;
@@ -304,14 +370,14 @@ export function DataTable<T>({
                     fw="inherit"
                     aria-label={t('table.sortBy', { column: column.header })}
                   >
-                    {column.header}
+                    {column.headerContent ?? column.header}
                     <span aria-hidden>
                       {' '}
                       {sorted === 'ascending' ? '▲' : sorted === 'descending' ? '▼' : '↕'}
                     </span>
                   </UnstyledButton>
                 ) : (
-                  column.header
+                  (column.headerContent ?? column.header)
                 )}
               </div>
             );

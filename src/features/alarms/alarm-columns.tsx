@@ -44,7 +44,9 @@ export type AlarmAction = 'acknowledge' | 'clear';
 
 /**
  * The Alarms page's columns for the shared data table: as the page had them, with Acknowledge a
- * column of its own (kept in view beside the node), so a person on duty finds it on every row.
+ * column of its own (kept in view beside the node), so a person on duty finds it on every row. On
+ * a phone each alarm is a card: its severity and node on top with the decisions, what happened
+ * and when below, its state a tap away (data-table/phone-cards.tsx).
  */
 export function useAlarmColumns(
   now: number,
@@ -56,6 +58,7 @@ export function useAlarmColumns(
         header: t('alarms.column.severity'),
         track: '128px',
         minWidth: 128,
+        phone: 'title',
         cell: (alarm) => (
           <Badge color={severityColor[alarm.severity]}>
             {t(`alarms.severity.${alarm.severity}` as MessageId)}
@@ -67,6 +70,7 @@ export function useAlarmColumns(
         track: 'minmax(140px, 1fr)',
         minWidth: 140,
         sticky: 'start',
+        phone: 'title',
         cell: (alarm) => (
           <Stack gap={0}>
             <Text size="sm" truncate>
@@ -82,6 +86,7 @@ export function useAlarmColumns(
         header: t('alarms.column.what'),
         track: 'minmax(240px, 2fr)',
         minWidth: 240,
+        phone: 'main',
         // One line: a value and its unit ("12 °C") never break apart.
         cell: (alarm) => (
           <Text size="sm" style={{ whiteSpace: 'nowrap' }} truncate>
@@ -93,12 +98,14 @@ export function useAlarmColumns(
         header: t('alarms.column.raised'),
         track: '150px',
         minWidth: 150,
+        phone: 'main',
         cell: (alarm) => formatMoment(alarm.raisedAt),
       },
       {
         header: t('alarms.column.state'),
         track: 'minmax(160px, 1.5fr)',
         minWidth: 160,
+        phone: 'more',
         cell: (alarm) => <StateCell alarm={alarm} />,
       },
       {
@@ -107,6 +114,7 @@ export function useAlarmColumns(
         track: '132px',
         minWidth: 132,
         sticky: 'end',
+        phone: 'action',
         cell: (alarm) =>
           alarm.state === 'raised' ? (
             <Button
@@ -122,6 +130,7 @@ export function useAlarmColumns(
         header: t('alarms.column.actions'),
         track: '150px',
         minWidth: 150,
+        phone: 'action',
         cell: (alarm) => (
           <Group gap="xs" wrap="nowrap">
             <Anchor component={Link} to={historyHref(alarm, now)} size="sm">

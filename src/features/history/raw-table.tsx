@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   useEngineAnswer,
   useRangeProgress,
@@ -11,7 +12,10 @@ import { t, type MessageId } from '../../i18n/i18n.ts';
 import styles from './history.module.css';
 import { NothingYet } from './nothing-yet.tsx';
 
-const ROW_HEIGHT = 28;
+const ROW_HEIGHT_WIDE = 28;
+/** On a phone a row is two columns of two lines (history.module.css, `.phone`). */
+const PHONE_ROW_HEIGHT = 64;
+const PHONE_QUERY = '(max-width: 47.99em)';
 /** Rows asked of the engine at once, around the ones in view. */
 const BLOCK = 200;
 /** Rows drawn beyond those in view, so a short scroll shows no blank rows. */
@@ -35,6 +39,9 @@ const columns: readonly MessageId[] = [
  * scrolls sideways instead of cutting every cell down to a few letters.
  */
 const widths = ['11.5rem', '8rem', '6rem', '4.5rem', 'auto', '10.5rem'];
+/** A phone's two columns: when and which node (and sensor); the value (and type, gateway). */
+const phoneColumns: readonly MessageId[] = ['readings.raw.time', 'readings.raw.value'];
+const phoneWidths = ['50%', '50%'];
 
 /** Where the rows in view start, kept current as the region scrolls and resizes. */
 function useScrollWindow(element: HTMLDivElement | null) {
@@ -70,6 +77,11 @@ function useScrollWindow(element: HTMLDivElement | null) {
 export function RawTable({ history }: { history: RangeHistory }) {
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const count = useRangeProgress(history, (p) => p.messages);
+  // On a phone, two columns instead of six scrolled sideways (issue 33).
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const ROW_HEIGHT = phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT_WIDE;
+  const shownColumns = phone ? phoneColumns : columns;
+  const shownWidths = phone ? phoneWidths : widths;
   const view = useScrollWindow(scroller);
   const full = count * ROW_HEIGHT;
   const total = Math.min(full, MAX_HEIGHT);
@@ -108,15 +120,18 @@ export function RawTable({ history }: { history: RangeHistory }) {
       aria-label={t('readings.raw.label')}
       aria-busy={!block.settled}
     >
-      <table className={styles.rawTable} aria-rowcount={count + 1}>
+      <table
+        className={phone ? `${styles.rawTable} ${styles.phone}` : styles.rawTable}
+        aria-rowcount={count + 1}
+      >
         <colgroup>
-          {widths.map((width, i) => (
+          {shownWidths.map((width, i) => (
             <col key={i} style={{ width }} />
           ))}
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            {columns.map((column) => (
+            {shownColumns.map((column) => (
               <th key={column} scope="col">
                 {t(column)}
               </th>
@@ -126,7 +141,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
         <tbody>
           {offset > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: offset, padding: 0 }} />
+              <td colSpan={shownColumns.length} style={{ height: offset, padding: 0 }} />
             </tr>
           )}
           {Array.from({ length: drawn }, (_, k) => {
@@ -135,10 +150,28 @@ export function RawTable({ history }: { history: RangeHistory }) {
             if (!item) {
               return (
                 <tr key={index} aria-rowindex={index + 2}>
-                  <td colSpan={columns.length}>
+                  <td colSpan={shownColumns.length}>
                     <Text span size="xs" c="dimmed">
                       {t('readings.raw.reading')}
                     </Text>
+                  </td>
+                </tr>
+              );
+            }
+            if (phone) {
+              return (
+                <tr key={index} aria-rowindex={index + 2}>
+                  <td>
+                    <div>{formatInstant(item.ts)}</div>
+                    <div className={styles.dim}>
+                      {item.nodeName} · {item.sensorName}
+                    </div>
+                  </td>
+                  <td title={describeValue(item)}>
+                    <div>{describeValue(item)}</div>
+                    <div className={styles.dim}>
+                      {item.type} · {item.gatewayName}
+                    </div>
                   </td>
                 </tr>
               );
@@ -156,7 +189,7 @@ export function RawTable({ history }: { history: RangeHistory }) {
           })}
           {after > 0 && (
             <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: after, padding: 0 }} />
+              <td colSpan={shownColumns.length} style={{ height: after, padding: 0 }} />
             </tr>
           )}
         </tbody>

@@ -1,12 +1,81 @@
-import { Alert, Anchor, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import type { PersonSummary } from '../../../contract/people.ts';
 import { peopleQuery } from '../../api/people.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { t } from '../../i18n/i18n.ts';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import { paths } from '../../lib/paths.ts';
+
+type Person = PersonSummary;
+const personKey = (person: Person) => person.id;
+
+/** Built when the list renders (its language); on a phone each person is a card. */
+function peopleColumns(selected: string | undefined, channel: string | undefined) {
+  const columns: DataColumn<Person>[] = [
+    {
+      header: t('people.column.person'),
+      track: 'minmax(150px, 1.5fr)',
+      minWidth: 150,
+      wrap: true,
+      phone: 'title',
+      cell: (person) => (
+        <>
+          <Anchor
+            component={Link}
+            to={paths.people.href({ person: person.id, ...(channel ? { channel } : {}) })}
+            size="sm"
+            fw={person.id === selected ? 700 : 500}
+            aria-current={person.id === selected ? 'true' : undefined}
+          >
+            {person.username}
+          </Anchor>{' '}
+          <Text size="xs" c="dimmed" span>
+            {person.name}
+          </Text>
+        </>
+      ),
+    },
+    {
+      header: t('people.column.tenant'),
+      track: 'minmax(90px, 1fr)',
+      minWidth: 90,
+      phone: 'main',
+      cell: (person) => person.tenant,
+    },
+    {
+      header: t('people.column.origin'),
+      track: 'minmax(110px, 1fr)',
+      minWidth: 110,
+      wrap: true,
+      phone: 'more',
+      cell: (person) => t(`people.origin.${person.origin}`),
+    },
+    {
+      header: t('people.column.sets'),
+      track: 'minmax(140px, 1.5fr)',
+      minWidth: 140,
+      wrap: true,
+      phone: 'main',
+      cell: (person) => person.permissionSets.join(', ') || t('common.none'),
+    },
+    {
+      header: t('people.column.lastSignIn'),
+      track: '200px',
+      minWidth: 200,
+      wrap: true,
+      phone: 'main',
+      cell: (person) =>
+        person.lastSignIn === undefined
+          ? t('people.noSignInRecord')
+          : formatInstant(person.lastSignIn),
+    },
+  ];
+  return columns;
+}
 
 /** Search the people of the tenants the caller may look up; each row opens that person. */
 export function PeopleSearch({
@@ -39,49 +108,13 @@ export function PeopleSearch({
       {isPending && <Skeleton h={120} />}
       {data?.length === 0 && <Alert color="gray">{t('people.noneFound', { filter: asked })}</Alert>}
       {data && data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover aria-label={t('people.listLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('people.column.person')}</Table.Th>
-                <Table.Th>{t('people.column.tenant')}</Table.Th>
-                <Table.Th>{t('people.column.origin')}</Table.Th>
-                <Table.Th>{t('people.column.sets')}</Table.Th>
-                <Table.Th>{t('people.column.lastSignIn')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((person) => (
-                <Table.Tr
-                  key={person.id}
-                  aria-current={person.id === selected ? 'true' : undefined}
-                >
-                  <Table.Td>
-                    <Anchor
-                      component={Link}
-                      to={paths.people.href({ person: person.id, ...(channel ? { channel } : {}) })}
-                      size="sm"
-                      fw={person.id === selected ? 700 : 500}
-                    >
-                      {person.username}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {person.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{person.tenant}</Table.Td>
-                  <Table.Td>{t(`people.origin.${person.origin}`)}</Table.Td>
-                  <Table.Td>{person.permissionSets.join(', ') || t('common.none')}</Table.Td>
-                  <Table.Td>
-                    {person.lastSignIn === undefined
-                      ? t('people.noSignInRecord')
-                      : formatInstant(person.lastSignIn)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          rows={data}
+          columns={peopleColumns(selected, channel)}
+          label={t('people.listLabel')}
+          rowKey={personKey}
+          rowHeight={52}
+        />
       )}
     </Stack>
   );

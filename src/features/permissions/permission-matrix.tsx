@@ -1,8 +1,53 @@
-import { Table, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { objectTypes, operations } from '../../../contract/userinfo.ts';
 import { t } from '../../i18n/i18n.ts';
 import { grantsOf, holds, tenantsOf, type PermissionMap } from '../../lib/permissions.ts';
-import { PermissionName } from './permission-name.tsx';
+import { PermissionName, permissionWords } from './permission-name.tsx';
+
+const typeKey = (type: string) => type;
+
+/**
+ * An object type per row, an operation per column; on a phone a card per object type with
+ * every operation on it (data-table/phone-cards.tsx), never a matrix scrolled sideways.
+ */
+function matrixColumns(permissions: PermissionMap, tenant: string): DataColumn<string>[] {
+  return [
+    {
+      header: t('permissions.objectType'),
+      track: 'minmax(150px, 1.5fr)',
+      minWidth: 150,
+      wrap: true,
+      phone: 'title',
+      cell: (type) => (
+        <Text size="sm" fw={500} span>
+          <PermissionName kind="objectType" name={type} />
+        </Text>
+      ),
+    },
+    ...operations.map((operation): DataColumn<string> => ({
+      header: permissionWords('operation', operation),
+      headerContent: <PermissionName kind="operation" name={operation} />,
+      track: 'minmax(96px, 1fr)',
+      minWidth: 96,
+      phone: 'main',
+      cell: (type) => {
+        const granted = holds(permissions, tenant, type, operation);
+        return (
+          <Text
+            span
+            size="sm"
+            fw={granted ? 700 : 400}
+            c={granted ? 'var(--mantine-color-green-text)' : 'dimmed'}
+            aria-label={t(granted ? 'permissions.granted' : 'permissions.notGranted')}
+          >
+            {granted ? '✓' : '–'}
+          </Text>
+        );
+      },
+    })),
+  ];
+}
 
 /** Tenant × object type × operation, as the cloud's profile says it. */
 export function PermissionMatrix({ permissions }: { permissions: PermissionMap }) {
@@ -26,60 +71,13 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
           <Title order={3} size="h5" mb="xs" id={`tenant-${tenant}`}>
             {t('permissions.tenant', { tenant })}
           </Title>
-          {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-          <Table.ScrollContainer
-            minWidth={640}
-            scrollAreaProps={{
-              viewportProps: {
-                tabIndex: 0,
-                'aria-label': t('permissions.tenantTable', { tenant }),
-              },
-            }}
-          >
-            <Table
-              withTableBorder
-              withColumnBorders
-              aria-label={t('permissions.tenantTable', { tenant })}
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('permissions.objectType')}</Table.Th>
-                  {operations.map((operation) => (
-                    <Table.Th scope="col" key={operation} ta="center">
-                      <PermissionName kind="operation" name={operation} />
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {types.map((type) => (
-                  <Table.Tr key={type}>
-                    <Table.Th scope="row" fw={500}>
-                      <PermissionName kind="objectType" name={type} />
-                    </Table.Th>
-                    {operations.map((operation) => {
-                      const granted = holds(permissions, tenant, type, operation);
-                      return (
-                        <Table.Td key={operation} ta="center">
-                          <Text
-                            span
-                            size="sm"
-                            fw={granted ? 700 : 400}
-                            c={granted ? 'var(--mantine-color-green-text)' : 'dimmed'}
-                            aria-label={t(
-                              granted ? 'permissions.granted' : 'permissions.notGranted',
-                            )}
-                          >
-                            {granted ? '✓' : '–'}
-                          </Text>
-                        </Table.Td>
-                      );
-                    })}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            rows={types}
+            columns={matrixColumns(permissions, tenant)}
+            label={t('permissions.tenantTable', { tenant })}
+            rowKey={typeKey}
+            rowHeight={36}
+          />
         </section>
       ))}
     </>

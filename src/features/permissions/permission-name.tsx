@@ -6,6 +6,12 @@ import { isMessageId, t } from '../../i18n/i18n.ts';
  * name (READ, groups.history) beneath, smaller and muted, for whoever sets up the cloud. A name
  * the console does not know (a cloud's own object type) is shown as it is.
  */
+/** The words alone, where only text fits (a column's name for screen readers and sorting). */
+export function permissionWords(kind: 'operation' | 'objectType', name: string): string {
+  const id = `permissions.${kind}.${name}`;
+  return isMessageId(id) ? t(id) : name;
+}
+
 export function PermissionName({ kind, name }: { kind: 'operation' | 'objectType'; name: string }) {
   const id = `permissions.${kind}.${name}`;
   if (!isMessageId(id)) return <>{name}</>;

@@ -13,35 +13,32 @@ export function PropertiesTable({ properties }: { properties: Properties | undef
     );
   }
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped withTableBorder aria-label={t('properties.table')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col" w="30%">
-              {t('properties.key')}
+    // Two columns whose text wraps anywhere: as wide as the page, on a phone too (issue 33).
+    <Table striped withTableBorder aria-label={t('properties.table')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('properties.key')}</Table.Th>
+          <Table.Th scope="col">{t('properties.value')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.map(([key, value]) => (
+          <Table.Tr key={key}>
+            <Table.Th scope="row" fw={500} style={{ overflowWrap: 'break-word' }}>
+              {key}
             </Table.Th>
-            <Table.Th scope="col">{t('properties.value')}</Table.Th>
+            <Table.Td>
+              {typeof value === 'string' ? (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {value}
+                </Text>
+              ) : (
+                <Code style={{ overflowWrap: 'anywhere' }}>{displayValue(value)}</Code>
+              )}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map(([key, value]) => (
-            <Table.Tr key={key}>
-              <Table.Th scope="row" fw={500}>
-                {key}
-              </Table.Th>
-              <Table.Td>
-                {typeof value === 'string' ? (
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {value}
-                  </Text>
-                ) : (
-                  <Code style={{ overflowWrap: 'anywhere' }}>{displayValue(value)}</Code>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

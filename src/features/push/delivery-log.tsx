@@ -1,8 +1,9 @@
-import { Badge, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Badge, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { deliveriesQuery, type Delivery } from '../../api/push.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import { t } from '../../i18n/i18n.ts';
 
@@ -24,6 +25,44 @@ function Outcome({ delivery }: { delivery: Delivery }) {
   );
 }
 
+const deliveryKey = (delivery: Delivery) => delivery.key;
+
+/** Built when the log renders (its language); on a phone the time heads each card. */
+const deliveryColumns = (): DataColumn<Delivery>[] => [
+  {
+    header: t('push.log.time'),
+    track: 'minmax(200px, 1.5fr)',
+    minWidth: 200,
+    phone: 'title',
+    cell: (delivery) => (delivery.at ? formatInstant(delivery.at.getTime()) : '—'),
+  },
+  {
+    header: t('push.log.events'),
+    track: '90px',
+    minWidth: 90,
+    phone: 'main',
+    cell: (delivery) => delivery.eventCount ?? '—',
+  },
+  {
+    header: t('push.log.outcome'),
+    track: 'minmax(140px, 2fr)',
+    minWidth: 140,
+    wrap: true,
+    phone: 'main',
+    cell: (delivery) => <Outcome delivery={delivery} />,
+  },
+  {
+    header: t('push.log.duration'),
+    track: '100px',
+    minWidth: 100,
+    phone: 'main',
+    cell: (delivery) =>
+      delivery.durationMs === null
+        ? '—'
+        : t('push.log.ms', { ms: Math.round(delivery.durationMs) }),
+  },
+];
+
 function Log({ template, channelUuid }: { template: string; channelUuid: string }) {
   const { data, isPending, error, refetch } = useQuery(deliveriesQuery(template, channelUuid));
   if (isPending) return <Skeleton height={80} />;
@@ -42,34 +81,12 @@ function Log({ template, channelUuid }: { template: string; channelUuid: string 
   // Times without a zone of their own: the line below the table names it once (issue 22).
   return (
     <>
-      <Table.ScrollContainer minWidth={480}>
-        <Table aria-label={t('push.log.title')} withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('push.log.time')}</Table.Th>
-              <Table.Th scope="col">{t('push.log.events')}</Table.Th>
-              <Table.Th scope="col">{t('push.log.outcome')}</Table.Th>
-              <Table.Th scope="col">{t('push.log.duration')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((delivery) => (
-              <Table.Tr key={delivery.key}>
-                <Table.Td>{delivery.at ? formatInstant(delivery.at.getTime()) : '—'}</Table.Td>
-                <Table.Td>{delivery.eventCount ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Outcome delivery={delivery} />
-                </Table.Td>
-                <Table.Td>
-                  {delivery.durationMs === null
-                    ? '—'
-                    : t('push.log.ms', { ms: Math.round(delivery.durationMs) })}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={data}
+        columns={deliveryColumns()}
+        label={t('push.log.title')}
+        rowKey={deliveryKey}
+      />
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { Badge, Code, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Code, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { PushInboxArrival } from '../../../contract/push.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { inboxAt, pushInboxesQuery, pushInboxQuery } from '../../api/push-inboxes.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { formatInstant } from '../../lib/history/format-time.ts';
 import { t } from '../../i18n/i18n.ts';
 
@@ -23,6 +24,35 @@ function Signature({ arrival }: { arrival: PushInboxArrival }) {
   );
 }
 
+const arrivalKey = (arrival: PushInboxArrival, index: number) =>
+  `${arrival.at}-${arrival.webhookId ?? index}`;
+
+/** Built when the inbox renders (its language); on a phone the time heads each card. */
+const arrivalColumns = (): DataColumn<PushInboxArrival>[] => [
+  {
+    header: t('push.inbox.arrived'),
+    track: 'minmax(200px, 1fr)',
+    minWidth: 200,
+    phone: 'title',
+    cell: (arrival) => formatInstant(new Date(arrival.at).getTime()),
+  },
+  {
+    header: t('push.inbox.events'),
+    track: '90px',
+    minWidth: 90,
+    phone: 'main',
+    cell: (arrival) => arrival.eventCount ?? '—',
+  },
+  {
+    header: t('push.inbox.signature'),
+    track: 'minmax(140px, 1fr)',
+    minWidth: 140,
+    wrap: true,
+    phone: 'main',
+    cell: (arrival) => <Signature arrival={arrival} />,
+  },
+];
+
 function Arrivals({ inboxUuid }: { inboxUuid: string }) {
   const { data, isPending, isError, error, refetch } = useQuery(pushInboxQuery(inboxUuid));
   if (isPending) return <Skeleton height={80} />;
@@ -41,28 +71,12 @@ function Arrivals({ inboxUuid }: { inboxUuid: string }) {
   const latest = data.arrivals.find((arrival) => arrival.events !== undefined);
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={420}>
-        <Table aria-label={t('push.inbox.table')} withTableBorder striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('push.inbox.arrived')}</Table.Th>
-              <Table.Th scope="col">{t('push.inbox.events')}</Table.Th>
-              <Table.Th scope="col">{t('push.inbox.signature')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.arrivals.map((arrival, index) => (
-              <Table.Tr key={`${arrival.at}-${arrival.webhookId ?? index}`}>
-                <Table.Td>{formatInstant(new Date(arrival.at).getTime())}</Table.Td>
-                <Table.Td>{arrival.eventCount ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Signature arrival={arrival} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        rows={data.arrivals}
+        columns={arrivalColumns()}
+        label={t('push.inbox.table')}
+        rowKey={arrivalKey}
+      />
       {latest?.events !== undefined && (
         <div>
           <Text size="sm" fw={500} mb={4} id="inbox-latest">

@@ -16,14 +16,18 @@ import type { TimeSpan } from '../../lib/history/split-range.ts';
 import { formatDegrees, formatPercent } from '../../lib/reports/format.ts';
 import { motionTotalsColumns, motionTotalsCsv } from './motion-totals-columns.ts';
 
-/** The table's columns in the person's language; days read "Tue 24 Nov" in the report's zone. */
-export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
+/**
+ * The table's columns in the person's language; days read "Tue 24 Nov" in the report's zone. On
+ * a phone a card names its node only when the summary holds several (one van's page says which).
+ */
+export function dailyColumns(timeZone: string, several = true): DataColumn<DailyRow>[] {
   return [
     {
       header: t('dailySummary.node'),
       track: 'minmax(125px, 1fr)',
       minWidth: 125,
       sticky: 'start',
+      phone: several ? 'title' : 'omit',
       cell: (r) => r.nodeName,
       sort: (r) => r.nodeName,
     },
@@ -33,15 +37,17 @@ export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
       header: t('dailySummary.day'),
       track: '140px',
       minWidth: 140,
+      phone: 'title',
       cell: (r) => <span title={r.day}>{formatDay(r.dayStart, timeZone)}</span>,
       sort: (r) => r.dayStart,
     },
-    ...motionTotalsColumns<DailyRow>(),
+    ...motionTotalsColumns<DailyRow>(['motion.distance']),
     {
       header: t('dailySummary.lowest'),
       track: '100px',
       minWidth: 100,
       align: 'end',
+      phone: 'main',
       cell: (r) => formatDegrees(r.temperatureMin),
       sort: (r) => r.temperatureMin,
     },
@@ -50,6 +56,7 @@ export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
       track: '100px',
       minWidth: 100,
       align: 'end',
+      phone: 'main',
       cell: (r) => formatDegrees(r.temperatureMax),
       sort: (r) => r.temperatureMax,
     },
@@ -58,6 +65,7 @@ export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
       track: '130px',
       minWidth: 130,
       align: 'end',
+      phone: 'more',
       cell: (r) => formatPercent(r.inRange),
       sort: (r) => r.inRange,
     },
@@ -66,6 +74,7 @@ export function dailyColumns(timeZone: string): DataColumn<DailyRow>[] {
       track: '150px',
       minWidth: 150,
       align: 'end',
+      phone: 'more',
       cell: (r) => r.excursions,
       sort: (r) => r.excursions,
     },
@@ -112,7 +121,11 @@ export function DailySummary({
   const answer = useEngineAnswer(history, { kind: 'daily', options });
   const loading = useRangeProgress(history, (p) => p.status === 'loading');
   const rows = answer.data?.rows ?? [];
-  const columns = useMemo(() => dailyColumns(options.timeZone), [options.timeZone]);
+  const several = new Set(rows.map((r) => r.nodeUuid)).size > 1;
+  const columns = useMemo(
+    () => dailyColumns(options.timeZone, several),
+    [options.timeZone, several],
+  );
   const count = rows.length;
   return (
     <Stack gap="sm" aria-busy={!answer.settled}>

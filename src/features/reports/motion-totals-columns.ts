@@ -5,8 +5,13 @@ import type { MotionTotals } from '../../lib/history-store/protocol.ts';
 import { formatDuration } from '../../lib/history/format-time.ts';
 import { formatCount, formatKm } from '../../lib/reports/format.ts';
 
-/** The figures of trips and stops over a span (a node's range, a day), as table columns. */
-export function motionTotalsColumns<R extends MotionTotals>(): DataColumn<R>[] {
+/**
+ * The figures of trips and stops over a span (a node's range, a day), as table columns; on a
+ * phone the `shown` ones are on the card, the rest a tap away.
+ */
+export function motionTotalsColumns<R extends MotionTotals>(
+  shown: readonly MessageId[] = ['motion.distance', 'motion.moving', 'motion.stops'],
+): DataColumn<R>[] {
   const figure = (
     header: MessageId,
     track: number,
@@ -17,6 +22,7 @@ export function motionTotalsColumns<R extends MotionTotals>(): DataColumn<R>[] {
     track: `${track}px`,
     minWidth: track,
     align: 'end',
+    phone: shown.includes(header) ? 'main' : 'more',
     cell,
     sort,
   });

@@ -79,66 +79,79 @@ type StopRow = StopRecord & { nodeName: string; key: string; place: string | und
 
 const open = (open: boolean, time: string) => (open ? t('trips.atEdge', { time }) : time);
 
-/** Built when the panel renders, so the headers are in the page's language. */
-const tripColumns = (): DataColumn<TripRow>[] => [
+/**
+ * Built when the panel renders, so the headers are in the page's language. At 1280 px the
+ * console's page is about 1010 px wide: every column fits (150 px holds a place's name or its
+ * coordinates; a time at a range's edge is cut, and whole on hover). On a phone a card
+ * names its node only when the table holds several (one van's page says which van it is).
+ */
+const tripColumns = (several: boolean): DataColumn<TripRow>[] => [
   {
     header: t('trips.node'),
-    track: 'minmax(125px, 1fr)',
-    minWidth: 125,
+    track: 'minmax(110px, 1fr)',
+    minWidth: 110,
     sticky: 'start',
+    phone: several ? 'title' : 'omit',
     cell: (trip) => trip.nodeName,
     sort: (trip) => trip.nodeName,
   },
   {
     header: t('trips.start'),
-    track: '235px',
-    minWidth: 235,
+    track: 'minmax(190px, 235px)',
+    minWidth: 190,
+    phone: 'title',
     cell: (trip) => open(trip.startOpen, formatInstant(trip.start)),
     sort: (trip) => trip.start,
   },
   {
     header: t('trips.end'),
-    track: '235px',
-    minWidth: 235,
+    track: 'minmax(190px, 235px)',
+    minWidth: 190,
+    phone: 'more',
     cell: (trip) => open(trip.endOpen, formatInstant(trip.end)),
     sort: (trip) => trip.end,
   },
   {
     header: t('trips.duration'),
-    track: '125px',
-    minWidth: 125,
+    track: '100px',
+    minWidth: 100,
     align: 'end',
+    phone: 'more',
     cell: (trip) => formatDuration(trip.end - trip.start),
     sort: (trip) => trip.end - trip.start,
   },
   {
     header: t('trips.distance'),
-    track: '115px',
-    minWidth: 115,
+    track: '100px',
+    minWidth: 100,
     align: 'end',
+    phone: 'main',
     cell: (trip) => formatKm(trip.distanceM) + (trip.gap ? ' *' : ''),
     sort: (trip) => trip.distanceM,
   },
   {
     header: t('trips.from'),
-    track: '195px',
-    minWidth: 195,
+    track: 'minmax(150px, 1fr)',
+    minWidth: 150,
+    phone: 'main',
     cell: (trip) => <PlaceName name={trip.fromPlace} lat={trip.fromLat} lon={trip.fromLon} />,
   },
   {
     header: t('trips.to'),
-    track: '195px',
-    minWidth: 195,
+    track: 'minmax(150px, 1fr)',
+    minWidth: 150,
+    phone: 'main',
     cell: (trip) => <PlaceName name={trip.toPlace} lat={trip.toLat} lon={trip.toLon} />,
   },
 ];
 
-const stopColumns = (): DataColumn<StopRow>[] => [
+const stopColumns = (several: boolean): DataColumn<StopRow>[] => [
   {
     header: t('trips.node'),
     track: 'minmax(125px, 1fr)',
     minWidth: 125,
     sticky: 'start',
+    phone: several ? 'title' : 'omit',
     cell: (s) => s.nodeName,
     sort: (s) => s.nodeName,
   },
@@ -146,6 +159,7 @@ const stopColumns = (): DataColumn<StopRow>[] => [
     header: t('trips.arrived'),
     track: '235px',
     minWidth: 235,
+    phone: 'title',
     cell: (s) => open(s.startOpen, formatInstant(s.start)),
     sort: (s) => s.start,
   },
@@ -153,6 +167,7 @@ const stopColumns = (): DataColumn<StopRow>[] => [
     header: t('trips.left'),
     track: '235px',
     minWidth: 235,
+    phone: 'more',
     cell: (s) => open(s.endOpen, formatInstant(s.end)),
     sort: (s) => s.end,
   },
@@ -161,6 +176,7 @@ const stopColumns = (): DataColumn<StopRow>[] => [
     track: '125px',
     minWidth: 125,
     align: 'end',
+    phone: 'main',
     cell: (s) => formatDuration(s.end - s.start),
     sort: (s) => s.end - s.start,
   },
@@ -168,6 +184,7 @@ const stopColumns = (): DataColumn<StopRow>[] => [
     header: t('trips.place'),
     track: '195px',
     minWidth: 195,
+    phone: 'main',
     cell: (s) => <PlaceName name={s.place} lat={s.lat} lon={s.lon} />,
   },
 ];
@@ -180,6 +197,7 @@ const totalsColumns = (first: MessageId): DataColumn<TotalsRow>[] => [
     header: t(first),
     track: 'minmax(110px, 1fr)',
     minWidth: 110,
+    phone: 'title',
     cell: (r) => r.name,
     sort: (r) => r.order ?? r.name,
   },
@@ -309,8 +327,9 @@ export const TripsPanel = memo(function TripsPanel({
   );
   const fileName = (what: MessageId) =>
     exportFileName(t(what, { name: channelName }), range, 'csv');
-  const tripTable = useMemo(() => tripColumns(), []);
-  const stopTable = useMemo(() => stopColumns(), []);
+  const several = shown.length > 1;
+  const tripTable = useMemo(() => tripColumns(several), [several]);
+  const stopTable = useMemo(() => stopColumns(several), [several]);
 
   return (
     <Stack gap="sm">

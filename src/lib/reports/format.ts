@@ -5,13 +5,15 @@ export { formatDegrees } from '../format-number.ts';
 
 /**
  * Figures of the reports as people read them, in the page's locale ("12,5 km" in Dutch), through
- * the one number formatter (format-number.ts).
+ * the one number formatter (format-number.ts). A figure and its unit are joined by a no-break
+ * space, so a narrow cell or a phone's card never breaks "12,5 km" in two.
  */
+const NBSP = '\u00a0';
 
 const KM = { maximumFractionDigits: 1, minimumFractionDigits: 1 };
 
 export function formatKm(metres: number): string {
-  return `${formatNumber(metres / 1000, KM)} km`;
+  return `${formatNumber(metres / 1000, KM)}${NBSP}km`;
 }
 
 /** A count: "1,234" (English), "1.234" (Dutch). */
@@ -24,8 +26,8 @@ export function formatPercent(fraction: number): string {
   const percent = fraction * 100;
   // 99.96 % is not 100 %: two decimals just below it, never rounded up to it.
   if (percent > 99 && percent < 100)
-    return `${formatNumber(Math.floor(percent * 100) / 100, { maximumFractionDigits: 2 })} %`;
-  return `${formatNumber(percent, { maximumFractionDigits: 1 })} %`;
+    return `${formatNumber(Math.floor(percent * 100) / 100, { maximumFractionDigits: 2 })}${NBSP}%`;
+  return `${formatNumber(percent, { maximumFractionDigits: 1 })}${NBSP}%`;
 }
 
 /** Coordinates, the last resort for naming a place: always with a dot, as maps take them. */
