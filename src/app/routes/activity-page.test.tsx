@@ -88,7 +88,7 @@ describe('the Activity page', () => {
     const table = await screen.findByRole('table', { name: 'Changes' }, { timeout: 15_000 });
     const row = within(table)
       .getByText(/removed Reefer 07 from Cold chain/)
-      .closest('tr');
+      .closest<HTMLElement>('[role="row"]');
     if (!row) throw new Error('no row');
     expect(within(row).getByRole('link', { name: 'Open Reefer 07' })).toHaveAttribute(
       'href',
