@@ -15,6 +15,7 @@ import { ChannelDetails, ChannelHeader } from '../../features/channels/channel-d
 import { ChannelReachPanel } from '../../features/channels/channel-reach-panel.tsx';
 import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
 import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
+import { ProductPanel } from '../../features/properties/product-panel.tsx';
 import { PushPanel } from '../../features/push/push-panel.tsx';
 import { UnreachableChannel } from '../../components/unreachable-channel.tsx';
 import { t } from '../../i18n/i18n.ts';
@@ -73,6 +74,7 @@ export function Component() {
         <ApiErrorAlert error={error} title={t('channel.notRefreshed')} />
       )}
       <ChannelDetails channel={channel} />
+      <ProductPanel channel={channel} />
       <PropertiesPanel channel={channel} />
       <PushPanel channel={channel} />
       {isNode && channel.active && <DecommissionPanel node={channel} />}
