@@ -29,7 +29,7 @@ function temperatureProblem(entry: unknown): string | undefined {
 }
 
 /** A polygon's corners at most: a drawn depot or yard, not a country's border. */
-export const PLACE_MAX_CORNERS = 500;
+const PLACE_MAX_CORNERS = 500;
 
 function polygonProblem(polygon: unknown, where: string): string | undefined {
   const corners = `${where}.polygon must be a list of 3 to ${PLACE_MAX_CORNERS} corners [lat, lon]`;

@@ -48,3 +48,75 @@ test('admin sets a reefer’s limit in the form, not JSON: inherited from its gr
     temperature: { min: -22, max: -18, delayMinutes: 15 },
   });
 });
+
+test('admin draws a place on the map for a van; the van’s stop there is named by it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const serial = uniqueSerial('DRAW');
+  const api = cloud(request);
+  const van = await api.node(serial, `Van ${serial}`);
+  await signIn(page, 'admin', paths.channel.href(van.uuid));
+  const panel = page.getByRole('region', { name: 'Places' });
+  await panel.getByRole('button', { name: 'Draw places' }).click();
+  const map = panel.getByRole('region', { name: 'Map of places' });
+  await expect(panel.getByRole('button', { name: 'Draw a polygon' })).toBeEnabled();
+  await panel.getByRole('button', { name: 'Draw a polygon' }).click();
+  await map.scrollIntoViewIfNeeded();
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map has no box');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  for (const [dx, dy] of [
+    [-60, -40],
+    [60, -40],
+    [60, 40],
+    [-60, 40],
+    [-60, -40],
+  ] as const) {
+    await page.mouse.click(x + dx, y + dy);
+  }
+  const name = panel.getByRole('textbox', { name: 'Name of place 1' });
+  await expect(name).toHaveAccessibleDescription('polygon, 4 corners');
+  await name.fill(`Yard ${serial}`);
+  await panel.getByRole('button', { name: 'Save places' }).click();
+  await expect(panel.getByRole('list', { name: 'Places' })).toContainText(
+    `Yard ${serial}: polygon, 4 corners · set here`,
+  );
+  const saved = (await api.channel(van.uuid)).properties as {
+    places: { polygon: number[][]; lat: number; lon: number }[];
+  };
+  const [yard] = saved.places;
+  expect(yard?.polygon).toHaveLength(4);
+
+  // The van drives in, stays 20 minutes at the yard's centre, and drives on.
+  const key = await request.post(`/v1/gateways/GW-${serial}`, { headers: basic('admin') });
+  const auth = `Basic ${Buffer.from(`GW-${serial}:${((await key.json()) as { key: string }).key}`).toString('base64')}`;
+  const now = Date.now();
+  const at = (minutesAgo: number, lat: number, lon: number) => ({
+    node: serial,
+    sensor: 'gps',
+    type: 'GPS',
+    ts: now - minutesAgo * 60_000,
+    value: { lat, lon, hdop: 1 },
+  });
+  const lat = yard?.lat ?? 0;
+  const lon = yard?.lon ?? 0;
+  const messages = [
+    at(60, lat + 0.05, lon),
+    at(50, lat + 0.02, lon),
+    ...Array.from({ length: 21 }, (_, i) => at(40 - i, lat, lon)),
+    at(15, lat - 0.02, lon),
+    at(5, lat - 0.05, lon),
+  ];
+  const delivered = await request.post('/v1/ingest', {
+    headers: { Authorization: auth },
+    data: { messages },
+  });
+  expect(await delivered.json()).toMatchObject({ accepted: messages.length });
+
+  await page.goto(paths.channelHistory.href(van.uuid));
+  const trips = page.getByRole('region', { name: 'Trips and stops', exact: true });
+  await expect(trips.getByText(`Yard ${serial}`).first()).toBeVisible({ timeout: 60_000 });
+});

@@ -16,6 +16,7 @@ import { ChannelReachPanel } from '../../features/channels/channel-reach-panel.t
 import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
 import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
 import { ProductPanel } from '../../features/properties/product-panel.tsx';
+import { PlacesPanel } from '../../features/properties/places-panel.tsx';
 import { PushPanel } from '../../features/push/push-panel.tsx';
 import { UnreachableChannel } from '../../components/unreachable-channel.tsx';
 import { t } from '../../i18n/i18n.ts';
@@ -75,6 +76,7 @@ export function Component() {
       )}
       <ChannelDetails channel={channel} />
       <ProductPanel channel={channel} />
+      {channel.channelType !== 'SENSOR' && <PlacesPanel channel={channel} />}
       <PropertiesPanel channel={channel} />
       <PushPanel channel={channel} />
       {isNode && channel.active && <DecommissionPanel node={channel} />}

@@ -7,15 +7,13 @@ import {
   type LimitSource,
 } from '../../../contract/temperature-limits.ts';
 
-/**
- * The keys the product form edits (docs/decisions/0060-properties-the-product-reads.md). `places`
- * stays in the JSON part, where it can still be changed, until places are drawn on the map.
- */
+/** The keys the product form edits (docs/decisions/0060-properties-the-product-reads.md). */
 export const FORM_KEYS = ['temperature', 'silentAfterMinutes', 'alarmOnPlaces'] as const;
 export type FormKey = (typeof FORM_KEYS)[number];
 
-export const isFormKey = (key: string): key is FormKey =>
-  (FORM_KEYS as readonly string[]).includes(key);
+/** Keys a form edits: the product form's, and `places`, drawn on the map (record 0173). */
+export const isFormKey = (key: string): boolean =>
+  (FORM_KEYS as readonly string[]).includes(key) || key === 'places';
 
 /** A channel that passes its properties down: a group holding the one edited. */
 export interface Ancestor {
@@ -76,7 +74,7 @@ function numberOf(typed: string): number | string | undefined {
 }
 
 /** The value each key gets from the form; undefined when it is inherited (removed here). */
-export function formValues(draft: ProductDraft): Record<FormKey, unknown> {
+function formValues(draft: ProductDraft): Record<FormKey, unknown> {
   const { temperature, silence, alarmOnPlaces } = draft;
   const bounds: Record<string, number | string> = {};
   for (const [key, typed] of [
