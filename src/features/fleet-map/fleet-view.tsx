@@ -1,3 +1,5 @@
+import type { NamedPlace } from '../../../contract/named-places.ts';
+import { PlacesLayer } from '../../components/map/places-layer.tsx';
 import { useCallback, useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -35,6 +37,8 @@ export interface FleetViewProps {
   attribution?: string | undefined;
   /** Nodes with an active alarm (red on the map, a filter in the list); undefined: none known. */
   alarmed?: ReadonlySet<string> | undefined;
+  /** The named places of the groups shown, drawn under the nodes. */
+  places?: readonly NamedPlace[];
 }
 
 /**
@@ -52,6 +56,7 @@ export function FleetView({
   tileUrl,
   attribution,
   alarmed,
+  places = [],
 }: FleetViewProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
@@ -96,6 +101,7 @@ export function FleetView({
       attribution={attribution}
       onFallback={setFallback}
     >
+      <PlacesLayer places={places} />
       <ClusterLayer
         nodes={nodes}
         now={now}
