@@ -302,7 +302,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
               channelUuid === undefined ? (
                 chunks
               ) : (
-                <Anchor component={Link} to={paths.channel.href(channelUuid)}>
+                <Anchor component={Link} to={paths.channel.href(channelUuid)} underline="always">
                   {chunks}
                 </Anchor>
               ),
