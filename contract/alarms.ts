@@ -40,9 +40,17 @@ export const Alarm = z
       .optional()
       .describe('Temperature: the band in force when the excursion began'),
     place: z
-      .object({ name: z.string(), lat: z.number(), lon: z.number(), radius: z.number() })
+      .object({
+        name: z.string(),
+        lat: z.number(),
+        lon: z.number(),
+        radius: z.number(),
+        polygon: z.array(z.tuple([z.number(), z.number()])).optional(),
+      })
       .optional()
-      .describe('Place: the named place the node entered (radius in metres)'),
+      .describe(
+        "Place: the named place the node entered (radius in metres; a polygon's corners [lat, lon])",
+      ),
     excursionStart: Moment.optional().describe('The first reading out of the band'),
     raisedAt: z
       .number()

@@ -28,11 +28,39 @@ function temperatureProblem(entry: unknown): string | undefined {
   return undefined;
 }
 
+/** A polygon's corners at most: a drawn depot or yard, not a country's border. */
+const PLACE_MAX_CORNERS = 500;
+
+function polygonProblem(polygon: unknown, where: string): string | undefined {
+  const corners = `${where}.polygon must be a list of 3 to ${PLACE_MAX_CORNERS} corners [lat, lon]`;
+  if (!Array.isArray(polygon) || polygon.length < 3 || polygon.length > PLACE_MAX_CORNERS) {
+    return corners;
+  }
+  for (const corner of polygon) {
+    if (!Array.isArray(corner) || corner.length !== 2) return corners;
+    const [lat, lon] = corner as unknown[];
+    if (!finite(lat) || lat < -90 || lat > 90 || !finite(lon) || lon < -180 || lon > 180) {
+      return `${where}.polygon has a corner out of range: latitude -90 to 90, longitude -180 to 180`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A place is a circle (`lat`, `lon`, `radius` in metres) or a polygon (`polygon`: corners
+ * `[lat, lon]`); a polygon may also carry the circle around it, which a console that knows only
+ * circles reads instead.
+ */
 function placeProblem(place: unknown, index: number): string | undefined {
   const where = `"places[${index}]"`;
   if (!isObject(place)) return `${where} must be an object with "name", "lat", "lon" and "radius"`;
-  const { name, lat, lon, radius } = place;
+  const { name, lat, lon, radius, polygon } = place;
   if (typeof name !== 'string' || name.trim() === '') return `${where}.name must be a name`;
+  if (polygon !== undefined) {
+    const problem = polygonProblem(polygon, where);
+    if (problem) return problem;
+    if (lat === undefined && lon === undefined && radius === undefined) return undefined;
+  }
   if (!finite(lat) || lat < -90 || lat > 90) return `${where}.lat must be a latitude, -90 to 90`;
   if (!finite(lon) || lon < -180 || lon > 180) {
     return `${where}.lon must be a longitude, -180 to 180`;

@@ -25,7 +25,7 @@ test('admin edits properties: invalid JSON is refused before sending, a save sho
   await expectAccessible(page);
 
   await panel.getByRole('button', { name: 'Remove' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Remove all properties?' });
+  const dialog = page.getByRole('dialog', { name: 'Remove the other properties?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(table).toBeVisible();
   await panel.getByRole('button', { name: 'Remove' }).click();

@@ -54,7 +54,11 @@ export function watchedPlaces(node: Properties, groups: readonly Properties[]): 
 }
 
 const samePlace = (a: NamedPlace, b: NamedPlace) =>
-  a.name === b.name && a.lat === b.lat && a.lon === b.lon && a.radius === b.radius;
+  a.name === b.name &&
+  a.lat === b.lat &&
+  a.lon === b.lon &&
+  a.radius === b.radius &&
+  JSON.stringify(a.polygon) === JSON.stringify(b.polygon);
 
 /**
  * Folds `positions` (any order) into the node's stays: the one open before (if any) first, then

@@ -20,6 +20,8 @@ const PlaceColumn = z.object({
   lat: z.number(),
   lon: z.number(),
   radius: z.number(),
+  /** A place drawn as a polygon (docs/decisions/0173-places-drawn-on-the-map.md). */
+  polygon: z.array(z.tuple([z.number(), z.number()])).optional(),
 });
 
 const moment = (ts: number | null, value: number | null) =>

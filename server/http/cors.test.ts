@@ -29,7 +29,7 @@ describe('CORS_ORIGINS', () => {
       'access-control-allow-origin': CONSOLE,
       'access-control-allow-methods': 'GET, POST, PUT, DELETE',
       'access-control-allow-headers':
-        'authorization, content-type, x-requested-with, last-event-id',
+        'authorization, content-type, x-requested-with, last-event-id, if-match',
       'access-control-max-age': '600',
     });
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
@@ -49,7 +49,7 @@ describe('CORS_ORIGINS', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.headers['access-control-allow-origin']).toBe(CONSOLE);
-    expect(ok.headers['access-control-expose-headers']).toBe('www-authenticate, retry-after');
+    expect(ok.headers['access-control-expose-headers']).toBe('www-authenticate, retry-after, etag');
     expect(ok.headers['access-control-allow-credentials']).toBeUndefined();
 
     const refused = await cloud.call('GET', '/v1/channels', {

@@ -2,12 +2,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler.ts';
 
 /**
- * What a console on another origin sends: credentials, JSON bodies, the Basic opt-out, and where
- * a live stream left off when it reconnects.
+ * What a console on another origin sends: credentials, JSON bodies, the Basic opt-out, where
+ * a live stream left off when it reconnects, and the properties it edited (If-Match, 0171).
  */
-const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'x-requested-with', 'last-event-id'];
-/** The challenge says why a token was refused; Retry-After when to ask again (429, 503). */
-const CORS_EXPOSED_HEADERS = ['www-authenticate', 'retry-after'];
+const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'x-requested-with',
+  'last-event-id',
+  'if-match',
+];
+/**
+ * The challenge says why a token was refused; Retry-After when to ask again (429, 503); ETag
+ * which properties a channel's answer carries (docs/decisions/0171-properties-if-match.md).
+ */
+const CORS_EXPOSED_HEADERS = ['www-authenticate', 'retry-after', 'etag'];
 const CORS_METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 /** Browsers cap this (Chromium at 2 h); ten minutes keeps a changed CORS_ORIGINS prompt. */
 const PREFLIGHT_MAX_AGE_S = 600;

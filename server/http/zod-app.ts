@@ -23,6 +23,7 @@ const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   FORBIDDEN: 'The caller lacks the permission named in the message',
   NOT_FOUND: 'No such channel, or one out of the caller’s reach',
   CONFLICT: 'The request conflicts with the current state',
+  PRECONDITION_FAILED: 'If-Match names properties that have changed since; nothing was changed',
   PAYLOAD_TOO_LARGE: 'The body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'The body is not JSON',
   TOO_MANY_REQUESTS: 'Too many failed sign-ins; see Retry-After',

@@ -10,6 +10,7 @@ import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
 import { requireSomeTenant } from './need-checks.ts';
+import { propertiesTag } from './properties-tag.ts';
 
 export function channelRoutes(app: ZodApp, services: Services): void {
   const channelFor = channelResolver(services);
@@ -64,7 +65,9 @@ export function channelRoutes(app: ZodApp, services: Services): void {
       schema: {
         tags: ['channels'],
         summary: 'Channel information',
-        description: 'The push secret is never returned.',
+        description:
+          'The push secret is never returned. Extension: `ETag` names the channel’s properties, ' +
+          'for `If-Match` on `PUT`/`DELETE …/properties`.',
         params: z.object({ channelUuid: Uuid }),
         querystring: NoQuery,
         response: responses(ChannelRecord),
@@ -75,6 +78,8 @@ export function channelRoutes(app: ZodApp, services: Services): void {
         request,
         operationNeeds['GET /v1/channels/{channelUuid}'].channel,
       );
+      // The tag names the properties only (0171): an If-Match for editing them, not a cache key.
+      reply.header('etag', propertiesTag(channel.properties));
       return sendJsonText(reply, recordJson(channel, 'full'));
     },
   );

@@ -108,4 +108,31 @@ describe('alarms: entering and leaving places (extension)', () => {
     const west = await cloud.call('GET', `/v1/channels/${groups.west.uuid}`);
     expect(JSON.stringify(west.json)).not.toContain('alarmOnPlaces');
   });
+
+  it('a place drawn as a polygon holds what it encloses: its notch, within the circle around it, does not', async () => {
+    const { cloud, groups } = world();
+    // An L-shaped yard; at longitude 4.82 it spans 52.500 to 52.502, and 52.503 is its notch.
+    const yard = {
+      name: 'Yard West',
+      polygon: [
+        [52.5, 4.818],
+        [52.5, 4.822],
+        [52.502, 4.822],
+        [52.502, 4.8195],
+        [52.504, 4.8195],
+        [52.504, 4.818],
+      ],
+    };
+    await setProperties(cloud, groups.west.uuid, { places: [yard], alarmOnPlaces: true });
+    await drive(world(), 'VAN-W', [[21, 52.503]]);
+    const west = async () =>
+      (await placeAlarms(cloud)).alarms.filter((a) => a.nodeName === 'Van West');
+    expect(await west()).toEqual([]);
+    await drive(world(), 'VAN-W', [[22, 52.501]]);
+    expect(await west()).toMatchObject([
+      { state: 'raised', place: { name: 'Yard West', polygon: yard.polygon } },
+    ]);
+    await drive(world(), 'VAN-W', [[23, 52.503]]);
+    expect(await west()).toMatchObject([{ state: 'cleared' }]);
+  });
 });

@@ -110,3 +110,81 @@ describe('channel properties', () => {
     expect(members.text).not.toContain('where listed');
   });
 });
+
+describe('properties with If-Match (0171)', () => {
+  const suite = useCloud(buildWorld);
+  const read = async (cloud: TestCloud, uuid: string) => {
+    const answer = await cloud.call('GET', `/v1/channels/${uuid}`);
+    const tag = answer.headers.etag;
+    expect(typeof tag).toBe('string');
+    return { tag: String(tag), record: answer.json as ChannelRecord };
+  };
+  const put = (cloud: TestCloud, uuid: string, properties: string, ifMatch?: string) =>
+    cloud.call('PUT', `/v1/channels/${uuid}/properties`, {
+      query: { properties },
+      ...(ifMatch === undefined ? {} : { headers: { 'if-match': ifMatch } }),
+    });
+
+  it('GET answers an ETag that changes with the properties only', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.n.node.uuid;
+    expectOk(await put(cloud, uuid, '{"cargo":"fish"}'));
+    const first = await read(cloud, uuid);
+    expect((await read(cloud, uuid)).tag).toBe(first.tag);
+    expectOk(await put(cloud, uuid, '{"cargo":"ice"}'));
+    expect((await read(cloud, uuid)).tag).not.toBe(first.tag);
+  });
+
+  it('a stale If-Match answers 412 and changes nothing; a fresh one and none save', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.s.node.uuid;
+    expectOk(await put(cloud, uuid, '{"cargo":"Van 57 cargo"}'));
+    const seen = await read(cloud, uuid);
+    // Someone else saves meanwhile.
+    expectOk(await put(cloud, uuid, '{"cargo":"Van 57 cargo","temperature":{"max":8}}', seen.tag));
+    const before = await databaseState(cloud);
+    const stale = await put(cloud, uuid, '{"temperature":{"max":4}}', seen.tag);
+    expectError(stale, 412, /changed since/);
+    expect(stale.json).toMatchObject({ status: 'PRECONDITION_FAILED' });
+    expectError(
+      await cloud.call('DELETE', `/v1/channels/${uuid}/properties`, {
+        headers: { 'if-match': seen.tag },
+      }),
+      412,
+    );
+    expect(await databaseState(cloud)).toEqual(before);
+    expect((await read(cloud, uuid)).record.properties).toEqual({
+      cargo: 'Van 57 cargo',
+      temperature: { max: 8 },
+    });
+
+    const fresh = await read(cloud, uuid);
+    expectOk(await put(cloud, uuid, '{"cargo":"Van 57 cargo","temperature":{"max":4}}', fresh.tag));
+    expect((await read(cloud, uuid)).record.properties).toEqual({
+      cargo: 'Van 57 cargo',
+      temperature: { max: 4 },
+    });
+    // Without If-Match the interface's meaning stays: it overwrites.
+    expectOk(await put(cloud, uuid, '{"site":"south"}'));
+    expect((await read(cloud, uuid)).record.properties).toEqual({ site: 'south' });
+    // `*` and a weakened tag match; a channel without properties has a tag too.
+    expectOk(
+      await cloud.call('DELETE', `/v1/channels/${uuid}/properties`, {
+        headers: { 'if-match': `W/${(await read(cloud, uuid)).tag}` },
+      }),
+    );
+    expectOk(await put(cloud, uuid, '{"site":"east"}', (await read(cloud, uuid)).tag));
+    expectOk(await put(cloud, uuid, '{"site":"west"}', '*'));
+  });
+
+  it('of two saves made from the same properties at once, one lands and the other answers 412', async () => {
+    const { cloud, data } = suite;
+    const uuid = data.nodes.w.node.uuid;
+    expectOk(await put(cloud, uuid, '{"n":0}'));
+    const { tag } = await read(cloud, uuid);
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => put(cloud, uuid, JSON.stringify({ n }), tag)),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 412, 412, 412]);
+  });
+});

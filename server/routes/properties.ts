@@ -10,16 +10,23 @@ import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
 import { auditChannel, changeBy, propertiesValue } from '../audit/change-by.ts';
+import { checkIfMatch, staleProperties } from './properties-tag.ts';
 
 export function propertiesRoutes(app: ZodApp, services: Services): void {
   const params = z.object({ channelUuid: Uuid });
   const channelFor = channelResolver(services);
   // The change and its audit entry land together or not at all; "before" is read inside the
-  // transaction, so two changes at once each record what they replaced.
+  // transaction, so two changes at once each record what they replaced. With If-Match the write
+  // lands only on the properties it names, read here and still there when written (0171).
   const setAudited = (request: FastifyRequest, channel: Channel, properties: string | null) =>
     services.store.transaction(async (tx) => {
       const before = (await tx.channels.findById(channel.id))?.properties ?? null;
-      await tx.channels.setProperties(channel.id, properties);
+      const ifMatch = request.headers['if-match'];
+      checkIfMatch(ifMatch, before);
+      if (ifMatch === undefined) await tx.channels.setProperties(channel.id, properties);
+      else if (!(await tx.channels.setPropertiesIf(channel.id, properties, before))) {
+        throw staleProperties();
+      }
       await tx.audit.record({
         ...changeBy(request, services.now()),
         tenant: channel.tenant,
@@ -38,14 +45,21 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
         summary: 'Set properties',
         description:
           `Needs UPDATE on the channel's object type. At most ${PROPERTIES_MAX_BYTES} bytes, ` +
-          `nested at most ${PROPERTIES_MAX_DEPTH} levels.`,
+          `nested at most ${PROPERTIES_MAX_DEPTH} levels. Extension: with \`If-Match\` (the ` +
+          '`ETag` of `GET /v1/channels/{uuid}`), 412 when the properties changed since.',
         params,
         querystring: z.strictObject({
           properties: PropertiesText.meta({
             description: 'URL-encoded JSON object; overwrites the old properties',
           }),
         }),
-        response: responses(StatusResult),
+        response: responses(StatusResult, [
+          'BAD_REQUEST',
+          'UNAUTHORIZED',
+          'FORBIDDEN',
+          'NOT_FOUND',
+          'PRECONDITION_FAILED',
+        ]),
       },
     },
     async (request) => {
@@ -64,9 +78,16 @@ export function propertiesRoutes(app: ZodApp, services: Services): void {
       schema: {
         tags: ['channels'],
         summary: 'Remove properties',
+        description: 'Extension: with `If-Match`, 412 when the properties changed since.',
         params,
         querystring: NoQuery,
-        response: responses(StatusResult),
+        response: responses(StatusResult, [
+          'BAD_REQUEST',
+          'UNAUTHORIZED',
+          'FORBIDDEN',
+          'NOT_FOUND',
+          'PRECONDITION_FAILED',
+        ]),
       },
     },
     async (request) => {

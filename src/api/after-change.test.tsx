@@ -143,7 +143,9 @@ const membership: Panel[] = ['members', 'lists', 'reach', 'positions', 'alarms',
 
 describe('every change refreshes each panel whose answer it changes, before its notice', () => {
   it('properties: the channel, the lists and Changes', async () => {
-    const asked = await panelsAskedAgainAfter(() => useSetProperties(node), { site: 'south' });
+    const asked = await panelsAskedAgainAfter(() => useSetProperties(node), {
+      properties: { site: 'south' },
+    });
     expect(asked).toEqual(new Set(['channel', 'lists', 'changes']));
   });
 

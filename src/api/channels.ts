@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChannelRecord, Properties } from '../../contract/channel.ts';
 import { afterChannelChange, afterPushChange } from './after-change.ts';
-import { apiRequest, segment } from './client.ts';
+import { apiRequest, apiResponse, segment } from './client.ts';
+import { ApiError } from './errors.ts';
+import { loadSchemas } from './schemas-loader.ts';
 import { channelKeys, type ChannelListFilters } from './query-keys.ts';
 
 function fetchChannels(filters: ChannelListFilters, signal?: AbortSignal) {
@@ -60,18 +62,44 @@ async function patchCachedChannel(
   return () => client.setQueryData(key, previous);
 }
 
-function setProperties(uuid: string, properties: Properties) {
+/**
+ * `ifMatch`: the tag of the properties the change was made from; the cloud then answers 412 when
+ * someone changed them meanwhile (docs/decisions/0171-properties-if-match.md).
+ */
+function setProperties(uuid: string, properties: Properties, ifMatch: string | undefined) {
   return apiRequest(`/v1/channels/${segment(uuid)}/properties`, {
     method: 'PUT',
     query: { properties: JSON.stringify(properties) },
     schema: (s) => s.StatusResult,
+    ...(ifMatch === undefined ? {} : { headers: { 'If-Match': ifMatch } }),
   });
 }
 
-function removeProperties(uuid: string) {
+/** A channel's properties as the cloud has them now, with their tag when the cloud gives one. */
+export interface PropertiesVersion {
+  properties: Properties;
+  tag?: string;
+}
+
+export async function readPropertiesVersion(uuid: string): Promise<PropertiesVersion> {
+  const response = await apiResponse(`/v1/channels/${segment(uuid)}`, {});
+  const tag = response.headers.get('etag') ?? undefined;
+  const parsed = (await loadSchemas()).ChannelRecord.safeParse(await response.json());
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'The cloud’s answer does not follow the Telemetry Cloud interface.',
+    );
+  }
+  return { properties: parsed.data.properties ?? {}, ...(tag === undefined ? {} : { tag }) };
+}
+
+function removeProperties(uuid: string, ifMatch: string | undefined) {
   return apiRequest(`/v1/channels/${segment(uuid)}/properties`, {
     method: 'DELETE',
     schema: (s) => s.StatusResult,
+    ...(ifMatch === undefined ? {} : { headers: { 'If-Match': ifMatch } }),
   });
 }
 
@@ -84,8 +112,9 @@ function withoutProperties(record: ChannelRecord): ChannelRecord {
 export function useSetProperties(uuid: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (properties: Properties) => setProperties(uuid, properties),
-    onMutate: (properties) =>
+    mutationFn: ({ properties, ifMatch }: { properties: Properties; ifMatch?: string }) =>
+      setProperties(uuid, properties, ifMatch),
+    onMutate: ({ properties }) =>
       patchCachedChannel(client, uuid, (record) =>
         Object.keys(properties).length === 0
           ? withoutProperties(record)
@@ -96,12 +125,20 @@ export function useSetProperties(uuid: string) {
   });
 }
 
-export function useRemoveProperties(uuid: string) {
+/**
+ * Removes every property but those `keep` names, from the properties as they are now (read with
+ * their tag, so a change made meanwhile is not undone: record 0171); all of them when none stay.
+ */
+export function useRemovePropertiesExcept(uuid: string, keep: (key: string) => boolean) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => removeProperties(uuid),
-    onMutate: () => patchCachedChannel(client, uuid, withoutProperties),
-    onError: (_error, _variables, undo) => undo?.(),
+    mutationFn: async () => {
+      const now = await readPropertiesVersion(uuid);
+      const kept = Object.fromEntries(Object.entries(now.properties).filter(([key]) => keep(key)));
+      return Object.keys(kept).length === 0
+        ? removeProperties(uuid, now.tag)
+        : setProperties(uuid, kept, now.tag);
+    },
     onSettled: () => afterChannelChange(client, uuid),
   });
 }

@@ -32,6 +32,8 @@ export interface RequestOptions<T> {
   authorization?: string;
   /** Operations that need no credentials (admin ping, the OpenAPI document). */
   anonymous?: boolean;
+  /** Conditions such as If-Match (docs/decisions/0171-properties-if-match.md). */
+  headers?: Record<string, string>;
 }
 
 function apiUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {

@@ -309,6 +309,29 @@ export class SqlChannelStore extends Repository {
     );
   }
 
+  /**
+   * Sets properties only while they are still `expected` (as read before); false when another
+   * change came first. On PostgreSQL the update waits for a concurrent one on the row and then
+   * finds its condition false, so of two changes made from the same properties one lands
+   * (docs/decisions/0171-properties-if-match.md).
+   */
+  async setPropertiesIf(
+    channelId: number,
+    properties: string | null,
+    expected: string | null,
+  ): Promise<boolean> {
+    const update = this.s.qb
+      .updateTable('channels')
+      .set({ properties })
+      .where('id', '=', channelId);
+    const changed = await this.s.exec(
+      expected === null
+        ? update.where('properties', 'is', null)
+        : update.where('properties', '=', expected),
+    );
+    return changed > 0;
+  }
+
   /** Stores a push configuration (overwriting the old one), or removes it with null. */
   async setPush(channelId: number, push: PushSettings | null): Promise<void> {
     await this.s.exec(

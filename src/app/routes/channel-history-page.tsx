@@ -177,6 +177,7 @@ function RangeHistoryView({ channel, range }: { channel: ChannelRecord; range: T
           <ColdChainPanel
             loading={loading}
             channelName={channel.name}
+            channelUuid={channel.uuid}
             range={span}
             answer={coldChain.data}
             notes={notes}

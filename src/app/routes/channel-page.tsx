@@ -15,6 +15,8 @@ import { ChannelDetails, ChannelHeader } from '../../features/channels/channel-d
 import { ChannelReachPanel } from '../../features/channels/channel-reach-panel.tsx';
 import { DecommissionPanel } from '../../features/nodes/decommission-panel.tsx';
 import { PropertiesPanel } from '../../features/properties/properties-panel.tsx';
+import { ProductPanel } from '../../features/properties/product-panel.tsx';
+import { PlacesPanel } from '../../features/properties/places-panel.tsx';
 import { PushPanel } from '../../features/push/push-panel.tsx';
 import { UnreachableChannel } from '../../components/unreachable-channel.tsx';
 import { ChannelNotFound } from './channel-not-found.tsx';
@@ -80,6 +82,8 @@ export function Component() {
         <ApiErrorAlert error={error} title={t('channel.notRefreshed')} />
       )}
       <ChannelDetails channel={channel} />
+      <ProductPanel channel={channel} />
+      {channel.channelType !== 'SENSOR' && <PlacesPanel channel={channel} />}
       <PropertiesPanel channel={channel} />
       <PushPanel channel={channel} />
       {isNode && channel.active && <DecommissionPanel node={channel} />}

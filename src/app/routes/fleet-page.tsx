@@ -1,7 +1,8 @@
 import { Alert, Button, Group, List, NativeSelect, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { readPlaces } from '../../../contract/named-places.ts';
 import { channelListQuery } from '../../api/channels.ts';
 import { extensionsQuery } from '../../api/extensions.ts';
 import { queryClientContext } from '../../api/query-client.ts';
@@ -103,6 +104,14 @@ function FleetMap({
 }) {
   const config = useConfig();
   const now = useClock(moment === undefined);
+  const groups = useQuery(channelListQuery({ channelType: 'GROUP' }));
+  const places = useMemo(
+    () =>
+      (groups.data ?? [])
+        .filter((group) => scope === undefined || group.uuid === scope)
+        .flatMap((group) => readPlaces(group.properties)),
+    [groups.data, scope],
+  );
   // Alarms are of now: a past moment of the slider shows none rather than today's.
   const alarmed = useAlarmedNodes(scope);
   const [search, setSearch] = useSearchParams();
@@ -201,6 +210,7 @@ function FleetMap({
       tileUrl={config.mapTileUrl}
       attribution={config.mapAttribution}
       alarmed={moment === undefined ? alarmed : undefined}
+      places={places}
     />
   );
 }

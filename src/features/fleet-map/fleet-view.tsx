@@ -1,3 +1,5 @@
+import type { NamedPlace } from '../../../contract/named-places.ts';
+import { PlacesLayer } from '../../components/map/places-layer.tsx';
 import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -45,6 +47,8 @@ export interface FleetViewProps {
   attribution?: string | undefined;
   /** Nodes with an active alarm (red on the map, a filter in the list); undefined: none known. */
   alarmed?: ReadonlySet<string> | undefined;
+  /** The named places of the groups shown, drawn under the nodes. */
+  places?: readonly NamedPlace[];
 }
 
 /**
@@ -64,6 +68,7 @@ export function FleetView({
   tileUrl,
   attribution,
   alarmed,
+  places = [],
 }: FleetViewProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   const positions = useMemo(() => nodes.map((n) => n.position), [nodes]);
@@ -117,6 +122,7 @@ export function FleetView({
       attribution={attribution}
       onFallback={setFallback}
     >
+      <PlacesLayer places={places} />
       <ClusterLayer
         nodes={nodes}
         now={now}

@@ -1,5 +1,7 @@
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths.ts';
 import { DataTable, type DataColumn } from '../../components/data-table/data-table.tsx';
 import { CsvZoneSelect, csvTimeZone, type CsvZone } from '../../components/csv-zone-select.tsx';
 import { download } from '../../components/download.ts';
@@ -35,6 +37,8 @@ export interface ColdChainPanelProps {
   onExcursion: (excursion: ExcursionRow) => void;
   /** The owner's named places, which name where an excursion began before coordinates do. */
   places?: PlaceBook;
+  /** The channel viewed: its page holds the form that sets limits (issue 34). */
+  channelUuid?: string;
 }
 
 const sourceText = (s: SensorColdChain) =>
@@ -47,9 +51,6 @@ const sourceText = (s: SensorColdChain) =>
           // A group's names, or where the limits were set (the property's holder), as is.
           source: s.limits.source === 'group' ? s.limits.from.join(', ') : s.limits.source,
         });
-
-/** The property that sets limits, as an example: a value of the message (braces are its syntax). */
-const LIMITS_EXAMPLE = '{"temperature": {"min": -25, "max": -15}}';
 
 const sensorKey = (s: SensorColdChain) => s.sensorUuid;
 const excursionKey = (e: ExcursionRow) => `${e.sensorUuid}-${e.start}`;
@@ -105,6 +106,7 @@ export const ColdChainPanel = memo(function ColdChainPanel({
   onExcursion,
   loading,
   places = noPlaces,
+  channelUuid,
 }: ColdChainPanelProps) {
   // Thousands of excursions: rendered in the background, so the page keeps responding.
   const answer = useDeferredValue(current);
@@ -310,8 +312,15 @@ export const ColdChainPanel = memo(function ColdChainPanel({
       ) : withLimits.length === 0 ? (
         <Text c="dimmed">
           {tNodes('coldChain.noLimits', {
-            example: LIMITS_EXAMPLE,
-            code: (chunks) => <code>{chunks}</code>,
+            name: channelName,
+            link: (chunks) =>
+              channelUuid === undefined ? (
+                chunks
+              ) : (
+                <Anchor component={Link} to={paths.channel.href(channelUuid)} underline="always">
+                  {chunks}
+                </Anchor>
+              ),
           })}
         </Text>
       ) : (

@@ -50,16 +50,18 @@ export const inventory = {
   'nodeList.showing':
     'Showing {shown, number} of {total, number}; narrow the search to find others.',
   'properties.title': 'Properties',
+  'properties.otherTitle': 'Other properties',
   'properties.edit': 'Edit',
   'properties.add': 'Add properties',
-  'properties.remove.title': 'Remove all properties?',
+  'properties.remove.title': 'Remove the other properties?',
   'properties.remove.confirm': 'Remove properties',
   'properties.remove.done': 'Properties of {name} removed.',
-  'properties.remove.explain': 'Every property of <b>{name}</b> is removed. This cannot be undone.',
+  'properties.remove.explain':
+    'Every other property of <b>{name}</b> is removed; what the product reads stays. This cannot be undone.',
   'properties.saved': 'Properties of {name} saved.',
   'properties.editor': 'Properties (JSON object)',
   'properties.editor.description':
-    'A JSON object of at most {max, number} bytes. Saving replaces all properties.',
+    'A JSON object of at most {max, number} bytes. Saving changes only these keys: temperature limits, silence and alarms on places are set in the form above.',
   'properties.notSaved': 'Properties were not saved',
   'properties.bytes': '{bytes, number} of {max, number} bytes',
   'properties.save': 'Save properties',

@@ -42,7 +42,7 @@ export const reports = {
   'coldChain.problems': 'Some limits could not be used',
   'coldChain.noTemperatures': 'No temperatures in this range.',
   'coldChain.noLimits':
-    'No temperature limits apply to these sensors. Set them as the property <code>{example}</code> on a node, or on a group for all its members.',
+    'No temperature limits apply to these sensors. Set them in the form “What the product reads” on <link>the page of {name}</link>, of a node, or of a group for all its members.',
   'coldChain.timeInRange': 'Time in range',
   'coldChain.summary':
     'In range {percent} of the time across {sensors, plural, one {# sensor} other {# sensors}} with limits; {excursions, plural, one {# excursion} other {# excursions}}.',

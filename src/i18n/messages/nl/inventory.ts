@@ -51,17 +51,18 @@ export const inventory: Record<keyof typeof en, string> = {
   'nodeList.showing':
     '{shown, number} van {total, number} getoond; verfijn de zoekopdracht om de rest te vinden.',
   'properties.title': 'Eigenschappen',
+  'properties.otherTitle': 'Andere eigenschappen',
   'properties.edit': 'Bewerken',
   'properties.add': 'Eigenschappen toevoegen',
-  'properties.remove.title': 'Alle eigenschappen verwijderen?',
+  'properties.remove.title': 'De andere eigenschappen verwijderen?',
   'properties.remove.confirm': 'Eigenschappen verwijderen',
   'properties.remove.done': 'Eigenschappen van {name} zijn verwijderd.',
   'properties.remove.explain':
-    'Alle eigenschappen van <b>{name}</b> worden verwijderd. Dit kan niet ongedaan worden gemaakt.',
+    'Alle andere eigenschappen van <b>{name}</b> worden verwijderd; wat het product leest blijft. Dit kan niet ongedaan worden gemaakt.',
   'properties.saved': 'Eigenschappen van {name} zijn opgeslagen.',
   'properties.editor': 'Eigenschappen (JSON-object)',
   'properties.editor.description':
-    'Een JSON-object van hoogstens {max, number} bytes. Opslaan vervangt alle eigenschappen.',
+    'Een JSON-object van hoogstens {max, number} bytes. Opslaan wijzigt alleen deze sleutels: temperatuurgrenzen, stilte en alarmen op plaatsen stelt u in het formulier hierboven in.',
   'properties.notSaved': 'De eigenschappen zijn niet opgeslagen',
   'properties.bytes': '{bytes, number} van {max, number} bytes',
   'properties.save': 'Eigenschappen opslaan',

@@ -46,7 +46,7 @@ export const reports: Record<keyof typeof en, string> = {
   'coldChain.problems': 'Sommige grenzen konden niet worden gebruikt',
   'coldChain.noTemperatures': 'Geen temperaturen in deze periode.',
   'coldChain.noLimits':
-    'Voor deze sensoren gelden geen temperatuurgrenzen. Stel ze in als eigenschap <code>{example}</code> op een node, of op een groep voor al haar leden.',
+    'Voor deze sensoren gelden geen temperatuurgrenzen. Stel ze in met het formulier “Wat het product leest” op <link>de pagina van {name}</link>, van een node, of van een groep voor al haar leden.',
   'coldChain.timeInRange': 'Tijd binnen de grenzen',
   'coldChain.summary':
     '{percent} van de tijd binnen de grenzen, over {sensors, plural, one {# sensor} other {# sensoren}} met grenzen; {excursions, plural, one {# overschrijding} other {# overschrijdingen}}.',
