@@ -59,7 +59,7 @@ export interface UsersTable {
   tenant: string;
   password_hash: string | null;
   created_at: number;
-  /** Epoch ms of the newest sign-in with a password here (migration 0015 / 0010). */
+  /** Epoch ms of the newest sign-in with a password here (migration 0013 on SQLite, 0008 on PostgreSQL). */
   signed_in_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
