@@ -8,7 +8,8 @@ import { bearer, tokenFor } from '../test/tokens.ts';
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 describe('what the cloud logs', () => {
-  const suite = useCloud();
+  // Requests are logged at debug (one line each, decision 0178): the test reads them too.
+  const suite = useCloud(undefined, { logLevel: 'debug' });
 
   it('never contains push secrets, passwords, tokens, gateway keys or property values', async () => {
     const { cloud } = suite;

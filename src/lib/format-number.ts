@@ -32,7 +32,7 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 /** A temperature: "−18,5 °C" in Dutch; `digits` after the decimal sign at most (one). */
 export function formatDegrees(value: number, digits = 1): string {
   if (!Number.isFinite(value)) return '–';
-  return `${formatNumber(value, { maximumFractionDigits: digits })}\u00a0°C`;
+  return `${formatNumber(value, { maximumFractionDigits: digits })} °C`;
 }
 
 /** A value with its unit, as a chart's axis writes it: "1,5 °C", "−0,25 °C". */

@@ -119,7 +119,8 @@ describe('the channel page after a save', () => {
     openPage();
     await screen.findByRole('heading', { name: 'Van 07/temp', level: 1 }, { timeout: 15_000 });
     expect(await screen.findByText('No change to this channel is recorded.')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const other = screen.getByRole('region', { name: 'Other properties' });
+    await userEvent.click(within(other).getByRole('button', { name: 'Edit' }));
     const input = screen.getByRole('textbox', { name: /Properties/ });
     await userEvent.clear(input);
     await userEvent.type(input, '{{"site": "south"}');

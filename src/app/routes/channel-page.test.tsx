@@ -49,7 +49,7 @@ describe('a channel of a tenant the person may read but not change', () => {
     await screen.findByRole('heading', { name: 'Acme Truck 01', level: 1 }, { timeout: 15_000 });
     const reason =
       'You may not do this: your role does not allow editing nodes and sensors in tenant acme.';
-    const properties = section('Properties');
+    const properties = section('Other properties');
     for (const name of ['Edit', 'Remove']) {
       const button = within(properties).getByRole('button', { name });
       expect(button).toHaveAttribute('aria-disabled', 'true');
@@ -70,9 +70,9 @@ describe('a channel of a tenant the person may read but not change', () => {
   it('in the person’s own tenant, offers them', async () => {
     openChannel(truck('demo'));
     await screen.findByRole('heading', { name: 'Acme Truck 01', level: 1 });
-    expect(within(section('Properties')).getByRole('button', { name: 'Edit' })).not.toHaveAttribute(
-      'aria-disabled',
-    );
+    expect(
+      within(section('Other properties')).getByRole('button', { name: 'Edit' }),
+    ).not.toHaveAttribute('aria-disabled');
     expect(
       within(section('Decommission')).getByRole('button', { name: 'Decommission…' }),
     ).not.toHaveAttribute('aria-disabled');
@@ -81,9 +81,9 @@ describe('a channel of a tenant the person may read but not change', () => {
   it('from a cloud without the tenant field, leaves the mixed case to the cloud as before', async () => {
     openChannel(truck());
     await screen.findByRole('heading', { name: 'Acme Truck 01', level: 1 });
-    expect(within(section('Properties')).getByRole('button', { name: 'Edit' })).not.toHaveAttribute(
-      'aria-disabled',
-    );
+    expect(
+      within(section('Other properties')).getByRole('button', { name: 'Edit' }),
+    ).not.toHaveAttribute('aria-disabled');
   });
 });
 
@@ -108,7 +108,9 @@ describe('an outage while a form is open', () => {
       client,
     });
     await screen.findByRole('heading', { name: 'Van 01', level: 1 });
-    await userEvent.click(within(section('Properties')).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(
+      within(section('Other properties')).getByRole('button', { name: 'Edit' }),
+    );
     const editor = screen.getByRole('textbox', { name: /Properties/ });
     await userEvent.clear(editor);
     await userEvent.type(editor, '{{"note": "typed during the outage"}');

@@ -39,7 +39,7 @@ export function draftPlaces(properties: Properties): DraftPlace[] {
   });
 }
 
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /**
  * The `places` property the drafts make. Coordinates to 6 decimals (about 10 cm), radii to the

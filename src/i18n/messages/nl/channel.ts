@@ -52,7 +52,7 @@ export const channel: Record<keyof typeof en, string> = {
   'productProps.notSaved': 'Niet opgeslagen',
   'productProps.conflict.title': 'Iemand anders heeft deze eigenschappen intussen gewijzigd',
   'productProps.conflict.explain':
-    'Uw waarden blijven staan. Bekijk hieronder hun wijziging en sla daarna opnieuw op om de uwe eroverheen te zetten.',
+    'Je waarden blijven staan. Bekijk hieronder hun wijziging en sla daarna opnieuw op om de jouwe eroverheen te zetten.',
   'productProps.conflict.key': '{key}: {value}',
   'productProps.conflict.removed': 'verwijderd',
   'places.title': 'Plaatsen',
@@ -76,7 +76,7 @@ export const channel: Record<keyof typeof en, string> = {
   'places.saved': 'Plaatsen van {name} opgeslagen.',
   'places.notSaved': 'De plaatsen zijn niet opgeslagen',
   'places.conflict':
-    'Uw tekening blijft staan: sla opnieuw op om uw plaatsen over hun eigenschappen te zetten.',
+    'Je tekening blijft staan: sla opnieuw op om je plaatsen over hun eigenschappen te zetten.',
   'push.verify.intro':
     'Leveringen zijn ondertekend zoals de Standard Webhooks-specificatie voorschrijft. Controleer de onbewerkte inhoud voordat je die vertrouwt:',
   'push.verify.kind': 'Soort geheim',
