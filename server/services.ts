@@ -26,6 +26,7 @@ import { checkSecretsKey } from './secrets/key-check.ts';
 import { ALARM_PUSH_CLAIMS, AlarmPush } from './push/alarm-push.ts';
 import { SilenceWatch } from './alarms/silence.ts';
 import { KeptPositions } from './positions/kept-positions.ts';
+import { Notifications } from './notify/notifications.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -62,6 +63,8 @@ export interface Services {
   /** Every node's newest position and temperature, kept in memory (`/v1/positions`). */
   positions: KeptPositions;
   alarmLeadership: Leadership;
+  /** Alarms told to people by e-mail (docs/notifications.md). */
+  notifications: Notifications;
   /** Set when the instance starts shutting down: /readyz then answers 503. */
   lifecycle: { draining: boolean };
 }
@@ -71,6 +74,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.live.close();
   await services.pushLeadership.stop();
   await services.alarmLeadership.stop();
+  await services.notifications.leadership.stop();
   await services.push.close();
   await services.bus.close();
 }
@@ -160,10 +164,12 @@ export async function createServices(
       log: logger,
       work: async () => watchSilence(silence, now, logger),
     }),
+    notifications: new Notifications({ store, config, sealer, logger }),
     lifecycle: { draining: false },
   };
   await services.pushLeadership.start();
   await services.alarmLeadership.start();
+  await services.notifications.leadership.start();
   return services;
 }
 
@@ -242,7 +248,10 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     from,
     async handle(event) {
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
-      if (event.alarms) await alarmPush.handle(event.seq, event.alarms);
+      if (event.alarms) {
+        await alarmPush.handle(event.seq, event.alarms);
+        await services.notifications.handle(event.alarms);
+      }
       events.published(event.readings, event.seq);
       handled = event.seq;
     },
