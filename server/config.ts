@@ -66,6 +66,8 @@ export interface CloudConfig {
   smtpFrom: string;
   /** The first wait before a failed notification is tried again (it doubles): 2 s, less in tests. */
   notificationRetryMs: number;
+  /** Within this window more than a few alarm mails to one person become a digest: 5 min. */
+  notificationDigestMs: number;
   /** Fair shares and timeouts (server/http/limits.ts). */
   limits: Limits;
   /** Keys that seal secrets at rest (server/secrets/sealer.ts); null: secrets.key in DATA_DIR. */
@@ -102,6 +104,7 @@ const DEFAULT_READ_WORKERS = 0;
 const MOST_READ_WORKERS = 16;
 
 const NOTIFICATION_RETRY_MS = 2_000;
+const NOTIFICATION_DIGEST_MS = 5 * 60_000;
 
 /** An smtp:// or smtps:// URL, or null when unset. */
 function smtpUrl(value: string | undefined): string | null {
@@ -155,6 +158,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     smtpUrl: smtpUrl(env.SMTP_URL),
     smtpFrom: env.SMTP_FROM || `Telemetry Console <alarms@${new URL(publicUrl).hostname}>`,
     notificationRetryMs: NOTIFICATION_RETRY_MS,
+    notificationDigestMs: NOTIFICATION_DIGEST_MS,
     secretsKey: env.SECRETS_KEY || null,
     geocoderUrl: geocoderUrl(env.GEOCODER_URL),
     geocoderUserAgent: env.GEOCODER_USER_AGENT || GEOCODER_USER_AGENT,
@@ -251,6 +255,7 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     smtpUrl: null,
     smtpFrom: 'Telemetry Console <alarms@telemetry.test>',
     notificationRetryMs: NOTIFICATION_RETRY_MS,
+    notificationDigestMs: NOTIFICATION_DIGEST_MS,
     secretsKey: null,
     geocoderUrl: null,
     geocoderUserAgent: GEOCODER_USER_AGENT,

@@ -72,6 +72,7 @@ export class Notifications {
           logger,
           now: Date.now,
           backoff: { firstMs: config.notificationRetryMs, maxMs: 15 * 60_000 },
+          digestWindowMs: config.notificationDigestMs,
         });
         this.sender = sender;
         await sender.start();
