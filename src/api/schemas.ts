@@ -10,6 +10,11 @@ export { LiveEnd, LiveOpen } from '../../contract/live.ts';
 export { TimesliceList } from '../../contract/timeslice.ts';
 export { UserInfo } from '../../contract/userinfo.ts';
 export {
+  NotificationDeliveries,
+  NotificationSettings,
+  NotificationTestResult,
+} from '../../contract/notifications.ts';
+export {
   PersonList,
   PersonProfile,
   AccessExplanation,

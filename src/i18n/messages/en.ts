@@ -17,6 +17,7 @@ import { audit } from './en/audit.ts';
 import { channelSupport } from './en/channel-support.ts';
 import { fleetDay } from './en/fleet-day.ts';
 import { connection } from './en/connection.ts';
+import { notifications } from './en/notifications.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -42,6 +43,7 @@ export const en = {
   ...channelSupport,
   ...fleetDay,
   ...connection,
+  ...notifications,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -65,6 +67,7 @@ export const enAreas = [
   channelSupport,
   fleetDay,
   connection,
+  notifications,
 ];
 
 export type MessageId = keyof typeof en;

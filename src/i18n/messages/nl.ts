@@ -18,6 +18,7 @@ import { audit } from './nl/audit.ts';
 import { channelSupport } from './nl/channel-support.ts';
 import { fleetDay } from './nl/fleet-day.ts';
 import { connection } from './nl/connection.ts';
+import { notifications } from './nl/notifications.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -40,4 +41,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...channelSupport,
   ...fleetDay,
   ...connection,
+  ...notifications,
 };
