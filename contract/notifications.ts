@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AlarmKind, AlarmSeverity } from './alarms.ts';
 
 /** How a person may be told of an alarm (docs/decisions/0186-notifications.md). */
-export const NotificationMeans = z.enum(['email', 'webpush']);
+const NotificationMeans = z.enum(['email', 'webpush']);
 export type NotificationMeans = z.infer<typeof NotificationMeans>;
 
 /** The languages of the console's catalogues; a mail is written in the person's. */
@@ -14,7 +14,7 @@ const ClockTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM (00:00 to 23:59)');
 
 /** A time zone the runtime knows (IANA name, such as Europe/Amsterdam). */
-export const TimeZone = z
+const TimeZone = z
   .string()
   .min(1)
   .max(64)

@@ -67,7 +67,7 @@ export interface MailContext {
 const threadId = (ctx: MailContext, alarmId: string, change: string) =>
   `<alarm-${alarmId}.${change}.u${ctx.userId}@${ctx.host}>`;
 
-export const alarmLink = (publicUrl: string, alarmId: string) =>
+const alarmLink = (publicUrl: string, alarmId: string) =>
   `${publicUrl}/alarms?alarm=${encodeURIComponent(alarmId)}`;
 
 function time(ctx: MailContext, at: number): string {

@@ -9,10 +9,10 @@ import { NotificationQueue } from './queue.ts';
 import { NotificationSender, type MailTransport } from './sender.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
 
-export const NOTIFICATIONS_LEASE = 'notifications';
+const NOTIFICATIONS_LEASE = 'notifications';
 
 /** nodemailer over SMTP_URL; a pool, with time limits so a mail server that hangs is a failure. */
-export function smtpTransport(url: string): MailTransport {
+function smtpTransport(url: string): MailTransport {
   const transport = nodemailer.createTransport({
     url,
     pool: true,

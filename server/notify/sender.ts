@@ -46,12 +46,12 @@ export interface SenderOptions {
 }
 
 /** More than this many alarm mails to one person within the window: the rest go as one digest. */
-export const DIGEST_AFTER = 3;
+const DIGEST_AFTER = 3;
 const DIGEST_WINDOW_MS = 5 * 60_000;
 const POLL_MS = 1_000;
 const BATCH = 500;
 /** Attempts before a notification is given up (about a day with the backoff below). */
-export const MAX_ATTEMPTS = 20;
+const MAX_ATTEMPTS = 20;
 const BACKOFF: Backoff = { firstMs: 2_000, maxMs: 15 * 60_000 };
 
 /**

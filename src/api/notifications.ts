@@ -3,7 +3,7 @@ import type { NotificationSettings } from '../../contract/notifications.ts';
 import { apiRequest } from './client.ts';
 
 /** Extension: the caller's notification settings and delivery log (docs/notifications.md). */
-export const notificationKeys = {
+const notificationKeys = {
   settings: ['notifications', 'settings'] as const,
   deliveries: ['notifications', 'deliveries'] as const,
 };
