@@ -94,6 +94,30 @@ export const NotificationDeliveries = z
   .meta({ id: 'NotificationDeliveries' });
 export type NotificationDeliveries = z.infer<typeof NotificationDeliveries>;
 
+/** A browser's push subscription (PushSubscription.toJSON()), as the console sends it. */
+export const WebPushSubscription = z
+  .object({
+    endpoint: z.url({ protocol: /^https?$/ }).max(2000),
+    keys: z.object({
+      p256dh: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+=*$/)
+        .min(40)
+        .max(200),
+      auth: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]+=*$/)
+        .min(8)
+        .max(100),
+    }),
+  })
+  .meta({ id: 'WebPushSubscription' });
+export type WebPushSubscription = z.infer<typeof WebPushSubscription>;
+
+export const WebPushKey = z
+  .object({ publicKey: z.string().describe('The VAPID public key (applicationServerKey)') })
+  .meta({ id: 'WebPushKey' });
+
 export const NotificationTestResult = z
   .object({
     queued: z.array(NotificationMeans).describe('The means a test was queued for'),

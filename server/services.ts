@@ -164,7 +164,7 @@ export async function createServices(
       log: logger,
       work: async () => watchSilence(silence, now, logger),
     }),
-    notifications: new Notifications({ store, config, sealer, logger }),
+    notifications: new Notifications({ store, config, sealer, logger, policy: pushPolicy }),
     lifecycle: { draining: false },
   };
   await services.pushLeadership.start();

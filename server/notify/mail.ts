@@ -67,7 +67,7 @@ export interface MailContext {
 const threadId = (ctx: MailContext, alarmId: string, change: string) =>
   `<alarm-${alarmId}.${change}.u${ctx.userId}@${ctx.host}>`;
 
-const alarmLink = (publicUrl: string, alarmId: string) =>
+export const alarmLink = (publicUrl: string, alarmId: string) =>
   `${publicUrl}/alarms?alarm=${encodeURIComponent(alarmId)}`;
 
 function time(ctx: MailContext, at: number): string {

@@ -8,6 +8,11 @@ import type { Store } from '../store/store.ts';
 import { NotificationQueue } from './queue.ts';
 import { NotificationSender, type MailTransport } from './sender.ts';
 import { unsubscribeToken } from './unsubscribe.ts';
+import { loadVapidKeys, type VapidKeys } from './web-push.ts';
+import type { AddressPolicy } from '../push/address-policy.ts';
+
+/** The address in "Name <address>". */
+const addressOf = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 const NOTIFICATIONS_LEASE = 'notifications';
 
@@ -37,16 +42,28 @@ export class Notifications {
   readonly leadership: Leadership;
   private readonly queue: NotificationQueue;
   private sender: NotificationSender | undefined;
+  private keys: Promise<VapidKeys> | undefined;
+  /** The cloud's VAPID keys, made at first start (web-push.ts). */
+  readonly vapid: () => Promise<VapidKeys>;
 
   constructor(options: {
     store: Store;
     config: CloudConfig;
     sealer: Sealer;
     logger: CloudLogger;
+    /** Which push service addresses may be reached (push's rule). */
+    policy: Pick<AddressPolicy, 'neverDeliverable'>;
     /** Where a test puts its own mail server's transport. */
     transport?: MailTransport | null;
   }) {
     const { store, config, sealer, logger } = options;
+    this.vapid = () => {
+      this.keys ??= loadVapidKeys(store, sealer).catch((error: unknown) => {
+        this.keys = undefined;
+        throw error;
+      });
+      return this.keys;
+    };
     const wake = () => this.sender?.wake();
     this.queue = new NotificationQueue(store, Date.now, wake);
     this.leadership = new Leadership({
@@ -73,6 +90,13 @@ export class Notifications {
           now: Date.now,
           backoff: { firstMs: config.notificationRetryMs, maxMs: 15 * 60_000 },
           digestWindowMs: config.notificationDigestMs,
+          webPush: {
+            keys: await this.vapid(),
+            subject: config.publicUrl.startsWith('https:')
+              ? config.publicUrl
+              : `mailto:${addressOf(config.smtpFrom)}`,
+            policy: options.policy,
+          },
         });
         this.sender = sender;
         await sender.start();

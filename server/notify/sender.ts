@@ -5,6 +5,7 @@ import type { CloudLogger } from '../cloud-logger.ts';
 import type { Store } from '../store/store.ts';
 import type { Outgoing } from '../store/notifications.ts';
 import {
+  alarmLink,
   alarmMail,
   digestMail,
   testMail,
@@ -13,6 +14,8 @@ import {
   type MailContext,
 } from './mail.ts';
 import { settingsOf } from './settings.ts';
+import { sendWebPush, type VapidKeys } from './web-push.ts';
+import type { AddressPolicy } from '../push/address-policy.ts';
 
 /** What sends a mail: nodemailer's transport (mailer.ts), or a test's. */
 export interface MailTransport {
@@ -43,6 +46,13 @@ export interface SenderOptions {
   backoff?: Backoff;
   /** How long a flood is held back to go as one digest. */
   digestWindowMs?: number;
+  /** Browser push, when the cloud has its VAPID keys. */
+  webPush?: {
+    keys: VapidKeys;
+    /** VAPID `sub`: a mailto: or https: address push services may contact. */
+    subject: string;
+    policy: Pick<AddressPolicy, 'neverDeliverable'>;
+  };
 }
 
 /** More than this many alarm mails to one person within the window: the rest go as one digest. */
@@ -151,8 +161,20 @@ export class NotificationSender {
         await this.log(userId, address, row, subjectOf(ctx, row), false, skip, true);
       }
     }
-    for (const row of tests)
+    // Browser push: each notification once, on its first attempt (not again with mail retries).
+    if (settings.means.includes('webpush')) {
+      await this.pushTo(
+        userId,
+        ctx,
+        [...tests, ...alarms].filter((row) => row.attempts === 1),
+      );
+    }
+    if (!settings.means.includes('email')) {
+      return store.notifications.finish([...tests, ...alarms].map((row) => row.id));
+    }
+    for (const row of tests) {
       await this.send(user.sub, address, [row], testMail(ctx, String(row.id)));
+    }
     if (alarms.length === 0) return;
     const at = now();
     const sent = (this.recent.get(userId) ?? []).filter((t) => t > at - this.window);
@@ -176,13 +198,69 @@ export class NotificationSender {
     }
   }
 
+  /** One push message per notification to each of the person's browsers; dead ones removed. */
+  private async pushTo(userId: number, ctx: MailContext, rows: readonly Outgoing[]): Promise<void> {
+    const { webPush, store, now } = this.options;
+    if (!webPush || rows.length === 0) return;
+    const subscriptions = await store.notifications.subscriptionsOf(userId);
+    for (const row of rows) {
+      const mail =
+        row.change === 'test'
+          ? testMail(ctx, String(row.id))
+          : alarmMail(ctx, row.change, alarmOf(row));
+      const url =
+        row.alarmUuid === null
+          ? `${ctx.publicUrl}/notifications`
+          : alarmLink(ctx.publicUrl, row.alarmUuid);
+      const body = mail.text.split('\n')[0] ?? '';
+      const payload = JSON.stringify({
+        title: mail.subject,
+        body,
+        url,
+        tag: row.alarmUuid ?? 'test',
+      });
+      for (const subscription of subscriptions) {
+        const outcome = await sendWebPush(
+          subscription,
+          payload,
+          webPush.keys,
+          webPush.subject,
+          webPush.policy,
+        );
+        if (!outcome.ok && outcome.gone)
+          await store.notifications.unsubscribe(subscription.endpoint);
+        const error = outcome.ok
+          ? undefined
+          : outcome.gone
+            ? `${outcome.error}: this browser's subscription was removed`
+            : outcome.error;
+        await store.notifications
+          .logAttempt({
+            userId,
+            at: now(),
+            means: 'webpush',
+            recipient: new URL(subscription.endpoint).origin,
+            subject: mail.subject,
+            alarmIds: row.alarmUuid === null ? [] : [row.alarmUuid],
+            attempt: 1,
+            ok: outcome.ok,
+            ...(error !== undefined ? { error } : {}),
+            final: true,
+          })
+          .catch((err: unknown) =>
+            this.options.logger.warn({ err }, 'notifications: an attempt could not be logged'),
+          );
+      }
+    }
+  }
+
   /** Why a row is not sent (e-mail turned off, the node out of reach), or undefined. */
   private async whyNot(
     userId: number,
     settings: NotificationSettings,
     row: Outgoing,
   ): Promise<string | undefined> {
-    if (!settings.means.includes('email')) return 'not sent: e-mail is turned off';
+    if (settings.means.length === 0) return 'not sent: notifications are turned off';
     if (row.channelId === null) return undefined;
     const channel = await this.options.store.channels.findById(row.channelId);
     if (!channel || !(await this.options.store.channels.isReachable(userId, channel))) {

@@ -50,6 +50,7 @@ describe('notifications across a change of lease holder', () => {
       store,
       config: testConfig({ smtpUrl: mail.url }),
       sealer: services.sealer,
+      policy: services.pushPolicy,
       logger: { info: () => undefined, warn: () => undefined },
     });
     await next.leadership.start();

@@ -4,6 +4,8 @@ import {
   NotificationDeliveries,
   NotificationSettings,
   NotificationTestResult,
+  WebPushKey,
+  WebPushSubscription,
 } from '../../contract/notifications.ts';
 import { StatusResult } from '../../contract/status.ts';
 import { callerOf } from '../auth/authenticate.ts';
@@ -93,6 +95,43 @@ export function notificationRoutes(app: ZodApp, services: Services): void {
       const settings = await settingsOf(store.notifications, user.id);
       if (settings.means.length > 0) await services.notifications.queueTest(user.id);
       return { queued: settings.means };
+    },
+  );
+
+  app.get(
+    '/v1/userinfo/notifications/webpush',
+    {
+      schema: {
+        tags,
+        summary: "The cloud's VAPID public key, for a browser to subscribe with (extension)",
+        querystring: NoQuery,
+        response: responses(WebPushKey, ['BAD_REQUEST', 'UNAUTHORIZED']),
+      },
+    },
+    async () => ({ publicKey: (await services.notifications.vapid()).publicKey }),
+  );
+
+  app.post(
+    '/v1/userinfo/notifications/webpush',
+    {
+      schema: {
+        tags,
+        summary: "Add a browser's push subscription for the caller (extension)",
+        description:
+          'The body is PushSubscription.toJSON(). Alarms the caller chose reach this browser ' +
+          'when `webpush` is among their means; a subscription the push service answers 404 ' +
+          'or 410 for is removed, and the delivery log says so.',
+        querystring: NoQuery,
+        body: WebPushSubscription,
+        response: responses(StatusResult, ['BAD_REQUEST', 'UNAUTHORIZED']),
+      },
+    },
+    async (request) => {
+      const refused = services.pushPolicy.neverDeliverable(new URL(request.body.endpoint));
+      if (refused !== undefined)
+        throw badRequest(`The push service address is refused: ${refused}.`);
+      await store.notifications.subscribe(callerOf(request).user.id, request.body, services.now());
+      return { status: 'OK' as const };
     },
   );
 

@@ -75,6 +75,8 @@ export const operationNeeds = {
   'PUT /v1/userinfo/notifications': signedIn,
   'GET /v1/userinfo/notifications/deliveries': signedIn,
   'POST /v1/userinfo/notifications/test': signedIn,
+  'GET /v1/userinfo/notifications/webpush': signedIn,
+  'POST /v1/userinfo/notifications/webpush': signedIn,
   'POST /v1/notifications/unsubscribe': anyone,
   'GET /v1/channels': {
     someTenant: {

@@ -83,6 +83,14 @@ const BODIES: Record<string, unknown> = {
     severities: [],
     language: 'en',
   },
+  'POST /v1/userinfo/notifications/webpush': {
+    endpoint: 'https://push.example.com/matrix',
+    keys: {
+      p256dh:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  },
   'POST /v1/alarms/{alarmId}/acknowledge': { comment: 'matrix' },
   'POST /v1/alarms/{alarmId}/clear': { comment: 'matrix' },
   'POST /v1/push-inboxes': { secret: 'matrix-other-secret' },

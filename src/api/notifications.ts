@@ -51,3 +51,16 @@ export function useSendTestNotification() {
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.deliveries }),
   });
 }
+
+/** The cloud's VAPID public key and a place to send a browser's subscription. */
+export function webPushKey() {
+  return apiRequest('/v1/userinfo/notifications/webpush', { schema: (s) => s.WebPushKey });
+}
+
+export function addWebPushSubscription(subscription: unknown) {
+  return apiRequest('/v1/userinfo/notifications/webpush', {
+    method: 'POST',
+    body: subscription,
+    schema: (s) => s.StatusResult,
+  });
+}

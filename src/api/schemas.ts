@@ -13,6 +13,7 @@ export {
   NotificationDeliveries,
   NotificationSettings,
   NotificationTestResult,
+  WebPushKey,
 } from '../../contract/notifications.ts';
 export {
   PersonList,

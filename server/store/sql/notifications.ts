@@ -1,4 +1,4 @@
-import type { NotificationDelivery } from '../../../contract/notifications.ts';
+import type { NotificationDelivery, WebPushSubscription } from '../../../contract/notifications.ts';
 import type { DeliveryAttempt, NewNotification, Outgoing } from '../notifications.ts';
 import { keepNewest } from './keep-newest.ts';
 import { Repository } from './queries.ts';
@@ -232,5 +232,46 @@ export class SqlNotificationStore extends Repository {
       ...(row.error !== null ? { error: row.error } : {}),
       final: flag(row.final),
     }));
+  }
+
+  /** A browser's push subscription for the person (the same endpoint again replaces it). */
+  async subscribe(userId: number, sub: WebPushSubscription, now: number): Promise<void> {
+    const { endpoint, keys } = sub;
+    await this.s.exec(
+      this.s.qb
+        .insertInto('web_push_subscriptions')
+        .values({
+          user_id: userId,
+          endpoint,
+          p256dh: keys.p256dh,
+          auth: keys.auth,
+          created_at: now,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('endpoint')
+            .doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth }),
+        ),
+    );
+  }
+
+  async subscriptionsOf(userId: number): Promise<WebPushSubscription[]> {
+    const rows = await this.s.all(
+      this.s.qb
+        .selectFrom('web_push_subscriptions')
+        .select(['endpoint', 'p256dh', 'auth'])
+        .where('user_id', '=', userId)
+        .orderBy('id'),
+    );
+    return rows.map((row) => ({
+      endpoint: row.endpoint,
+      keys: { p256dh: row.p256dh, auth: row.auth },
+    }));
+  }
+
+  async unsubscribe(endpoint: string): Promise<void> {
+    await this.s.exec(
+      this.s.qb.deleteFrom('web_push_subscriptions').where('endpoint', '=', endpoint),
+    );
   }
 }

@@ -46,6 +46,14 @@ export interface Database {
   notification_settings: { user_id: number; settings: string; updated_at: number };
   notification_outbox: NotificationOutboxTable;
   notification_deliveries: NotificationDeliveriesTable;
+  web_push_subscriptions: {
+    id: Generated<number>;
+    user_id: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    created_at: number;
+  };
 }
 
 /** 0 or 1 in SQLite, a boolean in PostgreSQL; written as a boolean (the SQLite runner binds 0/1). */

@@ -18,6 +18,7 @@ import { useSaveNotificationSettings, useSendTestNotification } from '../../api/
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
 import { notifyDone, notifyFailed } from '../../components/notify.ts';
 import { languageNames, t } from '../../i18n/i18n.ts';
+import { subscribeThisBrowser } from './browser-push.ts';
 
 const kinds: readonly AlarmKind[] = ['temperature', 'silence', 'place'];
 const severities: readonly AlarmSeverity[] = ['critical', 'major', 'warning'];
@@ -35,6 +36,7 @@ export function NotificationForm({
 }) {
   const [draft, setDraft] = useState(saved);
   const [emailError, setEmailError] = useState<string | null>(null);
+  const [pushError, setPushError] = useState<string | null>(null);
   const save = useSaveNotificationSettings();
   const test = useSendTestNotification();
   const { data: groups } = useQuery(channelListQuery({ channelType: 'GROUP' }));
@@ -75,6 +77,28 @@ export function NotificationForm({
                 : draft.means.filter((m) => m !== 'email'),
             })
           }
+        />
+        <Checkbox
+          label={t('notifications.means.webpush')}
+          checked={draft.means.includes('webpush')}
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            const others = draft.means.filter((m) => m !== 'webpush');
+            if (!on) {
+              change({ means: others });
+              return;
+            }
+            setPushError(null);
+            // This browser subscribes at once; the choice is kept with the next save.
+            subscribeThisBrowser().then(
+              (refusal) => {
+                if (refusal) setPushError(t(`notifications.webpush.${refusal}`));
+                else setDraft((now) => ({ ...now, means: [...others, 'webpush'] }));
+              },
+              () => setPushError(t('notifications.webpush.failed')),
+            );
+          }}
+          error={pushError}
         />
         <TextInput
           type="email"

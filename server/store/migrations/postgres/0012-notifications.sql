@@ -37,3 +37,14 @@ CREATE TABLE notification_deliveries (
   final boolean NOT NULL
 );
 CREATE INDEX notification_deliveries_user ON notification_deliveries (user_id, id DESC);
+-- Browser push subscriptions (Web Push, RFC 8030/8291): the push service's address and the
+-- browser's keys, per person; removed when the push service answers 404 or 410.
+CREATE TABLE web_push_subscriptions (
+  id bigserial PRIMARY KEY,
+  user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  endpoint text NOT NULL UNIQUE,
+  p256dh text NOT NULL,
+  auth text NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX web_push_subscriptions_user ON web_push_subscriptions (user_id);
