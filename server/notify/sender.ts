@@ -62,6 +62,9 @@ const POLL_MS = 1_000;
 const BATCH = 500;
 /** Attempts before a notification is given up (about a day with the backoff below). */
 const MAX_ATTEMPTS = 20;
+/** Sent rows are kept a month (an alarm's updates find its thread), then removed hourly. */
+const DONE_KEPT_MS = 30 * 24 * 3_600_000;
+const TRIM_EVERY_MS = 3_600_000;
 const BACKOFF: Backoff = { firstMs: 2_000, maxMs: 15 * 60_000 };
 
 /**
@@ -79,6 +82,7 @@ export class NotificationSender {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private again = false;
+  private trimmedAt = 0;
   private stopped = false;
 
   constructor(options: SenderOptions) {
@@ -134,8 +138,29 @@ export class NotificationSender {
     const rows = await store.notifications.claimDue(this.options.now(), BATCH);
     const byUser = new Map<number, Outgoing[]>();
     for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
-    await Promise.all([...byUser].map(([userId, own]) => this.sendTo(userId, own)));
+    await Promise.all([...byUser].map(([userId, own]) => this.sendToSafely(userId, own)));
+    const at = this.options.now();
+    if (at - this.trimmedAt > TRIM_EVERY_MS) {
+      this.trimmedAt = at;
+      await store.notifications.trimDone(at - DONE_KEPT_MS);
+    }
     return rows.length;
+  }
+
+  /** sendTo; what it could not settle (the database failed) is tried again, not left claimed. */
+  private async sendToSafely(userId: number, rows: Outgoing[]): Promise<void> {
+    try {
+      await this.sendTo(userId, rows);
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'notifications: not sent; trying again');
+      const attempt = Math.max(...rows.map((row) => row.attempts));
+      await this.options.store.notifications
+        .retryAt(
+          rows.map((row) => row.id),
+          this.options.now() + backoffDelay(this.backoff, attempt),
+        )
+        .catch(() => undefined);
+    }
   }
 
   private async sendTo(userId: number, rows: Outgoing[]): Promise<void> {

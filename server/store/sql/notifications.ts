@@ -173,6 +173,16 @@ export class SqlNotificationStore extends Repository {
     );
   }
 
+  /** Removes finished rows queued before `before`. */
+  async trimDone(before: number): Promise<void> {
+    await this.s.exec(
+      this.s.qb
+        .deleteFrom('notification_outbox')
+        .where('state', '=', 'done')
+        .where('created_at', '<', before),
+    );
+  }
+
   /** How many rows wait (pending or being sent), for tests and health. */
   async waiting(): Promise<number> {
     const row = await this.s.first(
