@@ -37,6 +37,7 @@ import { groupRoutes } from './routes/groups.ts';
 import { gatewayRoutes } from './routes/gateways.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { accessRoutes } from './routes/access.ts';
 import { pushHealthRoutes } from './routes/push-health.ts';
 import { pushTestRoutes } from './routes/push-test.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<Cloud> {
   // content types are refused with 415 by Fastify.
   adminRoutes(app, services);
   userinfoRoutes(app, services);
+  notificationRoutes(app, services);
   channelRoutes(app, services);
   propertiesRoutes(app, services);
   pushRoutes(app, services);

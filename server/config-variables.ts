@@ -168,6 +168,19 @@ export const configVariables: readonly ConfigVariable[] = [
       'after SIGTERM, how long an instance goes on serving with `/readyz` at 503 before it closes, so the balancer takes it out first ([0181](decisions/0181-rolling-upgrades.md))',
   },
   {
+    name: 'SMTP_URL',
+    group: 'cloud',
+    default: 'unset: no mail is sent (each attempt says so)',
+    meaning:
+      'the mail server for notifications, `smtp://user:password@mail.example:587` (STARTTLS when offered) or `smtps://…:465` ([notifications.md](notifications.md))',
+  },
+  {
+    name: 'SMTP_FROM',
+    group: 'cloud',
+    default: '`Telemetry Console <alarms@<PUBLIC_URL host>>`',
+    meaning: 'the sender of every notification mail',
+  },
+  {
     name: 'STREAMS_PER_USER',
     group: 'cloud',
     default: '`20`',

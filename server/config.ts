@@ -63,6 +63,17 @@ export interface CloudConfig {
   liveRecheckMs: number;
   /** How often a live stream says it is alive: 15 s (under the 30 s proxies allow), less in tests. */
   liveHeartbeatMs: number;
+  /**
+   * SMTP_URL: the mail server notifications go through (smtp://user:pass@host:587, smtps://…);
+   * null: no e-mail is sent, and each attempt says so in the delivery log (docs/notifications.md).
+   */
+  smtpUrl: string | null;
+  /** SMTP_FROM: the sender of notification mail. */
+  smtpFrom: string;
+  /** The first wait before a failed notification is tried again (it doubles): 2 s, less in tests. */
+  notificationRetryMs: number;
+  /** Within this window more than a few alarm mails to one person become a digest: 5 min. */
+  notificationDigestMs: number;
   /** Fair shares and timeouts (server/http/limits.ts). */
   limits: Limits;
   /** Keys that seal secrets at rest (server/secrets/sealer.ts); null: secrets.key in DATA_DIR. */
@@ -106,6 +117,24 @@ const DEFAULT_READ_WORKERS = 0;
 /** More threads than this only take memory (a statement cache and page cache each) on any host. */
 const MOST_READ_WORKERS = 16;
 
+const NOTIFICATION_RETRY_MS = 2_000;
+const NOTIFICATION_DIGEST_MS = 5 * 60_000;
+
+/** An smtp:// or smtps:// URL, or null when unset. */
+function smtpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@mail.example:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`);
+  }
+  return value;
+}
+
 function readWorkers(value: string | undefined): number {
   const count = integer('SQLITE_READ_WORKERS', value, DEFAULT_READ_WORKERS);
   if (count > MOST_READ_WORKERS) {
@@ -140,6 +169,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): CloudConfig
     liveRecheckMs: LIVE_RECHECK_MS,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: limitsFromEnv(env),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    smtpFrom: env.SMTP_FROM || `Telemetry Console <alarms@${new URL(publicUrl).hostname}>`,
+    notificationRetryMs: NOTIFICATION_RETRY_MS,
+    notificationDigestMs: NOTIFICATION_DIGEST_MS,
     secretsKey: env.SECRETS_KEY || null,
     geocoderUrl: geocoderUrl(env.GEOCODER_URL),
     geocoderUserAgent: env.GEOCODER_USER_AGENT || GEOCODER_USER_AGENT,
@@ -234,6 +267,10 @@ export function testConfig(overrides: Partial<CloudConfig> = {}): CloudConfig {
     liveRecheckMs: LIVE_RECHECK_MS,
     liveHeartbeatMs: LIVE_HEARTBEAT_MS,
     limits: DEFAULT_LIMITS,
+    smtpUrl: null,
+    smtpFrom: 'Telemetry Console <alarms@telemetry.test>',
+    notificationRetryMs: NOTIFICATION_RETRY_MS,
+    notificationDigestMs: NOTIFICATION_DIGEST_MS,
     secretsKey: null,
     geocoderUrl: null,
     geocoderUserAgent: GEOCODER_USER_AGENT,

@@ -107,6 +107,7 @@ async function main(): Promise<void> {
       simulation?.stop(),
       cloud.services.pushLeadership.stop(),
       cloud.services.alarmLeadership.stop(),
+      cloud.services.notifications.leadership.stop(),
     ]);
     await drained;
     await retention?.stop();

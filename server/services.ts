@@ -26,6 +26,7 @@ import { checkSecretsKey } from './secrets/key-check.ts';
 import { ALARM_PUSH_CLAIMS, AlarmPush } from './push/alarm-push.ts';
 import { SilenceWatch } from './alarms/silence.ts';
 import { KeptPositions } from './positions/kept-positions.ts';
+import { Notifications } from './notify/notifications.ts';
 
 /**
  * Everything route handlers work with, built once per app over one store. Whoever builds
@@ -62,6 +63,8 @@ export interface Services {
   /** Every node's newest position and temperature, kept in memory (`/v1/positions`). */
   positions: KeptPositions;
   alarmLeadership: Leadership;
+  /** Alarms told to people by e-mail (docs/notifications.md). */
+  notifications: Notifications;
   /**
    * `draining`: the instance starts shutting down: /readyz answers 503 while requests are still
    * served, until the balancer stopped sending. `closing`: the server closes; a request that
@@ -75,6 +78,7 @@ export async function closeServices(services: Services): Promise<void> {
   await services.live.close();
   await services.pushLeadership.stop();
   await services.alarmLeadership.stop();
+  await services.notifications.leadership.stop();
   await services.push.close();
   await services.bus.close();
 }
@@ -166,14 +170,24 @@ export async function createServices(
       work: async () => watchSilence(silence, now, logger),
       announce: () => bus.leaseReleased(),
     }),
+    notifications: new Notifications({
+      store,
+      config,
+      sealer,
+      logger,
+      policy: pushPolicy,
+      announce: () => bus.leaseReleased(),
+    }),
     lifecycle: { draining: false, closing: false },
   };
   await services.pushLeadership.start();
   await services.alarmLeadership.start();
+  await services.notifications.leadership.start();
   // A stopping instance let a lease go: take it now, not at the next renewal.
   bus.onLeaseReleased(() => {
     services.pushLeadership.tryNow();
     services.alarmLeadership.tryNow();
+    services.notifications.leadership.tryNow();
   });
   return services;
 }
@@ -253,7 +267,10 @@ async function deliverPush(services: Services, logger: CloudLogger): Promise<() 
     from,
     async handle(event) {
       if (event.pushChanged !== undefined) await push.configurationChanged(event.pushChanged);
-      if (event.alarms) await alarmPush.handle(event.seq, event.alarms);
+      if (event.alarms) {
+        await alarmPush.handle(event.seq, event.alarms);
+        await services.notifications.handle(event.alarms);
+      }
       events.published(event.readings, event.seq);
       handled = event.seq;
     },

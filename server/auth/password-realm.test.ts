@@ -33,7 +33,7 @@ describe('scripts get tokens with the password-realm grant (section 5.1.2)', () 
     expect(decodeJwt(String(body.id_token))).toMatchObject({
       preferred_username: 'admin',
       name: 'Ada Admin',
-      email: 'admin@demo.telemetry.local',
+      email: 'admin@example.com',
       aud: 'cli',
     });
   });

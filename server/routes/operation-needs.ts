@@ -71,6 +71,13 @@ export const operationNeeds = {
   'GET /v1/openapi.json': anyone,
   'GET /v1/userinfo': signedIn,
   'PUT /v1/userinfo/profile': signedIn,
+  'GET /v1/userinfo/notifications': signedIn,
+  'PUT /v1/userinfo/notifications': signedIn,
+  'GET /v1/userinfo/notifications/deliveries': signedIn,
+  'POST /v1/userinfo/notifications/test': signedIn,
+  'GET /v1/userinfo/notifications/webpush': signedIn,
+  'POST /v1/userinfo/notifications/webpush': signedIn,
+  'POST /v1/notifications/unsubscribe': anyone,
   'GET /v1/channels': {
     someTenant: {
       objectTypes: ['assets', 'groups'],
@@ -196,6 +203,7 @@ export const operationNeeds = {
     someTenant: { objectTypes: ['users'], operation: 'READ', action: 'looking people up' },
   },
   'GET /v1/users/{userId}': { person: { param: 'userId' } },
+  'GET /v1/users/{userId}/notifications': { person: { param: 'userId' } },
   'GET /v1/channels/lookup': {
     someTenant: { objectTypes: ['users'], operation: 'READ', action: 'looking channels up' },
   },

@@ -44,7 +44,7 @@ describe('people', () => {
       id: expect.any(String),
       username: 'fleet',
       name: 'Finn Fleet',
-      email: 'fleet@demo.telemetry.local',
+      email: 'fleet@example.com',
       tenant: 'demo',
       origin: 'built-in',
       permissionSets: ['demo-fleet'],

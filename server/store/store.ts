@@ -18,6 +18,7 @@ import { SqlAuditStore } from './sql/audit.ts';
 import { SqlPeopleStore } from './sql/people.ts';
 import { SqlAlarmStore } from './sql/alarms.ts';
 import { SqlEventLogStore } from './sql/event-log.ts';
+import { SqlNotificationStore } from './sql/notifications.ts';
 
 export type { Engine };
 
@@ -55,6 +56,7 @@ export abstract class Store<S extends Sql = Sql> extends Repository<S> {
   readonly people = new SqlPeopleStore(this.s);
   readonly alarms = new SqlAlarmStore(this.s);
   readonly eventLog = new SqlEventLogStore(this.s);
+  readonly notifications = new SqlNotificationStore(this.s);
   /**
    * Where the sealed check value of the secrets key is kept, on both engines
    * (server/secrets/key-check.ts): the database's own, so a copy of it goes with it.

@@ -1,3 +1,4 @@
+import { unsubscribeToken } from '../notify/unsubscribe.ts';
 import { Webhook } from 'standardwebhooks';
 import { operationNeeds, type OperationNeed } from '../routes/operation-needs.ts';
 import { signingKey } from '../push/signing.ts';
@@ -74,6 +75,22 @@ const FIXED: Record<string, Record<string, string>> = {
 };
 const BODIES: Record<string, unknown> = {
   'PUT /v1/userinfo/profile': {},
+  'PUT /v1/userinfo/notifications': {
+    means: ['email'],
+    groups: [],
+    nodes: [],
+    kinds: [],
+    severities: [],
+    language: 'en',
+  },
+  'POST /v1/userinfo/notifications/webpush': {
+    endpoint: 'https://push.example.com/matrix',
+    keys: {
+      p256dh:
+        'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  },
   'POST /v1/alarms/{alarmId}/acknowledge': { comment: 'matrix' },
   'POST /v1/alarms/{alarmId}/clear': { comment: 'matrix' },
   'POST /v1/push-inboxes': { secret: 'matrix-other-secret' },
@@ -205,6 +222,10 @@ export async function answerOf(cloud: TestCloud, cell: Cell, w: MatrixWorld) {
       'webhook-signature': signature,
     });
     options.payload = payload;
+  } else if (cell.key === 'POST /v1/notifications/unsubscribe') {
+    // A link from a mail of fleet's: sealed by the cloud, as the sender makes it.
+    const fleet = await cloud.store.users.findById(cloud.ids.fleet);
+    options.query = { token: unsubscribeToken(cloud.services.sealer, fleet?.sub ?? '') };
   } else if (BODIES[cell.key] !== undefined) {
     options.body = BODIES[cell.key];
   }

@@ -10,7 +10,7 @@ export const demoProfiles = [
     username: 'admin',
     password: 'demo-admin',
     name: 'Ada Admin',
-    email: 'admin@demo.telemetry.local',
+    email: 'admin@example.com',
     permissions: {
       'demo:assets': all,
       'demo:assets.history': all,
@@ -26,7 +26,7 @@ export const demoProfiles = [
     username: 'fleet',
     password: 'demo-fleet',
     name: 'Finn Fleet',
-    email: 'fleet@demo.telemetry.local',
+    email: 'fleet@example.com',
     permissions: {
       'demo:assets': ['READ'],
       'demo:assets.history': ['READ'],
@@ -38,7 +38,7 @@ export const demoProfiles = [
     username: 'support',
     password: 'demo-support',
     name: 'Sam Support',
-    email: 'support@demo.telemetry.local',
+    email: 'support@example.com',
     permissions: {
       'demo:assets': ['READ'],
       'demo:groups': ['READ'],

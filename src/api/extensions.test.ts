@@ -16,6 +16,7 @@ describe('extensions found in the OpenAPI document', () => {
         '/v1/channels/{channelUuid}/events': { get: {} },
         '/v1/events': { get: {} },
         '/v1/places/reverse': { get: {} },
+        '/v1/userinfo/notifications': { get: {}, put: {} },
         '/v1/alarms': { get: {} },
         '/v1/push/health': { get: {} },
         '/v1/channels/{channelUuid}/push/test': { post: {} },
@@ -51,6 +52,7 @@ describe('extensions found in the OpenAPI document', () => {
       pushHealth: true,
       pushTest: true,
       channelReach: true,
+      notifications: true,
     });
   });
 
@@ -77,6 +79,7 @@ describe('extensions found in the OpenAPI document', () => {
       pushHealth: false,
       pushTest: false,
       channelReach: false,
+      notifications: false,
     });
   });
 });

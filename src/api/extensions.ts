@@ -42,6 +42,8 @@ export interface CloudExtensions {
   pushTest: boolean;
   /** GET /v1/channels/{uuid}/reach: the groups a channel is in and the people who reach it. */
   channelReach: boolean;
+  /** GET/PUT /v1/userinfo/notifications: alarms by e-mail (docs/notifications.md). */
+  notifications: boolean;
 }
 
 const none: CloudExtensions = {
@@ -60,6 +62,7 @@ const none: CloudExtensions = {
   pushHealth: false,
   pushTest: false,
   channelReach: false,
+  notifications: false,
 };
 
 /** Whether an operation of the document takes a query parameter of this name. */
@@ -123,6 +126,7 @@ export function extensionsOf(paths: Paths): CloudExtensions {
     pushHealth: offers('/v1/push/health', 'get') && onChannel('push/health', 'get'),
     pushTest: onChannel('push/test', 'post'),
     channelReach: onChannel('reach', 'get'),
+    notifications: offers('/v1/userinfo/notifications', 'put'),
   };
 }
 

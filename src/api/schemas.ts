@@ -10,6 +10,12 @@ export { LiveEnd, LiveOpen } from '../../contract/live.ts';
 export { TimesliceList } from '../../contract/timeslice.ts';
 export { UserInfo } from '../../contract/userinfo.ts';
 export {
+  NotificationDeliveries,
+  NotificationSettings,
+  NotificationTestResult,
+  WebPushKey,
+} from '../../contract/notifications.ts';
+export {
   PersonList,
   PersonProfile,
   AccessExplanation,

@@ -29,6 +29,7 @@ describe('route table', () => {
       ['nodes', paths.nodes.href()],
       ['permissions', paths.permissions.href()],
       ['alarms', paths.alarms.href()],
+      ['notifications', paths.notifications.href()],
       ['people', paths.people.href({ person: 'sub-1', channel: uuid })],
       ['activity', paths.activity.href({ channel: uuid })],
     ];

@@ -61,6 +61,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('./routes/permissions-page.tsx'),
               },
               { path: paths.alarms.pattern, lazy: () => import('./routes/alarms-page.tsx') },
+              {
+                path: paths.notifications.pattern,
+                lazy: () => import('./routes/notifications-page.tsx'),
+              },
               { path: paths.people.pattern, lazy: () => import('./routes/people-page.tsx') },
               { path: paths.activity.pattern, lazy: () => import('./routes/activity-page.tsx') },
               // Not a chunk of its own: the error boundary (route-error.tsx) shows it too, so it

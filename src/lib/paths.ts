@@ -57,6 +57,8 @@ export const paths = {
   nodes: { pattern: '/nodes', href: () => '/nodes' },
   permissions: { pattern: '/permissions', href: () => '/permissions' },
   alarms: { pattern: '/alarms', href: () => '/alarms' },
+  /** The person's own notification settings and delivery log. */
+  notifications: { pattern: '/notifications', href: () => '/notifications' },
   /** People, for support: `person` opens one (their `sub`), `channel` checks their access to it. */
   people: {
     pattern: '/people',

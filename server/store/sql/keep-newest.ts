@@ -4,7 +4,8 @@ import type { Database } from './schema.ts';
 
 type Log =
   | { table: 'push_deliveries'; owner: 'channel_id' }
-  | { table: 'push_inbox_arrivals'; owner: 'inbox_id' };
+  | { table: 'push_inbox_arrivals'; owner: 'inbox_id' }
+  | { table: 'notification_deliveries'; owner: 'user_id' };
 
 /**
  * Keeps the newest `kept` rows (by id) of one owner in a log table and deletes the rest: logs

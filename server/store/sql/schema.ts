@@ -43,6 +43,17 @@ export interface Database {
   audit_entries: AuditEntriesTable;
   audit_channels: { channel_uuid: string; entry_id: number };
   alarms: AlarmsTable;
+  notification_settings: { user_id: number; settings: string; updated_at: number };
+  notification_outbox: NotificationOutboxTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  web_push_subscriptions: {
+    id: Generated<number>;
+    user_id: number;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    created_at: number;
+  };
 }
 
 /** 0 or 1 in SQLite, a boolean in PostgreSQL; written as a boolean (the SQLite runner binds 0/1). */
@@ -204,4 +215,36 @@ export interface AlarmsTable {
   updated_at: number;
   /** Place alarms: the place entered, JSON text (docs/decisions/0135-place-alarms.md). */
   place: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** What is to be sent to a person (migration 0014 on SQLite, 0009 on PostgreSQL; docs/decisions/0186-notifications.md). */
+export interface NotificationOutboxTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Unique per person: the alarm and its change, so reading the log again adds nothing. */
+  dedupe: string;
+  alarm_uuid: string | null;
+  channel_id: number | null;
+  change: string;
+  /** JSON of the alarm as it was at the change. */
+  payload: string;
+  created_at: number;
+  next_at: number;
+  attempts: Generated<number>;
+  state: Generated<string>;
+}
+
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  user_id: number;
+  at: number;
+  means: string;
+  recipient: string;
+  subject: string;
+  /** JSON array of alarm uuids. */
+  alarm_ids: string;
+  attempt: number;
+  ok: Flag;
+  error: string | null;
+  final: Flag;
 }

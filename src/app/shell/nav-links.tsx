@@ -32,6 +32,13 @@ const activity = {
   description: 'nav.activity.description',
 } as const;
 
+// Everyone's own, where the cloud offers it.
+const notifications = {
+  to: paths.notifications.href(),
+  label: 'nav.notifications',
+  description: 'nav.notifications.description',
+} as const;
+
 /** The links this person gets: People and Activity only with the extension and the permission. */
 function useEntries(): readonly { to: string; label: MessageId; description: MessageId }[] {
   const { data: extensions } = useQuery(extensionsQuery());
@@ -40,6 +47,7 @@ function useEntries(): readonly { to: string; label: MessageId; description: Mes
     me !== undefined && tenantsWith(me.permissions, objectType, 'READ').length > 0;
   return [
     ...entries,
+    ...(extensions?.notifications ? [notifications] : []),
     ...(extensions?.people && may('users') ? [people] : []),
     ...(extensions?.audit && may('audit') ? [activity] : []),
   ];

@@ -18,6 +18,7 @@ import { channelSupport } from './en/channel-support.ts';
 import { fleetDay } from './en/fleet-day.ts';
 import { connection } from './en/connection.ts';
 import { map } from './en/map.ts';
+import { notifications } from './en/notifications.ts';
 
 /**
  * The English catalogue, the source of every message id. One file per area of the console, so
@@ -44,6 +45,7 @@ export const en = {
   ...fleetDay,
   ...connection,
   ...map,
+  ...notifications,
 };
 
 /** Each area's messages, for the test that no two areas use the same id. */
@@ -68,6 +70,7 @@ export const enAreas = [
   fleetDay,
   connection,
   map,
+  notifications,
 ];
 
 export type MessageId = keyof typeof en;

@@ -19,6 +19,7 @@ import { channelSupport } from './nl/channel-support.ts';
 import { fleetDay } from './nl/fleet-day.ts';
 import { connection } from './nl/connection.ts';
 import { map } from './nl/map.ts';
+import { notifications } from './nl/notifications.ts';
 
 /** The Dutch catalogue: the type demands every id English has, and no other. */
 export const nl: Readonly<Record<MessageId, string>> = {
@@ -42,4 +43,5 @@ export const nl: Readonly<Record<MessageId, string>> = {
   ...fleetDay,
   ...connection,
   ...map,
+  ...notifications,
 };
