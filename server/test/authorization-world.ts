@@ -26,7 +26,8 @@ async function ok(answer: Promise<{ status: number; text: string; json: unknown 
 
 /** An out-of-band reading at T0 + 1 min raises an alarm for each tenant's van. */
 async function raiseAlarms(cloud: TestCloud, world: World) {
-  const band = JSON.stringify({ temperature: { min: 0, max: 8 } });
+  // Raised at the first reading out (no delay: the default waits 15 minutes, decision 0174).
+  const band = JSON.stringify({ temperature: { min: 0, max: 8, delayMinutes: 0 } });
   const set = (uuid: string, as: DemoUser) =>
     ok(cloud.call('PUT', `/v1/channels/${uuid}/properties`, { query: { properties: band }, as }));
   await set(world.groups.north.uuid, 'admin');
