@@ -15,7 +15,7 @@ describe('a digest instead of a flood', () => {
     mail = await startMailServer();
     cloud = await createTestCloud({ alarmHoldOffMinutes: 0, smtpUrl: mail.url });
     world = await buildWorld(cloud);
-    const limits = JSON.stringify({ temperature: { min: 0, max: 8 } });
+    const limits = JSON.stringify({ temperature: { min: 0, max: 8, delayMinutes: 0 } });
     const { north, south, west } = world.groups;
     for (const uuid of [north.uuid, south.uuid, west.uuid, world.nodes.x.node.uuid]) {
       const set = await cloud.call('PUT', `/v1/channels/${uuid}/properties`, {

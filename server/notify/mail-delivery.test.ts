@@ -50,7 +50,7 @@ describe('alarm mail through a real SMTP server', () => {
       publicUrl: 'http://console.test',
     });
     world = await buildWorld(cloud);
-    const limits = JSON.stringify({ temperature: { min: 0, max: 8 } });
+    const limits = JSON.stringify({ temperature: { min: 0, max: 8, delayMinutes: 0 } });
     for (const group of [world.groups.north, world.groups.south]) {
       const set = await cloud.call('PUT', `/v1/channels/${group.uuid}/properties`, {
         query: { properties: limits },
