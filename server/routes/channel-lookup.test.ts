@@ -72,4 +72,11 @@ describe('GET /v1/channels/lookup', () => {
     });
     expect(record.status).toBe(200);
   });
+
+  it('answers any filter a person may type, never 5xx: wildcards, a backslash, control characters', async () => {
+    for (const filter of ['%', '_', '\\', "'", '\u0000', 'van\u0000x', '\ud800', '😀', 'ß']) {
+      expect(Array.isArray(await lookup(filter)), filter).toBe(true);
+    }
+    expect((await lookup('%')).length).toBe(0);
+  });
 });

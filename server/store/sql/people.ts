@@ -45,7 +45,8 @@ export class SqlPeopleStore extends Repository {
     filter: string | undefined,
     limit: number,
   ): Promise<Person[]> {
-    if (tenants.length === 0) return [];
+    // No name holds a NUL, and PostgreSQL refuses one in a text parameter.
+    if (tenants.length === 0 || filter?.includes('\u0000')) return [];
     const { engine } = this.s;
     let query = this.people.where(oneOf(engine, 'u.tenant', tenants));
     if (filter !== undefined && filter !== '') {
@@ -109,7 +110,8 @@ export class SqlPeopleStore extends Repository {
     filter: string | undefined,
     limit: number,
   ): Promise<Pick<Channel, 'uuid' | 'name' | 'type' | 'tenant' | 'active' | 'reference'>[]> {
-    if (tenants.length === 0) return [];
+    // No name holds a NUL, and PostgreSQL refuses one in a text parameter.
+    if (tenants.length === 0 || filter?.includes('\u0000')) return [];
     const { engine } = this.s;
     let query = this.s.qb
       .selectFrom('channels')
