@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startCloudCluster, type CloudCluster } from './cluster.ts';
 import { ResumingStream } from './resuming-stream.ts';
-import { startReceiver, type TestReceiver } from '../../server/test/receiver.ts';
+import { startReceiver, type TestReceiver } from '../test/receiver.ts';
 import {
   compare,
   connectionTrouble,
@@ -15,7 +15,7 @@ import {
   status,
   Tally,
   waitFor,
-} from '../../server/faults/fault-load.ts';
+} from '../faults/fault-load.ts';
 
 const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -312,18 +312,4 @@ export function printUpgrade(figures: UpgradeFigures): void {
     console.log('503 without Retry-After:', unavailableWithoutRetryAfter.slice(0, 10));
   }
   if (noAnswers.length > 0) console.log('no answer:', noAnswers.slice(0, 10));
-}
-
-// `npm run drill:upgrade -- [commit]`
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const port = Number(process.env.CLUSTER_PORT ?? 8090);
-  rollingUpgrade({ port, from: process.argv[2], log: (line) => console.log(line) })
-    .then((figures) => {
-      printUpgrade(figures);
-      process.exit(0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
 }

@@ -12,7 +12,7 @@ import {
   serverSettings,
   startCluster,
   type Cluster,
-} from '../../server/test/postgres-cluster.ts';
+} from '../test/postgres-cluster.ts';
 
 /**
  * A PostgreSQL primary with a synchronous streaming standby, and a balancer in front of them that
