@@ -35,7 +35,7 @@ export type Replay =
  * client's Last-Event-ID is older than the log holds, history is replayed from this long before
  * it was logged. (Ingestion takes readings up to 5 minutes ahead of its clock, too.)
  */
-export const REPLAY_MARGIN_MS = 5 * 60_000;
+const REPLAY_MARGIN_MS = 5 * 60_000;
 /** The most a replay from history sends; older readings are read through history itself. */
 export const REPLAY_MAX_ITEMS = 50_000;
 const REPLAY_CHUNK = 250;
