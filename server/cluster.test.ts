@@ -1,4 +1,4 @@
-import { freePorts } from './cluster-harness/free-ports.ts';
+import { freePorts } from './test/free-ports.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import * as client from 'openid-client';

@@ -1,4 +1,4 @@
-import { freePorts } from '../cluster-harness/free-ports.ts';
+import { freePorts } from '../test/free-ports.ts';
 import { describe, expect, it } from 'vitest';
 import { printUpgrade, rollingUpgrade } from '../cluster-harness/rolling-upgrade.ts';
 

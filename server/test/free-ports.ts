@@ -16,3 +16,16 @@ export async function freePorts(): Promise<number> {
   }
   throw new Error('no four free ports in a row');
 }
+
+/** A port the system has just handed out on loopback (nobody listens on it now). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
