@@ -1,5 +1,6 @@
 import type { LiveEnd, LiveEndReason, LiveOpen } from '../../contract/live.ts';
 import { endings } from './live-endings.ts';
+import { CredentialsWatch } from './credentials-watch.ts';
 import type { CloudLogger } from '../cloud-logger.ts';
 import type { EventLogStore, LoggedReading } from '../store/event-log.ts';
 import type { ReadingStore } from '../store/readings.ts';
@@ -77,14 +78,21 @@ export class LiveStream implements HubSubscriber {
   /** Readings of the batches held back during the replay, which the replay leaves out. */
   private readonly queuedKeys = new Set<string>();
   private dedupeUntil = 0;
-  private expiry: NodeJS.Timeout | undefined;
-  private rechecking: NodeJS.Timeout | undefined;
+  private readonly credentials: CredentialsWatch;
   private ended = false;
 
   private constructor(options: LiveStreamOptions) {
     this.options = options;
     this.connection = options.connection;
     this.scope = options.scope;
+    this.credentials = new CredentialsWatch(options, {
+      ended: () => this.ended,
+      end: (reason) => this.end(reason),
+      rescope: (scope) => {
+        this.scope = scope;
+        this.subscription?.rescope(scope);
+      },
+    });
   }
 
   static async open(options: LiveStreamOptions): Promise<LiveStream> {
@@ -128,8 +136,7 @@ export class LiveStream implements HubSubscriber {
   private stop(): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.expiry);
-    clearTimeout(this.rechecking);
+    this.credentials.stop();
     this.subscription?.unsubscribe();
     this.queue = [];
     this.dedupe = undefined;
@@ -142,7 +149,7 @@ export class LiveStream implements HubSubscriber {
       this.subscription.unsubscribe();
       return;
     }
-    this.watchCredentials();
+    this.credentials.start();
     this.cursor = { seq: this.subscription.seq, at: this.subscription.at };
     let open: LiveOpen = { replayed: 'none', missed: false };
     try {
@@ -267,37 +274,6 @@ export class LiveStream implements HubSubscriber {
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  private watchCredentials(): void {
-    const { expiresAt, recheckMs } = this.options;
-    if (expiresAt !== undefined) {
-      // setTimeout takes at most 2^31 - 1 ms (24.8 days); tokens live far shorter.
-      const wait = Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1);
-      this.expiry = setTimeout(() => this.end('token-expired'), wait);
-    }
-    const again = () => {
-      void this.recheck().finally(() => {
-        if (!this.ended) this.rechecking = setTimeout(again, recheckMs);
-      });
-    };
-    this.rechecking = setTimeout(again, recheckMs);
-  }
-
-  private async recheck(): Promise<void> {
-    try {
-      const verdict = await this.options.recheck();
-      if (this.ended) return;
-      if (typeof verdict === 'string') this.end(verdict);
-      else if (verdict.kind === 'fleet') {
-        this.scope = verdict;
-        this.subscription?.rescope(verdict);
-      }
-    } catch (error) {
-      // The database or the identity provider did not answer: the stream goes on, and the next
-      // look decides.
-      this.options.logger.warn({ err: error }, 'live stream: access could not be checked again');
     }
   }
 }
