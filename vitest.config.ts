@@ -57,7 +57,12 @@ export default defineConfig({
                 ...serverTests,
                 include: ['server/**/*.test.ts'],
                 // The graceful-stop test runs a SQLite process: once, in `node`, is enough.
-                exclude: ['server/store/sqlite/**', 'server/faults/graceful-stop.test.ts'],
+                // The deploy/ check reads no database: once, in `node`, is enough.
+                exclude: [
+                  'server/store/sqlite/**',
+                  'server/faults/graceful-stop.test.ts',
+                  'server/cluster-harness/deploy.test.ts',
+                ],
                 globalSetup: ['server/test/postgres-global-setup.ts'],
               },
             },

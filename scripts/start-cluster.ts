@@ -5,7 +5,7 @@
  * balancer's) and HAProxy on CLUSTER_PORT (default 8090). An instance that exits is started
  * again (a supervisor, as systemd's Restart=always). Ctrl-C stops everything and removes its data.
  */
-import { startCloudCluster } from './cluster/cluster.ts';
+import { startCloudCluster } from '../server/cluster-harness/cluster.ts';
 
 const port = Number(process.env.CLUSTER_PORT ?? 8090);
 const portFrom = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);

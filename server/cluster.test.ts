@@ -1,32 +1,16 @@
-import { createServer } from 'node:net';
+import { freePorts } from './test/free-ports.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import * as client from 'openid-client';
 import type { PushDelivery } from '../contract/push.ts';
 import type { Timeslice } from '../contract/timeslice.ts';
-import { startCloudCluster, type CloudCluster, type Instance } from '../scripts/cluster/cluster.ts';
+import { startCloudCluster, type CloudCluster, type Instance } from './cluster-harness/cluster.ts';
 import { startReceiver, type TestReceiver } from './test/receiver.ts';
 import { TestEventStream } from './test/event-stream.ts';
 import { consoleClient, startSignIn } from './test/console-client.ts';
 import { demoFleet, demoGroups } from './sim/fleet.ts';
 import { demoGateways } from './sim/gateway-network.ts';
 import { demoUsers } from './sim/demo-accounts.ts';
-
-/** Four ports in a row that nobody listens on (the balancer and three instances). */
-async function freePorts(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const all = await Promise.all([0, 1, 2, 3].map((i) => free(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-  throw new Error('no four free ports in a row');
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +34,7 @@ const isWarning = (line: string) => /"level":\s*([4-9]\d)\b/.test(line);
 
 /**
  * The cloud as it runs at scale (issue 11.5): PostgreSQL, three instances started at once on an
- * empty database, the demo simulator, and HAProxy on loopback (scripts/cluster/cluster.ts).
+ * empty database, the demo simulator, and HAProxy on loopback (server/cluster-harness/cluster.ts).
  * Runs in the PostgreSQL test run only.
  */
 describe('three instances behind HAProxy', () => {

@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { runStandalone, type Benchmark, type Figure } from './bench.ts';
 import { bearerToken } from './bench-token.ts';
-import { processMs } from './cpu-meter.ts';
+import { processMs } from '../../server/cluster-harness/cpu-meter.ts';
 
 /**
  * Issue 19: can one caller harm the others? Other users' bearer GET /v1/userinfo and GET /livez,

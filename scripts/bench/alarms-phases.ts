@@ -1,7 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { measureCpu, processMs, treeMs, type CpuShare } from './cpu-meter.ts';
+import {
+  measureCpu,
+  processMs,
+  treeMs,
+  type CpuShare,
+} from '../../server/cluster-harness/cpu-meter.ts';
 import { loadNow } from './bench.ts';
 import { helper, isDone, opened, reply } from './live-streams.ts';
 import type { QueryTiming } from './alarms-pages.ts';

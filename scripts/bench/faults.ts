@@ -12,9 +12,9 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { startCloudCluster } from '../cluster/cluster.ts';
+import { startCloudCluster } from '../../server/cluster-harness/cluster.ts';
 import { runStandalone, type Benchmark, type Figure } from './bench.ts';
-import { measureCpu } from './cpu-meter.ts';
+import { measureCpu } from '../../server/cluster-harness/cpu-meter.ts';
 import {
   connectionTrouble,
   GatewayLoad,

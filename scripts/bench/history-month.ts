@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { HISTORY_COLUMNS_TYPE } from '../../contract/history-columns.ts';
 import { HistoryEngine, type PageSource } from '../../src/lib/history-store/engine.ts';
-import { measureCpu, type CpuShare } from './cpu-meter.ts';
+import { measureCpu, type CpuShare } from '../../server/cluster-harness/cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
 
 /**

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { summarise, type Benchmark } from './bench.ts';
-import { measureCpu } from './cpu-meter.ts';
+import { measureCpu } from '../../server/cluster-harness/cpu-meter.ts';
 
 export interface Target {
   url: string;

@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { admin, startCluster, type Cluster } from '../../server/test/postgres-cluster.ts';
-import { measureCpu, withChildren, type CpuGroup, type CpuShare } from './cpu-meter.ts';
+import {
+  measureCpu,
+  withChildren,
+  type CpuGroup,
+  type CpuShare,
+} from '../../server/cluster-harness/cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
 import { bearerToken } from './bench-token.ts';
 

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess, type Serializable } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { measureCpu, type CpuShare } from './cpu-meter.ts';
+import { measureCpu, type CpuShare } from '../../server/cluster-harness/cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { admin, startCluster, type Cluster } from '../../server/test/postgres-cluster.ts';
-import { machineBusyMs, processMs, treeMs } from './cpu-meter.ts';
+import { machineBusyMs, processMs, treeMs } from '../../server/cluster-harness/cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
 import { bearerToken } from './bench-token.ts';
 

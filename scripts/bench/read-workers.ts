@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { READ_WORKER_THREAD } from '../../server/store/sqlite/read-workers.ts';
-import { machineBusyMs, processMs } from './cpu-meter.ts';
+import { machineBusyMs, processMs } from '../../server/cluster-harness/cpu-meter.ts';
 import { loadNow, runStandalone, wallClockCaveat, type Benchmark, type Figure } from './bench.ts';
 import { bearerToken } from './bench-token.ts';
 

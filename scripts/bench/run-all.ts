@@ -8,7 +8,7 @@ import {
   type BenchmarkResult,
   type JudgedRow,
 } from './bench.ts';
-import { machineBusyMs, treeMs } from './cpu-meter.ts';
+import { machineBusyMs, treeMs } from '../../server/cluster-harness/cpu-meter.ts';
 import { closeLargeCloud } from './large-cloud.ts';
 import { groupHistoryBenchmark } from './group-history.ts';
 import { channelListingBenchmark } from './channel-listing.ts';

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { admin, startCluster } from '../../server/test/postgres-cluster.ts';
 import type { Benchmark, Figure } from './bench.ts';
-import { measureCpu, withChildren, type CpuGroup } from './cpu-meter.ts';
+import { measureCpu, withChildren, type CpuGroup } from '../../server/cluster-harness/cpu-meter.ts';
 import { capacity, Messages, startServer, type Target } from './ingestion.ts';
 
 const ROUNDS = 3;

@@ -2,13 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { admin, startCluster } from '../../server/test/postgres-cluster.ts';
-import { startCloudCluster } from '../cluster/cluster.ts';
+import { startCloudCluster } from '../../server/cluster-harness/cluster.ts';
 import { type Benchmark, type Figure } from './bench.ts';
 import { bearerToken } from './bench-token.ts';
 import { largeCloud, largePgCloud } from './large-cloud.ts';
 import { capacity, Messages, startServer } from './ingestion.ts';
 import { sampleWaits, type Waits } from './pg-waits.ts';
-import { measureCpu, withChildren, type CpuGroup, type CpuShare } from './cpu-meter.ts';
+import {
+  measureCpu,
+  withChildren,
+  type CpuGroup,
+  type CpuShare,
+} from '../../server/cluster-harness/cpu-meter.ts';
 
 const HISTORY_RUNS = 40;
 const CLIENTS = 200;

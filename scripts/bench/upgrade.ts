@@ -1,6 +1,6 @@
 import type { Benchmark } from './bench.ts';
-import { printUpgrade, rollingUpgrade } from '../cluster/rolling-upgrade.ts';
-import { printTakeover, standbyTakeover } from '../cluster/standby-drill.ts';
+import { printUpgrade, rollingUpgrade } from '../../server/cluster-harness/rolling-upgrade.ts';
+import { printTakeover, standbyTakeover } from '../../server/cluster-harness/standby-drill.ts';
 
 /**
  * Issue 35: what clients see during a rolling upgrade of three instances behind HAProxy on

@@ -1,6 +1,5 @@
 import type { Operation } from '../../contract/userinfo.ts';
 import type { Channel } from '../store/channels.ts';
-import { objectTypeOf } from './caller.ts';
 
 /** What a route needs of the channel its path names. */
 export interface ChannelNeed {
@@ -98,4 +97,9 @@ export function decideChannel(
 /** The 403's message, e.g. "Refused: setting push needs UPDATE on assets in tenant demo." */
 export function refusal(action: string, p: Permission): string {
   return `Refused: ${action} needs ${p.operation} on ${p.objectType} in tenant ${p.tenant}.`;
+}
+
+/** The object type holding a channel's permissions (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"). */
+export function objectTypeOf(channel: Pick<Channel, 'type'>): 'assets' | 'groups' {
+  return channel.type === 'GROUP' ? 'groups' : 'assets';
 }

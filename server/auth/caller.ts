@@ -1,6 +1,5 @@
 import type { Operation } from '../../contract/userinfo.ts';
 import type { Grant, User } from '../store/users.ts';
-import type { Channel } from '../store/channels.ts';
 import { forbidden } from '../http/errors.ts';
 import { refusal } from './access-decision.ts';
 
@@ -52,9 +51,4 @@ export class Caller {
 function splitKey(key: string): [string, string] {
   const at = key.indexOf(':');
   return [key.slice(0, at), key.slice(at + 1)];
-}
-
-/** The object type holding a channel's permissions (docs/decisions/0001-permissions-and-reach.md, "Permissions and reach"). */
-export function objectTypeOf(channel: Pick<Channel, 'type'>): 'assets' | 'groups' {
-  return channel.type === 'GROUP' ? 'groups' : 'assets';
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Alarm, AlarmPage } from '../../contract/alarms.ts';
-import type { CloudCluster, Instance } from '../../scripts/cluster/cluster.ts';
+import type { CloudCluster, Instance } from '../cluster-harness/cluster.ts';
 import { TestEventStream } from '../test/event-stream.ts';
 import { send, waitFor, type Message } from './fault-load.ts';
 

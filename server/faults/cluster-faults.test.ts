@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
+import { freePorts } from '../test/free-ports.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Timeslice } from '../../contract/timeslice.ts';
-import { startCloudCluster, type CloudCluster } from '../../scripts/cluster/cluster.ts';
+import { startCloudCluster, type CloudCluster } from '../cluster-harness/cluster.ts';
 import { startReceiver, type TestReceiver } from '../test/receiver.ts';
 import { TestEventStream } from '../test/event-stream.ts';
 import {
@@ -43,21 +43,6 @@ const TS_PER_SCENARIO = 200_000;
 /** Push intervals of the suite's channels: VAN-F1 and VAN-F2 carry the load, F3/F4 race in (d). */
 const INTERVALS: Record<string, number> = { 'VAN-F1': 0, 'VAN-F2': 5, 'VAN-F3': 0, 'VAN-F4': 0 };
 const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
-
-async function freePorts(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    const all = await Promise.all([0, 1, 2, 3].map((i) => free(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-  throw new Error('no four free ports in a row');
-}
 
 describe('the cloud through database faults, failovers and concurrent writers', () => {
   let cluster: CloudCluster;

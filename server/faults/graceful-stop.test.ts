@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/postgres-cluster.ts';
+import { freePort } from '../test/free-ports.ts';
 import { TestEventStream } from '../test/event-stream.ts';
 
 const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;

@@ -1,23 +1,6 @@
-import { createServer } from 'node:net';
+import { freePorts } from '../test/free-ports.ts';
 import { describe, expect, it } from 'vitest';
-import { printUpgrade, rollingUpgrade } from '../../scripts/cluster/rolling-upgrade.ts';
-
-/** Four free ports in a row: the balancer's, then the three instances'. */
-async function freePorts(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    // Below Linux's ephemeral ports (32768 and up), which PostgreSQL and its checks take.
-    const base = 20_000 + Math.floor(Math.random() * 12_000);
-    const all = await Promise.all([0, 1, 2, 3].map((i) => free(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-  throw new Error('no four free ports in a row');
-}
+import { printUpgrade, rollingUpgrade } from '../cluster-harness/rolling-upgrade.ts';
 
 /**
  * Issue 35, rolling upgrades (docs/decisions/0181-rolling-upgrades.md): three instances of the

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -8,20 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../store/sqlite/database.ts';
 import { testEngine } from '../test/test-store.ts';
 import { GatewayLoad, status, waitFor } from './fault-load.ts';
+import { freePort } from '../test/free-ports.ts';
 
 const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

@@ -1,22 +1,6 @@
-import { createServer } from 'node:net';
+import { freePorts } from '../test/free-ports.ts';
 import { describe, expect, it } from 'vitest';
-import { printTakeover, standbyTakeover } from '../../scripts/cluster/standby-drill.ts';
-
-async function freePorts(): Promise<number> {
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  for (let attempt = 0; attempt < 50; attempt++) {
-    // Below Linux's ephemeral ports (32768 and up), which PostgreSQL and its checks take.
-    const base = 20_000 + Math.floor(Math.random() * 12_000);
-    const all = await Promise.all([0, 1, 2, 3].map((i) => free(base + i)));
-    if (all.every(Boolean)) return base;
-  }
-  throw new Error('no four free ports in a row');
-}
+import { printTakeover, standbyTakeover } from '../cluster-harness/standby-drill.ts';
 
 /**
  * Issue 35, a standby that takes over (docs/decisions/0182-standby-takeover.md): a PostgreSQL

@@ -1,96 +1,33 @@
 import type { LiveEnd, LiveEndReason, LiveOpen } from '../../contract/live.ts';
+import { endings } from './live-endings.ts';
+import { CredentialsWatch } from './credentials-watch.ts';
 import type { CloudLogger } from '../cloud-logger.ts';
 import type { EventLogStore, LoggedReading } from '../store/event-log.ts';
 import type { ReadingStore } from '../store/readings.ts';
 import type { Timeslices } from '../history/timeslices.ts';
 import { sseMessage, type SseConnection } from './sse.ts';
 import {
-  alarmJson,
   type Delivery,
   type HubSubscriber,
   type StreamHub,
   type Subscription,
 } from './stream-hub.ts';
-import { inScope, type StreamScope } from './stream-scope.ts';
-import { replayTurns } from './replay-turns.ts';
+import type { StreamScope } from './stream-scope.ts';
+import {
+  eventId,
+  replayAfter,
+  replayHistory,
+  type LogPosition,
+  type Replay,
+  type ReplayingStream,
+} from './replay.ts';
 
-/** A position in the event log, as an event id: `<seq>-<epoch ms it was logged>`. */
-export interface LogPosition {
-  seq: number;
-  at: number;
-}
+export { parseEventId, REPLAY_MAX_ITEMS, type Replay } from './replay.ts';
 
-const eventId = (position: LogPosition) => `${position.seq}-${position.at}`;
-
-/** Undefined for anything that is not an event id this cloud gives. */
-export function parseEventId(text: string): LogPosition | undefined {
-  const match = /^(\d{1,15})-(\d{1,15})$/.exec(text.trim());
-  if (!match) return undefined;
-  return { seq: Number(match[1]), at: Number(match[2]) };
-}
-
-/** What a new stream sends before going live. */
-export type Replay =
-  | { kind: 'none' }
-  /** Everything after the client's Last-Event-ID. */
-  | { kind: 'after'; position: LogPosition }
-  /** History from an instant (a channel stream's `since`). */
-  | { kind: 'since'; from: number };
-
-/**
- * Readings arrive up to this long after they were measured (gateways deliver in batches): when a
- * client's Last-Event-ID is older than the log holds, history is replayed from this long before
- * it was logged. (Ingestion takes readings up to 5 minutes ahead of its clock, too.)
- */
-const REPLAY_MARGIN_MS = 5 * 60_000;
-/** The most a replay from history sends; older readings are read through history itself. */
-export const REPLAY_MAX_ITEMS = 50_000;
-const REPLAY_CHUNK = 250;
-/**
- * Readings read from history at once while replaying: small, because a replay's piece runs
- * between two turns of the event loop (abuse benchmark: 1,000 kept other users' p99 at 9×).
- */
-const REPLAY_WINDOW = 250;
-/** Window edges found per piece: 5,000 index entries, a millisecond or two between two turns. */
-const EDGES_PER_PIECE = 20;
-const LOG_PAGE = 100;
 /** Readings a stream may hold back while it replays; beyond that the client is too slow. */
 const MAX_QUEUED_READINGS = 200_000;
 /** A replay pauses while the client has this part of the stream's buffer unread. */
 const REPLAY_BUFFER_PART = 4;
-
-const endings: Record<LiveEndReason, Pick<LiveEnd, 'status' | 'message'>> = {
-  'token-expired': {
-    status: 'UNAUTHORIZED',
-    message:
-      'The access token has expired. Reconnect with a new token and Last-Event-ID to go on ' +
-      'where this stream ended.',
-  },
-  'credentials-refused': {
-    status: 'UNAUTHORIZED',
-    message: 'The credentials of this stream are no longer accepted.',
-  },
-  'out-of-reach': {
-    status: 'NOT_FOUND',
-    message: 'The channel is no longer within your reach.',
-  },
-  forbidden: {
-    status: 'FORBIDDEN',
-    message: 'You may no longer read this history.',
-  },
-  'too-slow': {
-    status: 'SERVICE_UNAVAILABLE',
-    message:
-      'The stream was ended because its client did not read it fast enough. Reconnect with ' +
-      'Last-Event-ID: nothing is lost.',
-  },
-  shutdown: {
-    status: 'SERVICE_UNAVAILABLE',
-    message:
-      'This instance of the cloud is stopping. Reconnect with Last-Event-ID: another instance ' +
-      'goes on where this stream ended.',
-  },
-};
 
 export interface LiveStreamOptions {
   hub: StreamHub;
@@ -141,14 +78,21 @@ export class LiveStream implements HubSubscriber {
   /** Readings of the batches held back during the replay, which the replay leaves out. */
   private readonly queuedKeys = new Set<string>();
   private dedupeUntil = 0;
-  private expiry: NodeJS.Timeout | undefined;
-  private rechecking: NodeJS.Timeout | undefined;
+  private readonly credentials: CredentialsWatch;
   private ended = false;
 
   private constructor(options: LiveStreamOptions) {
     this.options = options;
     this.connection = options.connection;
     this.scope = options.scope;
+    this.credentials = new CredentialsWatch(options, {
+      ended: () => this.ended,
+      end: (reason) => this.end(reason),
+      rescope: (scope) => {
+        this.scope = scope;
+        this.subscription?.rescope(scope);
+      },
+    });
   }
 
   static async open(options: LiveStreamOptions): Promise<LiveStream> {
@@ -192,8 +136,7 @@ export class LiveStream implements HubSubscriber {
   private stop(): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.expiry);
-    clearTimeout(this.rechecking);
+    this.credentials.stop();
     this.subscription?.unsubscribe();
     this.queue = [];
     this.dedupe = undefined;
@@ -206,15 +149,15 @@ export class LiveStream implements HubSubscriber {
       this.subscription.unsubscribe();
       return;
     }
-    this.watchCredentials();
+    this.credentials.start();
     this.cursor = { seq: this.subscription.seq, at: this.subscription.at };
     let open: LiveOpen = { replayed: 'none', missed: false };
     try {
       const { replay } = options;
       if (replay.kind === 'after') {
-        open = await this.replayAfter(replay.position);
+        open = await replayAfter(this.replaying(), replay.position);
       } else if (replay.kind === 'since') {
-        open = await this.replayHistory(replay.from);
+        open = await replayHistory(this.replaying(), replay.from);
       }
     } catch (error) {
       options.logger.warn({ err: error }, 'live stream: the replay failed');
@@ -237,6 +180,39 @@ export class LiveStream implements HubSubscriber {
     this.queue = [];
     this.queued = 0;
     if (!this.ended) this.phase = 'live';
+  }
+
+  /** What a replay sees of this stream (replay.ts). */
+  private replaying(): ReplayingStream {
+    const { log, readings, timeslices, hub, now } = this.options;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the cursor is read and set through it
+    const stream = this;
+    return {
+      log,
+      readings,
+      timeslices,
+      hub,
+      now,
+      scope: () => this.scope,
+      ended: () => this.ended,
+      get cursor() {
+        return stream.cursor;
+      },
+      set cursor(position: LogPosition) {
+        stream.cursor = position;
+      },
+      send: (json, alarms) => this.send(json, alarms),
+      sendMessage: (message) => {
+        if (!this.connection.send(message)) this.end('too-slow');
+      },
+      drained: () => this.drained(),
+      queuedKeys: this.queuedKeys,
+      sentRecently: this.sentRecently,
+      dedupeUntil: (until) => {
+        this.dedupeUntil = until;
+        this.dedupe = this.sentRecently;
+      },
+    };
   }
 
   private write(delivery: Delivery): void {
@@ -286,124 +262,6 @@ export class LiveStream implements HubSubscriber {
   }
 
   /**
-   * Every batch after `position`, from the event log, when it still holds them (it keeps an
-   * hour); otherwise history (channel streams) or word that something was missed (the fleet).
-   */
-  private async replayAfter(position: LogPosition): Promise<LiveOpen> {
-    const { log, hub } = this.options;
-    const latest = await log.latest();
-    let events = position.seq <= latest ? await log.after(position.seq, LOG_PAGE) : [];
-    // Numbers are consecutive: the log holds everything after `position` when its next number
-    // is there (or nothing came after it).
-    const covered =
-      position.seq === latest || (events.length > 0 && events[0]?.seq === position.seq + 1);
-    if (!covered) {
-      if (this.scope.kind === 'fleet') return { replayed: 'none', missed: true };
-      const dayAgo = this.options.now() - 86_400_000;
-      return this.replayHistory(Math.max(position.at - REPLAY_MARGIN_MS, dayAgo));
-    }
-    this.cursor = position;
-    for (;;) {
-      for (const event of events) {
-        if (this.ended) return { replayed: 'events', missed: false };
-        const readings = event.readings.filter((reading) => inScope(this.scope, reading));
-        const alarms = (event.alarms ?? [])
-          .filter((alarm) => inScope(this.scope, alarm))
-          .map(alarmJson);
-        this.cursor = { seq: event.seq, at: event.at };
-        if (readings.length === 0 && alarms.length === 0) continue;
-        const json = readings.length > 0 ? await hub.shape(this.scope, readings) : undefined;
-        this.send(json, alarms);
-        await this.drained();
-      }
-      if (events.length < LOG_PAGE) break;
-      const after = this.cursor.seq;
-      events = await replayTurns.run(() => log.after(after, LOG_PAGE));
-    }
-    return { replayed: 'events', missed: false };
-  }
-
-  /**
-   * A channel's history from `from` to now (the newest REPLAY_MAX_ITEMS at most), oldest first,
-   * in messages of REPLAY_CHUNK, read a window at a time as the client reads
-   * (docs/decisions/0041-fair-shares.md): the window edges (and where the newest
-   * REPLAY_MAX_ITEMS begin) come from the index in one query; then each window is read, oldest
-   * first, and the client is waited for before the next. Readings logged
-   * meanwhile that the replay has sent are left out of the live batches that carry them.
-   */
-  private async replayHistory(from: number): Promise<LiveOpen> {
-    const { readings, log, timeslices } = this.options;
-    if (this.scope.kind !== 'channel') return { replayed: 'none', missed: true };
-    const channel = this.scope.channel;
-    const started = this.options.now();
-    const to = started + REPLAY_MARGIN_MS;
-    // Where each window of REPLAY_WINDOW readings begins, newest first, from the index alone, a
-    // piece of EDGES_PER_PIECE windows per turn: not the newest REPLAY_MAX_ITEMS readings read
-    // with their values (abuse benchmark: 20 unread replays spent most of their CPU on that).
-    const most = REPLAY_MAX_ITEMS / REPLAY_WINDOW;
-    const found: number[] = [];
-    let truncated = false;
-    for (let upper = to; !this.ended;) {
-      const piece = await replayTurns.run(() =>
-        readings.edges(channel.id, from, upper, REPLAY_WINDOW, EDGES_PER_PIECE),
-      );
-      found.push(...piece);
-      const last = piece.at(-1);
-      if (found.length >= most) {
-        truncated = true;
-        found.length = most;
-        break;
-      }
-      if (piece.length < EDGES_PER_PIECE || last === undefined || last === upper) break;
-      upper = last;
-    }
-    // Truncated: the oldest edge is where the newest REPLAY_MAX_ITEMS begin.
-    const lower = truncated ? (found.pop() ?? from) : from;
-    const edges = [to, ...found];
-    // Windows oldest first: [lower, e_k], (e_k, e_k-1], … (e_1, to]; each edge in one window only.
-    edges.reverse();
-    const head = timeslices.sliceHead(channel);
-    const recentFrom = started - REPLAY_MARGIN_MS;
-    let first: number | undefined;
-    let start = lower;
-    for (const end of edges) {
-      if (this.ended) break;
-      // Twice the window: readings that arrived since the first pass are not cut off.
-      const rows = await replayTurns.run(async () => {
-        const window = await readings.range(channel.id, start, end, 2 * REPLAY_WINDOW);
-        const fresh = window
-          .reverse()
-          .filter(([sensorId, , ts]) => !this.queuedKeys.has(`${sensorId}:${ts}`));
-        await timeslices.learn(
-          fresh.map(([sensorId, gatewayId]) => [sensorId, gatewayId] as const),
-        );
-        return fresh;
-      });
-      start = end + 1;
-      for (let i = 0; i < rows.length && !this.ended; i += REPLAY_CHUNK) {
-        const chunk = rows.slice(i, i + REPLAY_CHUNK);
-        for (const [sensorId, , ts] of chunk) {
-          first ??= ts;
-          if (ts >= recentFrom) this.sentRecently.add(`${sensorId}:${ts}`);
-        }
-        const message = await replayTurns.run(async () => {
-          const json = chunk.map(([sensorId, gatewayId, ts, type, value]) =>
-            timeslices.sliceJson(head, { sensorId, gatewayId, ts, type, value }),
-          );
-          return sseMessage('timeslices', `[${json.join(',')}]`);
-        });
-        if (!this.connection.send(message)) this.end('too-slow');
-        await this.drained();
-      }
-    }
-    this.dedupeUntil = await log.latest();
-    this.dedupe = this.sentRecently;
-    return truncated
-      ? { replayed: 'history', from: first ?? from, missed: true }
-      : { replayed: 'history', from, missed: false };
-  }
-
-  /**
    * Waits while the client has much unread (a long replay), or until it is gone; a client that
    * reads nothing for `slowReaderMs` is ended, so that it holds neither memory nor a slot.
    */
@@ -416,37 +274,6 @@ export class LiveStream implements HubSubscriber {
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  private watchCredentials(): void {
-    const { expiresAt, recheckMs } = this.options;
-    if (expiresAt !== undefined) {
-      // setTimeout takes at most 2^31 - 1 ms (24.8 days); tokens live far shorter.
-      const wait = Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1);
-      this.expiry = setTimeout(() => this.end('token-expired'), wait);
-    }
-    const again = () => {
-      void this.recheck().finally(() => {
-        if (!this.ended) this.rechecking = setTimeout(again, recheckMs);
-      });
-    };
-    this.rechecking = setTimeout(again, recheckMs);
-  }
-
-  private async recheck(): Promise<void> {
-    try {
-      const verdict = await this.options.recheck();
-      if (this.ended) return;
-      if (typeof verdict === 'string') this.end(verdict);
-      else if (verdict.kind === 'fleet') {
-        this.scope = verdict;
-        this.subscription?.rescope(verdict);
-      }
-    } catch (error) {
-      // The database or the identity provider did not answer: the stream goes on, and the next
-      // look decides.
-      this.options.logger.warn({ err: error }, 'live stream: access could not be checked again');
     }
   }
 }

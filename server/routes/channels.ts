@@ -3,7 +3,7 @@ import { ChannelRecord, ChannelRecordList } from '../../contract/channel.ts';
 import type { Services } from '../services.ts';
 import { responses, sendJsonText, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { objectTypeOf } from '../auth/caller.ts';
+import { objectTypeOf } from '../auth/access-decision.ts';
 import { listedRecordsJson, recordJson } from '../http/channel-json.ts';
 import { sendTagged, taggedJson } from '../http/etag.ts';
 import { ChannelTypeParam, Filter, NoQuery, Uuid } from '../schemas/params.ts';

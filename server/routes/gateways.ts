@@ -11,6 +11,7 @@ import { ChannelName, GatewaySerial } from '../../contract/names.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
+import { requireTenant } from './need-checks.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 const GatewayKey = z
@@ -40,8 +41,10 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const need = operationNeeds['POST /v1/gateways/{gatewaySerial}'].tenant;
-      caller.require(caller.user.tenant, need.objectType, need.operation, need.action);
+      const tenant = requireTenant(
+        caller,
+        operationNeeds['POST /v1/gateways/{gatewaySerial}'].tenant,
+      );
       const serial = request.params.gatewaySerial;
       const taken = conflict(`Serial ${serial} is already commissioned.`);
       const { gateway, key } = await services.store
@@ -51,7 +54,7 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
           const created = await tx.channels.create({
             type: 'GATEWAY',
             name: request.query.name ?? serial,
-            tenant: caller.user.tenant,
+            tenant,
             ownerId: caller.user.id,
             reference: serial,
             now,
@@ -59,7 +62,7 @@ export function gatewayRoutes(app: ZodApp, services: Services): void {
           await tx.channels.grantAccess(caller.user.id, created.id);
           await tx.audit.record({
             ...changeBy(request, now),
-            tenant: caller.user.tenant,
+            tenant,
             kind: 'gateway.registered',
             channel: auditChannel(created),
             after: { serial, name: created.name },

@@ -10,6 +10,7 @@ import { ChannelName } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelInReach, channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
+import { requireTenant } from './need-checks.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function groupRoutes(app: ZodApp, services: Services): void {
@@ -39,10 +40,11 @@ export function groupRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const tenant = request.query.tenant ?? caller.user.tenant;
-      const { objectType, operation, action } =
-        operationNeeds['POST /v1/groups/{groupName}'].tenant;
-      caller.require(tenant, objectType, operation, action);
+      const tenant = requireTenant(
+        caller,
+        operationNeeds['POST /v1/groups/{groupName}'].tenant,
+        request.query.tenant,
+      );
       const name = request.params.groupName;
       // Checked and created in one transaction, so two requests cannot both take the name.
       const created = await services.store.transaction(async (tx) => {

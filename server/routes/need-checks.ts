@@ -18,3 +18,20 @@ export function requireSomeTenant(
     `Refused: ${need.action} needs ${need.operation} on ${objectTypes.join(' or ')} in a tenant.`,
   );
 }
+
+type TenantChoiceNeed = NonNullable<OperationNeed['tenant']>;
+
+/**
+ * A row's `tenant`: the tenant a new object goes into (the `tenant` query parameter when the row
+ * lets the request choose and it is sent, otherwise the caller's own), once the caller's
+ * permission there is checked (403 without).
+ */
+export function requireTenant(
+  caller: Caller,
+  need: TenantChoiceNeed,
+  chosen?: string | undefined,
+): string {
+  const tenant = (need.chosen === 'query' ? chosen : undefined) ?? caller.user.tenant;
+  caller.require(tenant, need.objectType, need.operation, need.action);
+  return tenant;
+}

@@ -12,6 +12,7 @@ import { ChannelName, NodeSerial } from '../../contract/names.ts';
 import { NoQuery, TenantChoice, Uuid } from '../schemas/params.ts';
 import { channelResolver } from './channel-access.ts';
 import { operationNeeds } from './operation-needs.ts';
+import { requireTenant } from './need-checks.ts';
 import { auditChannel, changeBy } from '../audit/change-by.ts';
 
 export function nodeRoutes(app: ZodApp, services: Services): void {
@@ -45,10 +46,11 @@ export function nodeRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const tenant = request.query.tenant ?? caller.user.tenant;
-      const { objectType, operation, action } =
-        operationNeeds['POST /v1/nodes/{nodeSerial}'].tenant;
-      caller.require(tenant, objectType, operation, action);
+      const tenant = requireTenant(
+        caller,
+        operationNeeds['POST /v1/nodes/{nodeSerial}'].tenant,
+        request.query.tenant,
+      );
       const { nodeSerial } = request.params;
       const { name, channelUuid } = request.query;
       const { channels } = services.store;

@@ -3,7 +3,7 @@ import { PushHealth, PushHealthList, pushHealthOf } from '../../contract/push-he
 import type { Services } from '../services.ts';
 import { responses, type ZodApp } from '../http/zod-app.ts';
 import { callerOf } from '../auth/authenticate.ts';
-import { objectTypeOf } from '../auth/caller.ts';
+import { objectTypeOf } from '../auth/access-decision.ts';
 import { NoQuery, Uuid } from '../schemas/params.ts';
 import { notFound } from '../http/errors.ts';
 import { DELIVERY_LOG_KEPT } from '../push/limits.ts';

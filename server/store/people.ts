@@ -1,13 +1,7 @@
-import type { Grant } from './users.ts';
+import type { Grant, User } from './users.ts';
 
 /** A person as support looks them up: never a secret (docs/decisions/0071-people-and-access.md). */
-export interface Person {
-  id: number;
-  sub: string;
-  username: string;
-  name: string;
-  email: string;
-  tenant: string;
+export interface Person extends Omit<User, 'passwordHash'> {
   /** Built in: an account with a password here; otherwise made by an outside provider. */
   builtIn: boolean;
   permissionSets: string[];

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { admin, startCluster, type Cluster } from '../../server/test/postgres-cluster.ts';
-import { withChildren } from '../bench/cpu-meter.ts';
+import { admin, startCluster, type Cluster } from '../test/postgres-cluster.ts';
+import { withChildren } from './cpu-meter.ts';
 
 /**
  * The cloud as it runs at scale, on loopback: a throw-away PostgreSQL cluster, `instances`

@@ -9,7 +9,7 @@ import {
   status,
   Tally,
   waitFor,
-} from '../../server/faults/fault-load.ts';
+} from '../faults/fault-load.ts';
 
 const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

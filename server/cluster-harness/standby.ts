@@ -7,12 +7,12 @@ import { haproxyBin } from './cluster.ts';
 import {
   admin,
   clusterDir,
-  freePort,
   pgRunner,
   serverSettings,
   startCluster,
   type Cluster,
-} from '../../server/test/postgres-cluster.ts';
+} from '../test/postgres-cluster.ts';
+import { freePort } from '../test/free-ports.ts';
 
 /**
  * A PostgreSQL primary with a synchronous streaming standby, and a balancer in front of them that

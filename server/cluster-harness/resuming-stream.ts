@@ -1,4 +1,4 @@
-import { TestEventStream } from '../../server/test/event-stream.ts';
+import { TestEventStream } from '../test/event-stream.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
