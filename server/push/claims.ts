@@ -56,6 +56,9 @@ export class ClaimWriter {
    * false when `ready` said no; rejects when the write failed before anything was sent.
    */
   launch(launch: Launch): Promise<boolean> {
+    // Stopped (the lease went) while the delivery opened its connection: nothing more is
+    // written, so it is not sent. Left waiting, it would never settle and hold closing forever.
+    if (this.stopped) return Promise.resolve(false);
     return new Promise((resolve, reject) => {
       this.waiting.push({ launch, resolve, reject });
       this.schedule(0);
