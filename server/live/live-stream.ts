@@ -335,6 +335,7 @@ export class LiveStream implements HubSubscriber {
     const { readings, log, timeslices } = this.options;
     if (this.scope.kind !== 'channel') return { replayed: 'none', missed: true };
     const channel = this.scope.channel;
+    await this.catchUpWithLog();
     const started = this.options.now();
     const to = started + REPLAY_MARGIN_MS;
     // Where each window of REPLAY_WINDOW readings begins, newest first, from the index alone, a
@@ -401,6 +402,29 @@ export class LiveStream implements HubSubscriber {
     return truncated
       ? { replayed: 'history', from: first ?? from, missed: true }
       : { replayed: 'history', from, missed: false };
+  }
+
+  /**
+   * Before a replay from history: the stream joined the log where the hub had got to, which can
+   * be behind what is committed (the hub reads the log when the bus wakes it; on a busy machine
+   * a batch stored before this request may not have reached it yet). Such a batch would be held
+   * back as live, its readings left out of the replay and written after `open`: out of order,
+   * older than the history before them. Everything up to the log's latest number is committed
+   * (numbers are given in commit order), so it is history now: the replay reads it with the rest,
+   * and the stream goes live after it. Batches of it already held back are let go.
+   */
+  private async catchUpWithLog(): Promise<void> {
+    const latest = await this.options.log.latest();
+    if (latest <= this.cursor.seq) return;
+    // Whatever is logged after `latest` is logged from now on (what a reconnect's margin needs).
+    this.cursor = { seq: latest, at: this.options.now() };
+    this.queue = this.queue.filter((delivery) => delivery.seq > latest);
+    this.queued = 0;
+    this.queuedKeys.clear();
+    for (const delivery of this.queue) {
+      this.queued += delivery.readings.length;
+      for (const r of delivery.readings) this.queuedKeys.add(`${r.sensorId}:${r.ts}`);
+    }
   }
 
   /**
