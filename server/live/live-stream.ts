@@ -183,6 +183,29 @@ export class LiveStream implements HubSubscriber {
   }
 
   /** What a replay sees of this stream (replay.ts). */
+  /**
+   * Before a replay from history: the stream joined the log where the hub had got to, which can
+   * be behind what is committed (the hub reads the log when the bus wakes it; on a busy machine
+   * a batch stored before this request may not have reached it yet). Such a batch would be held
+   * back as live, its readings left out of the replay and written after `open`: out of order,
+   * older than the history before them. Everything up to the log's latest number is committed
+   * (numbers are given in commit order), so it is history now: the replay reads it with the rest,
+   * and the stream goes live after it. Batches of it already held back are let go.
+   */
+  private async catchUpWithLog(): Promise<void> {
+    const latest = await this.options.log.latest();
+    if (latest <= this.cursor.seq) return;
+    // Whatever is logged after `latest` is logged from now on (what a reconnect's margin needs).
+    this.cursor = { seq: latest, at: this.options.now() };
+    this.queue = this.queue.filter((delivery) => delivery.seq > latest);
+    this.queued = 0;
+    this.queuedKeys.clear();
+    for (const delivery of this.queue) {
+      this.queued += delivery.readings.length;
+      for (const r of delivery.readings) this.queuedKeys.add(`${r.sensorId}:${r.ts}`);
+    }
+  }
+
   private replaying(): ReplayingStream {
     const { log, readings, timeslices, hub, now } = this.options;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the cursor is read and set through it
@@ -207,6 +230,7 @@ export class LiveStream implements HubSubscriber {
       },
       drained: () => this.drained(),
       queuedKeys: this.queuedKeys,
+      catchUpWithLog: () => this.catchUpWithLog(),
       sentRecently: this.sentRecently,
       dedupeUntil: (until) => {
         this.dedupeUntil = until;

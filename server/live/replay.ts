@@ -71,6 +71,8 @@ export interface ReplayingStream {
   readonly sentRecently: Set<string>;
   /** Live batches up to log number `until` leave out what `sentRecently` holds. */
   dedupeUntil(until: number): void;
+  /** Moves the stream up to what the log holds, before a replay from history (LiveStream). */
+  catchUpWithLog(): Promise<void>;
 }
 
 /**
@@ -127,6 +129,7 @@ export async function replayHistory(stream: ReplayingStream, from: number): Prom
   const scope = stream.scope();
   if (scope.kind !== 'channel') return { replayed: 'none', missed: true };
   const channel = scope.channel;
+  await stream.catchUpWithLog();
   const started = stream.now();
   const to = started + REPLAY_MARGIN_MS;
   // Where each window of REPLAY_WINDOW readings begins, newest first, from the index alone, a

@@ -213,6 +213,7 @@ export function DataTable<T>({
   height,
   initialSort,
   rowHeight = ROW_HEIGHT,
+  focusable = false,
 }: {
   rows: readonly T[];
   columns: readonly DataColumn<T>[];
@@ -221,6 +222,11 @@ export function DataTable<T>({
   height?: number | string;
   initialSort?: SortState;
   rowHeight?: number;
+  /**
+   * A tab stop of its own, for a table that holds nothing focusable (no link or button) and may
+   * scroll sideways: a keyboard can then scroll it too (axe's scrollable-region-focusable).
+   */
+  focusable?: boolean;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Columns stick only while the table is scrolled sideways (global.css, decision 0158), so its
@@ -332,7 +338,7 @@ export function DataTable<T>({
         position: 'relative',
       }}
       // The scroller holds focusable links; as a region it can also be scrolled by keyboard.
-      tabIndex={-1}
+      tabIndex={focusable ? 0 : -1}
       className={sideways > 0 ? 'tc-sideways' : undefined}
       onScroll={({ currentTarget: table }) =>
         setSideways(table.scrollLeft === 0 ? 0 : table.clientWidth)

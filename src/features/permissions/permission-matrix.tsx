@@ -77,6 +77,7 @@ export function PermissionMatrix({ permissions }: { permissions: PermissionMap }
             label={t('permissions.tenantTable', { tenant })}
             rowKey={typeKey}
             rowHeight={36}
+            focusable
           />
         </section>
       ))}
