@@ -337,7 +337,9 @@ export function DataTable<T>({
         overflow: 'auto',
         position: 'relative',
       }}
-      // The scroller holds focusable links; as a region it can also be scrolled by keyboard.
+      // The scroller holds focusable links; as a region it can also be scrolled by keyboard. A
+      // table with nothing focusable in it is a tab stop itself, or a keyboard could not scroll it.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (axe)
       tabIndex={focusable ? 0 : -1}
       className={sideways > 0 ? 'tc-sideways' : undefined}
       onScroll={({ currentTarget: table }) =>
