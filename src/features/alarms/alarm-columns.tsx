@@ -87,9 +87,9 @@ export function useAlarmColumns(
         track: 'minmax(240px, 2fr)',
         minWidth: 240,
         phone: 'main',
-        // One line: a value and its unit ("12 °C") never break apart.
+        // One line in the table, cut with "…" (its title holds it whole); a card shows it all.
         cell: (alarm) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }} truncate>
+          <Text size="sm" truncate>
             {describeAlarm(alarm)}
           </Text>
         ),
