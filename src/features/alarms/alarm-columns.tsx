@@ -87,7 +87,7 @@ export function useAlarmColumns(
         track: 'minmax(240px, 2fr)',
         minWidth: 240,
         phone: 'main',
-        // One line in the table, cut with "…" (its title holds it whole); a card shows it all.
+        // One line in the table, cut with "…" where narrow; a card on a phone shows it whole.
         cell: (alarm) => (
           <Text size="sm" truncate>
             {describeAlarm(alarm)}
