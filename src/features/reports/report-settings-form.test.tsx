@@ -46,11 +46,11 @@ describe('the report settings', () => {
 
 describe('temperature limits in words', () => {
   it('in English and Dutch, with a true minus and the locale’s decimal sign', () => {
-    expect(limitsText({ min: -25, max: -15 })).toBe('\u221225\u00a0°C to \u221215\u00a0°C');
+    expect(limitsText({ min: -25, max: -15 })).toBe('\u221225 °C to \u221215 °C');
     expect(limitsText(undefined)).toBe('no limits');
     applyLanguage('nl', ['nl-NL']);
-    expect(limitsText({ min: 2.5, max: 8 })).toBe('2,5\u00a0°C tot 8\u00a0°C');
-    expect(limitsText({ max: 8 })).toBe('hoogstens 8\u00a0°C');
+    expect(limitsText({ min: 2.5, max: 8 })).toBe('2,5 °C tot 8 °C');
+    expect(limitsText({ max: 8 })).toBe('hoogstens 8 °C');
     expect(limitsText({})).toBe('geen grenzen');
   });
 });
