@@ -173,8 +173,11 @@ test('signs in through LemonLDAP::NG from another origin and sees exactly what f
     .click();
   await expect(page.getByText('dwho · tenant demo')).toBeVisible();
   const matrix = page.getByRole('table', { name: 'Permissions in tenant demo' });
-  await expect(matrix.getByRole('row', { name: /^assets\.history / })).toContainText('✓');
-  await expect(matrix.getByRole('row', { name: /^groups / })).toContainText('✓');
+  // In words, the technical name beneath (issue 33).
+  await expect(
+    matrix.getByRole('row', { name: /^History of nodes and sensors assets\.history / }),
+  ).toContainText('✓');
+  await expect(matrix.getByRole('row', { name: /^Groups groups / })).toContainText('✓');
 
   // The same sign-in's ID token names the API too (LemonLDAP's extra audience), yet it is no
   // access token: the cloud refuses it, and takes the access token.

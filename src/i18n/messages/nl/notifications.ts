@@ -14,7 +14,7 @@ export const notifications: Record<keyof typeof en, string> = {
   'notifications.webpush.denied': 'Meldingen zijn voor deze site geblokkeerd in de browser.',
   'notifications.webpush.failed': 'Deze browser kon niet worden aangemeld; probeer het opnieuw.',
   'notifications.email': 'E-mailadres',
-  'notifications.email.hint': 'Leeg: het adres van uw account ({address})',
+  'notifications.email.hint': 'Leeg: het adres van je account ({address})',
   'notifications.email.invalid': 'Dit is geen e-mailadres.',
   'notifications.which': 'Welke alarmen',
   'notifications.which.hint': 'Niets gekozen: alle.',
