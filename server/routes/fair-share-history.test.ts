@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../http/limits.ts';
+import { PerUserQueue } from '../http/per-user-queue.ts';
 import { createTestCloud, type TestCloud } from '../test/harness.ts';
 import { buildWorld, type World } from '../test/world.ts';
 
@@ -55,9 +56,14 @@ describe('history requests in flight per user', () => {
       const running = [history('fleet'), history('fleet')];
       await until(() => shaping.mock.calls.length === 2, 'two history reads in flight');
 
-      // The third waits for a place (issue 35: it answered 429 at once on PostgreSQL).
+      // The third waits for a place (issue 35: it answered 429 at once on PostgreSQL). The fourth
+      // is sent once the third is in the line: their sign-ins (which record the sign-in, 0177)
+      // may finish in either order, and whichever comes second is the one refused.
+      const lining = vi.spyOn(PerUserQueue.prototype, 'within');
       let waitedAnswer: Awaited<ReturnType<typeof history>> | undefined;
       const waiting = history('fleet').then((answer) => (waitedAnswer = answer));
+      await until(() => lining.mock.calls.length === 1, 'the third request in the line');
+      lining.mockRestore();
       const refused = await history('fleet');
       expect(refused.status).toBe(429);
       expect(refused.headers['retry-after']).toBe('1');
