@@ -149,7 +149,7 @@ export function SignInPage() {
           {refusal !== undefined && <RefusedNotice reason={refusal} />}
           <SignedOutNotice />
           {authenticator.mode === 'basic' ? (
-            <Suspense fallback={<Loader aria-label={t('common.loadingPage')} />}>
+            <Suspense fallback={<Loader role="status" aria-label={t('common.loadingPage')} />}>
               <BasicForm />
             </Suspense>
           ) : (
