@@ -15,6 +15,7 @@ import { channelKeys } from '../../api/query-keys.ts';
 import { isApiError } from '../../api/errors.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DraftActions } from '../../components/draft-actions.tsx';
 import { LoadingBlock } from '../../components/loading-block.tsx';
 import { Basemap } from '../../components/map/basemap.tsx';
 import { notifyDone } from '../../components/notify.ts';
@@ -215,19 +216,13 @@ export default function PlacesEditor({
         <ApiErrorAlert error={save.error} title={t('places.notSaved')} change />
       )}
       <Group justify="flex-end" gap="xs">
-        <Button
-          variant="default"
-          onClick={() => {
-            clearDraft();
-            save.reset();
-            onDone();
-          }}
-        >
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={submit} loading={save.isPending}>
-          {t('places.save')}
-        </Button>
+        <DraftActions
+          clearDraft={clearDraft}
+          save={save}
+          onDone={onDone}
+          saveLabel={t('places.save')}
+          onSave={submit}
+        />
       </Group>
     </Stack>
   );

@@ -21,6 +21,7 @@ import { channelKeys } from '../../api/query-keys.ts';
 import { isApiError } from '../../api/errors.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DraftActions } from '../../components/draft-actions.tsx';
 import { LoadingBlock } from '../../components/loading-block.tsx';
 import { notifyDone } from '../../components/notify.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -264,19 +265,12 @@ export function ProductForm({
           <ApiErrorAlert error={save.error} title={t('productProps.notSaved')} change />
         )}
         <Group justify="flex-end" gap="xs">
-          <Button
-            variant="default"
-            onClick={() => {
-              clearDraft();
-              save.reset();
-              onDone();
-            }}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('productProps.save')}
-          </Button>
+          <DraftActions
+            clearDraft={clearDraft}
+            save={save}
+            onDone={onDone}
+            saveLabel={t('productProps.save')}
+          />
         </Group>
       </Stack>
     </form>

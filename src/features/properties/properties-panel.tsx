@@ -1,5 +1,5 @@
 import { notifyDone } from '../../components/notify.ts';
-import { Alert, Button, Group, JsonInput, Stack, Text } from '@mantine/core';
+import { Alert, Group, JsonInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelRecord, Properties } from '../../../contract/channel.ts';
@@ -14,6 +14,7 @@ import { isApiError } from '../../api/errors.ts';
 import { usePermissions } from '../../api/userinfo.ts';
 import { hasDraft, useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DraftActions } from '../../components/draft-actions.tsx';
 import { ConfirmMutationDialog } from '../../components/confirm-dialog.tsx';
 import { SettingsPanel } from '../../components/settings-panel.tsx';
 import { useFocusFirstField } from '../../components/use-focus-first-field.ts';
@@ -184,19 +185,12 @@ function PropertiesEditor({
               : ' '}
           </Text>
           <Group gap="xs">
-            <Button
-              variant="default"
-              onClick={() => {
-                clearDraft();
-                save.reset();
-                onDone();
-              }}
-            >
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('properties.save')}
-            </Button>
+            <DraftActions
+              clearDraft={clearDraft}
+              save={save}
+              onDone={onDone}
+              saveLabel={t('properties.save')}
+            />
           </Group>
         </Group>
       </Stack>

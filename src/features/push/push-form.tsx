@@ -18,6 +18,7 @@ import { extensionsQuery } from '../../api/extensions.ts';
 import { releaseInbox, useTryPushWithInbox } from '../../api/push-inboxes.ts';
 import { useDraft } from '../../auth/drafts.ts';
 import { ApiErrorAlert } from '../../components/api-error-alert.tsx';
+import { DraftActions } from '../../components/draft-actions.tsx';
 import { Copyable } from '../../components/copyable.tsx';
 import { useFocusFirstField } from '../../components/use-focus-first-field.ts';
 import { t } from '../../i18n/i18n.ts';
@@ -205,19 +206,12 @@ export function PushForm({ channel, onDone }: { channel: ChannelRecord; onDone: 
               {t('push.form.tryInbox')}
             </Button>
           )}
-          <Button
-            variant="default"
-            onClick={() => {
-              clearDraft();
-              save.reset();
-              onDone();
-            }}
-          >
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('push.form.save')}
-          </Button>
+          <DraftActions
+            clearDraft={clearDraft}
+            save={save}
+            onDone={onDone}
+            saveLabel={t('push.form.save')}
+          />
         </Group>
       </Stack>
     </form>
