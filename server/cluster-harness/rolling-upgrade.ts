@@ -8,6 +8,7 @@ import { startCloudCluster, type CloudCluster } from './cluster.ts';
 import { ResumingStream } from './resuming-stream.ts';
 import { startReceiver, type TestReceiver } from '../test/receiver.ts';
 import {
+  admin,
   compare,
   connectionTrouble,
   GatewayLoad,
@@ -17,7 +18,6 @@ import {
   waitFor,
 } from '../faults/fault-load.ts';
 
-const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const git = (...args: string[]) =>
   spawnSync('git', args, { encoding: 'utf8' }).stdout.trim() || undefined;

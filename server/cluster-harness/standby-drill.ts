@@ -2,6 +2,7 @@ import pg from 'pg';
 import { startCloudCluster, type CloudCluster } from './cluster.ts';
 import { startReplicatedPostgres, type ReplicatedPostgres } from './standby.ts';
 import {
+  admin,
   compare,
   connectionTrouble,
   GatewayLoad,
@@ -11,7 +12,6 @@ import {
   waitFor,
 } from '../faults/fault-load.ts';
 
-const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface TakeoverFigures {

@@ -6,6 +6,7 @@ import { startCloudCluster, type CloudCluster } from '../cluster-harness/cluster
 import { startReceiver, type TestReceiver } from '../test/receiver.ts';
 import { TestEventStream } from '../test/event-stream.ts';
 import {
+  admin,
   compare,
   GatewayLoad,
   printFigures,
@@ -42,7 +43,6 @@ const OUTAGE_MS = Number(process.env.FAULTS_OUTAGE_MS ?? 20_000);
 const TS_PER_SCENARIO = 200_000;
 /** Push intervals of the suite's channels: VAN-F1 and VAN-F2 carry the load, F3/F4 race in (d). */
 const INTERVALS: Record<string, number> = { 'VAN-F1': 0, 'VAN-F2': 5, 'VAN-F3': 0, 'VAN-F4': 0 };
-const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 
 describe('the cloud through database faults, failovers and concurrent writers', () => {
   let cluster: CloudCluster;

@@ -4,6 +4,9 @@ import type { TestReceiver } from '../test/receiver.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The demo admin's Basic header, with which the fault runs and drills read and set up. */
+export const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
+
 /** What clients got: every answer counted by kind. */
 export class Tally {
   requests = 0;

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { admin } from './fault-load.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-ports.ts';
 import { TestEventStream } from '../test/event-stream.ts';
-
-const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 
 /** Polls `probe` (bounded) until it gives something. */
 async function until<T>(probe: () => Promise<T | undefined>, what: string, ms = 60_000) {

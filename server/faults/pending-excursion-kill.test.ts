@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AlarmPage } from '../../contract/alarms.ts';
 import { testEngine } from '../test/test-store.ts';
-import { status, waitFor } from './fault-load.ts';
+import { admin, status, waitFor } from './fault-load.ts';
 
-const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 const MIN = 60_000;
 
 function freePort(): Promise<number> {

@@ -6,10 +6,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../store/sqlite/database.ts';
 import { testEngine } from '../test/test-store.ts';
-import { GatewayLoad, status, waitFor } from './fault-load.ts';
+import { admin, GatewayLoad, status, waitFor } from './fault-load.ts';
 import { freePort } from '../test/free-ports.ts';
-
-const admin = `Basic ${Buffer.from('admin:demo-admin').toString('base64')}`;
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
