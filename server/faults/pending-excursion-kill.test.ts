@@ -1,32 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AlarmPage } from '../../contract/alarms.ts';
 import { testEngine } from '../test/test-store.ts';
-import { admin, status, waitFor } from './fault-load.ts';
+import { admin } from './fault-load.ts';
+import { SqliteCloud } from './sqlite-cloud.ts';
 
 const MIN = 60_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
 
 /**
  * Issue 34: an excursion that has not lasted its delay yet is pending. It is kept as a row in
@@ -37,35 +18,11 @@ const exited = (child: ChildProcess) =>
  */
 describe.skipIf(testEngine() !== 'sqlite')('a pending excursion through SIGKILL', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'faults-pending-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  let cloud: ChildProcess | undefined;
-  let url = '';
-
-  const start = async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    cloud = spawn(process.execPath, ['server/main.ts'], {
-      stdio: 'ignore',
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SIMULATOR: 'off',
-        DEMO_DAYS: '0',
-        LOG_LEVEL: 'error',
-      },
-    });
-    expect(await waitFor(async () => (await status(`${url}/readyz`)) === 200, 240_000)).toBe(true);
-  };
-  const kill = async () => {
-    const victim = cloud;
-    victim?.kill('SIGKILL');
-    if (victim) await exited(victim);
-  };
+  const cloud = new SqliteCloud(dataDir);
+  const start = async () => expect(await cloud.start()).toBe(true);
+  const kill = () => cloud.kill();
   const api = async (method: string, path: string, credentials = admin) => {
-    const answer = await fetch(`${url}${path}`, {
+    const answer = await fetch(`${cloud.url}${path}`, {
       method,
       headers: { authorization: credentials },
     });
@@ -74,8 +31,7 @@ describe.skipIf(testEngine() !== 'sqlite')('a pending excursion through SIGKILL'
   };
 
   afterAll(async () => {
-    cloud?.kill('SIGKILL');
-    if (cloud) await exited(cloud);
+    await cloud.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -95,7 +51,7 @@ describe.skipIf(testEngine() !== 'sqlite')('a pending excursion through SIGKILL'
         ts: base + minutes * MIN,
         value: { temperature },
       }));
-      const answer = await fetch(`${url}/v1/ingest`, {
+      const answer = await fetch(`${cloud.url}/v1/ingest`, {
         method: 'POST',
         headers: { authorization: gateway, 'content-type': 'application/json' },
         body: JSON.stringify({ messages }),

@@ -6,14 +6,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SQLITE_FILE } from '../store/sqlite/database.ts';
 import { testEngine } from '../test/test-store.ts';
-import { admin, GatewayLoad, status, waitFor } from './fault-load.ts';
-import { freePort } from '../test/free-ports.ts';
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
+import { admin, GatewayLoad, waitFor } from './fault-load.ts';
+import { exited, SqliteCloud } from './sqlite-cloud.ts';
 
 /** What SQLite says of a database file: "ok", or its list of problems. */
 function integrity(file: string): string {
@@ -33,28 +27,9 @@ function integrity(file: string): string {
  */
 describe.skipIf(testEngine() !== 'sqlite')('SQLite through SIGKILL', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'faults-sqlite-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL;
-  let cloud: ChildProcess | undefined;
-  let url = '';
-
-  const start = async () => {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    cloud = spawn(process.execPath, ['server/main.ts'], {
-      stdio: 'ignore',
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SIMULATOR: 'off',
-        DEMO_DAYS: '0',
-        LOG_LEVEL: 'error',
-      },
-    });
-    expect(await waitFor(async () => (await status(`${url}/readyz`)) === 200, 240_000)).toBe(true);
-  };
+  const cloud = new SqliteCloud(dataDir);
+  const { env } = cloud;
+  const start = async () => expect(await cloud.start()).toBe(true);
   const storedTs = () => {
     const db = new DatabaseSync(join(dataDir, SQLITE_FILE), { readOnly: true });
     try {
@@ -71,19 +46,18 @@ describe.skipIf(testEngine() !== 'sqlite')('SQLite through SIGKILL', () => {
   };
 
   afterAll(async () => {
-    cloud?.kill('SIGKILL');
-    if (cloud) await exited(cloud);
+    await cloud.kill();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('loses no acknowledged message and stays intact when killed during ingestion and backup', async () => {
     await start();
-    const made = await fetch(`${url}/v1/gateways/GW-SQ`, {
+    const made = await fetch(`${cloud.url}/v1/gateways/GW-SQ`, {
       method: 'POST',
       headers: { authorization: admin },
     });
     const { key } = (await made.json()) as { key: string };
-    await fetch(`${url}/v1/nodes/VAN-SQ?name=VAN-SQ`, {
+    await fetch(`${cloud.url}/v1/nodes/VAN-SQ?name=VAN-SQ`, {
       method: 'POST',
       headers: { authorization: admin },
     });
@@ -92,7 +66,7 @@ describe.skipIf(testEngine() !== 'sqlite')('SQLite through SIGKILL', () => {
     let nextTs = Date.now() - 3_000_000;
 
     for (const during of ['ingestion', 'ingestion', 'backup'] as const) {
-      const gateway = new GatewayLoad(url, credentials, ['VAN-SQ'], nextTs);
+      const gateway = new GatewayLoad(cloud.url, credentials, ['VAN-SQ'], nextTs);
       nextTs += 200_000;
       gateway.start();
       await waitFor(() => (gateway.acknowledged.get('VAN-SQ')?.length ?? 0) >= 50, 30_000);
@@ -105,9 +79,7 @@ describe.skipIf(testEngine() !== 'sqlite')('SQLite through SIGKILL', () => {
         });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const victim = cloud;
-      victim?.kill('SIGKILL');
-      if (victim) await exited(victim);
+      await cloud.kill();
       // The gateway gets no answer now and keeps its batch; stop it once it has noticed.
       await gateway.stop().catch(() => undefined);
       acknowledged.push(...(gateway.acknowledged.get('VAN-SQ') ?? []));
