@@ -127,8 +127,8 @@ export function literalWordsIn(file: string, source: string): Finding[] {
   return findings;
 }
 
-/** The console's source files that carry words: not tests, test helpers or the catalogues. */
-function consoleFiles(root: string): string[] {
+/** The console's source files (words and numbers are checked in them): not tests, test helpers or the catalogues. */
+export function consoleFiles(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {

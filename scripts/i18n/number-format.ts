@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
+import { consoleFiles } from './literal-words.ts';
 
 /**
  * Numbers formatted for reading outside the one formatter (src/lib/format-number.ts), which
@@ -40,19 +41,7 @@ export function numbersFormattedIn(file: string, source: string): NumberFinding[
 }
 
 export function numbersFormattedInConsole(root: string): NumberFinding[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!['test', 'messages'].includes(entry.name)) walk(path);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        files.push(relative(root, path));
-      }
-    }
-  };
-  walk(join(root, 'src'));
-  return files
+  return consoleFiles(root)
     .filter((file) => file !== FORMATTER)
     .flatMap((file) => numbersFormattedIn(file, readFileSync(join(root, file), 'utf8')));
 }
